@@ -1,0 +1,3 @@
+module github.com/symmagic/attacks
+
+go 1.24

@@ -1,0 +1,72 @@
+package magic
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Class is a set of squares that share one index table: the orbit of its
+// representative Rep under the symmetries in Group.
+type Class struct {
+	Piece   Piece
+	Group   []Sym // Rotations, or all eight Syms
+	Rep     int   // the lowest square of the orbit
+	Squares []int // ascending; Squares[0] == Rep
+}
+
+// Name names the class by its representative, e.g. "rook e1/rot".
+func (c Class) Name() string {
+	lvl := "rot"
+	if len(c.Group) == 8 {
+		lvl = "sym"
+	}
+	return fmt.Sprintf("%s %s/%s", c.Piece, SquareName(c.Rep), lvl)
+}
+
+// Frames lists every symmetry g with g(Rep) == sq. A square on a symmetry
+// axis has two; each gives the square a different canonical frame.
+func (c Class) Frames(sq int) []Sym {
+	var fs []Sym
+	for _, g := range Syms {
+		if g.Square(c.Rep) == sq {
+			fs = append(fs, g)
+		}
+	}
+	return fs
+}
+
+// Classes partitions the 64 squares into the orbits of group, ordered by
+// representative.
+func Classes(p Piece, group []Sym) []Class {
+	var out []Class
+	seen := uint64(0)
+	for sq := 0; sq < 64; sq++ {
+		if seen&(1<<sq) != 0 {
+			continue
+		}
+		c := Class{Piece: p, Group: group, Rep: sq}
+		for _, g := range group {
+			s := g.Square(sq)
+			if seen&(1<<s) == 0 {
+				seen |= 1 << s
+				c.Squares = append(c.Squares, s)
+			}
+		}
+		slices.Sort(c.Squares)
+		out = append(out, c)
+	}
+	return out
+}
+
+// CanonicalByte is the index-table byte of occupancy occ (standard layout)
+// seen from square g(rep): the position of attack_rep(g^-1 occ) in
+// AttackSets(p, rep). It is -1 if that set is not in the list, which cannot
+// happen for a symmetry g.
+func CanonicalByte(p Piece, rep int, g Sym, occ uint64) int {
+	a := Attacks(p, rep, g.Inverse().Bitboard(occ))
+	i, ok := slices.BinarySearch(AttackSets(p, rep), a)
+	if !ok {
+		return -1
+	}
+	return i
+}

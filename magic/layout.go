@@ -1,0 +1,205 @@
+package magic
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// Param is what the kernel reads for one square:
+//
+//	key = ((occW & MaskW) * Magic) >> Shift
+//	i   = Index[IndexBase + key]
+//	att = Attack[AttackBase + i]
+type Param struct {
+	MaskW      uint64
+	Magic      uint64
+	IndexBase  uint32
+	AttackBase uint16
+	Shift      uint8
+}
+
+// ParamSize is the bytes one Param takes in a Go array (with padding).
+const ParamSize = 24
+
+// Layout is every table the kernels read, as decided here; generators only
+// print it. Rook and bishop index tables share one byte array, rook and
+// bishop attack tables one uint64 array.
+type Layout struct {
+	Rook, Bishop   [64]Param
+	Index          []byte
+	Attack         []uint64 // standard layout, per square
+	RookClasses    []*Table
+	BishopClasses  []*Table
+	SearchDuration time.Duration // wall time of the whole search
+}
+
+// BuildOptions bound the search that Build runs.
+type BuildOptions struct {
+	Seed     uint64
+	MaxTries int       // candidates per class and key width
+	Workers  int       // classes searched at once; 0 means 1
+	Progress io.Writer // one line per solved class; nil for none
+}
+
+// DefaultBuild is what the generator and the tests use.
+var DefaultBuild = BuildOptions{Seed: 1, MaxTries: 30_000_000, Workers: 2}
+
+// RookGroup and BishopGroup are the sharing levels the layout uses: rooks
+// share by rotation (a multiply cannot follow a mirror through the rook's
+// edge groups), bishops by all eight symmetries.
+var (
+	RookGroup   = Rotations
+	BishopGroup = Syms
+)
+
+// Build searches every class, lays the tables out and verifies the result
+// exhaustively. On any failure it returns an error naming the class or
+// square, and no layout.
+func Build(opt BuildOptions) (*Layout, error) {
+	start := time.Now()
+	classes := append(Classes(Rook, RookGroup), Classes(Bishop, BishopGroup)...)
+	tables := make([]*Table, len(classes))
+	errs := make([]error, len(classes))
+	workers := max(opt.Workers, 1)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := 0
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= len(classes) {
+					return
+				}
+				c := classes[i]
+				maxBits := 12
+				tables[i], errs[i] = Search(c, SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries, MaxBits: maxBits})
+				if opt.Progress != nil {
+					mu.Lock()
+					if errs[i] != nil {
+						fmt.Fprintf(opt.Progress, "%-16s FAILED: %v\n", c.Name(), errs[i])
+					} else {
+						t := tables[i]
+						fmt.Fprintf(opt.Progress, "%-16s %d squares  %2d-bit key  %10d candidates  %v\n",
+							c.Name(), len(c.Squares), t.Bits, t.Tries, t.Elapsed.Round(time.Millisecond))
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	l := &Layout{}
+	for _, t := range tables {
+		params := &l.Rook
+		if t.Piece == Bishop {
+			params = &l.Bishop
+			l.BishopClasses = append(l.BishopClasses, t)
+		} else {
+			l.RookClasses = append(l.RookClasses, t)
+		}
+		base := len(l.Index)
+		l.Index = append(l.Index, t.Index...)
+		for _, k := range t.Keys {
+			params[k.Square] = Param{MaskW: k.MaskW, Magic: k.Magic, IndexBase: uint32(base), Shift: k.Shift}
+		}
+	}
+	// Attack tables in square order, rooks first, so a reader can find them.
+	for _, p := range []Piece{Rook, Bishop} {
+		params, ts := &l.Rook, l.RookClasses
+		if p == Bishop {
+			params, ts = &l.Bishop, l.BishopClasses
+		}
+		for sq := 0; sq < 64; sq++ {
+			t, k := findKey(ts, sq)
+			if len(l.Attack) > 0xffff {
+				return nil, fmt.Errorf("attack tables exceed 65,536 entries at %s %s", p, SquareName(sq))
+			}
+			params[sq].AttackBase = uint16(len(l.Attack))
+			for _, a := range t.Sets {
+				l.Attack = append(l.Attack, k.Frame.Bitboard(a))
+			}
+		}
+	}
+	l.SearchDuration = time.Since(start)
+	if err := l.Verify(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+func findKey(ts []*Table, sq int) (*Table, SquareKey) {
+	for _, t := range ts {
+		for _, k := range t.Keys {
+			if k.Square == sq {
+				return t, k
+			}
+		}
+	}
+	panic(fmt.Sprintf("magic: square %s in no class", SquareName(sq))) // Classes covers the board
+}
+
+// Lookup is the generic kernel on the layout's tables, in its plainest form.
+func (l *Layout) Lookup(p Piece, sq int, occW uint64) uint64 {
+	prm := &l.Rook[sq]
+	if p == Bishop {
+		prm = &l.Bishop[sq]
+	}
+	key := (occW & prm.MaskW) * prm.Magic >> prm.Shift
+	return l.Attack[int(prm.AttackBase)+int(l.Index[int(prm.IndexBase)+int(key)])]
+}
+
+// Verify checks the whole layout the way the kernel reads it: for both
+// pieces, every square, every subset of its mask with random bits outside
+// it, the key stays inside its class's table, the index byte stays inside the
+// square's attack table, and the result is the ray-walking reference.
+func (l *Layout) Verify() error {
+	noise := uint64(0x2545f4914f6cdd1d)
+	for _, p := range []Piece{Rook, Bishop} {
+		ts := l.RookClasses
+		if p == Bishop {
+			ts = l.BishopClasses
+		}
+		for sq := 0; sq < 64; sq++ {
+			t, _ := findKey(ts, sq)
+			prm := l.Rook[sq]
+			if p == Bishop {
+				prm = l.Bishop[sq]
+			}
+			mask := Mask(p, sq)
+			if prm.MaskW != ToW(mask) {
+				return fmt.Errorf("%s %s: mask %#x, want %#x", p, SquareName(sq), prm.MaskW, ToW(mask))
+			}
+			for _, occ := range Subsets(mask) {
+				noise ^= noise << 13
+				noise ^= noise >> 7
+				noise ^= noise << 17
+				full := occ | noise
+				key := (ToW(full) & prm.MaskW) * prm.Magic >> prm.Shift
+				if key >= 1<<t.Bits || int(prm.IndexBase)+int(key) >= len(l.Index) {
+					return fmt.Errorf("%s %s, occupancy %#x: key %d outside its %d-bit table", p, SquareName(sq), full, key, t.Bits)
+				}
+				i := int(l.Index[int(prm.IndexBase)+int(key)])
+				if i >= len(t.Sets) || int(prm.AttackBase)+i >= len(l.Attack) {
+					return fmt.Errorf("%s %s, occupancy %#x: byte %d outside its %d attack sets", p, SquareName(sq), full, i, len(t.Sets))
+				}
+				if got, want := l.Attack[int(prm.AttackBase)+i], Attacks(p, sq, full); got != want {
+					return fmt.Errorf("%s %s, occupancy %#x: attacks %#x, reference %#x", p, SquareName(sq), full, got, want)
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,243 @@
+package magic
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"time"
+)
+
+// SquareKey is how one square of a class turns its occupancy into a key of
+// its class's shared index table:
+//
+//	key = (((occW & MaskW) ^ Xor) * Magic) >> Shift
+//
+// Frame is the symmetry that maps the class representative to the square;
+// the index byte names attack_rep(Frame^-1 occ).
+type SquareKey struct {
+	Square int
+	Frame  Sym
+	MaskW  uint64 // the square's mask in W layout
+	Xor    uint64 // W layout, inside MaskW; 0 when unused
+	Magic  uint64
+	Shift  uint8 // 64 - key bits
+}
+
+// Key computes the square's key for a W-layout occupancy.
+func (k SquareKey) Key(occW uint64) uint64 {
+	return ((occW & k.MaskW) ^ k.Xor) * k.Magic >> k.Shift
+}
+
+// Table is a solved class: every square's key and the one index table they
+// share.
+type Table struct {
+	Class
+	Bits    int         // key width
+	Keys    []SquareKey // one per square, in Class.Squares order
+	Index   []byte      // 1<<Bits entries; entries no key reaches are 0
+	Sets    []uint64    // AttackSets(Piece, Rep): what the bytes name
+	Tries   int         // candidates tried, over all widths
+	Elapsed time.Duration
+	Note    string // why Bits exceeds the mask's width; empty if it does not
+}
+
+// SearchOptions bound the search. The search is deterministic for a seed.
+type SearchOptions struct {
+	Seed     uint64
+	MaxTries int // candidates per key width
+	MaxBits  int // the widest key tried; 0 means the mask's width
+}
+
+// Search finds, for every square of c, a magic such that one index table of
+// the narrowest width it can reach serves the whole class.
+//
+// Each candidate starts from a random sparse magic for one square (the start
+// rotates through the class) and derives every other square's magic term by
+// term: a product term that carries mask bit p into key bit k must carry p's
+// image under the symmetry into the same k. For a rotation in W layout that
+// is the seed's (M>>12)|(M<<36) on the 48-bit block (+3/-9 on the 12-bit
+// block); for a mirror the image offsets differ bit by bit. Carries from junk
+// bits below the key can still break a derived layout, so every candidate is
+// checked exhaustively against one shared table.
+func Search(c Class, opt SearchOptions) (*Table, error) {
+	start := time.Now()
+	width := onesCount(Mask(c.Piece, c.Rep))
+	maxBits := opt.MaxBits
+	if maxBits == 0 {
+		maxBits = width
+	}
+	s := newSearcher(c)
+	tries := 0
+	for b := width; b <= maxBits; b++ {
+		rng := rand.New(rand.NewPCG(opt.Seed, uint64(b)<<32|uint64(c.Piece)<<8|uint64(c.Rep)))
+		keys, n := s.solve(b, opt.MaxTries, rng)
+		tries += n
+		if keys == nil {
+			continue
+		}
+		t := &Table{Class: c, Bits: b, Keys: keys, Sets: AttackSets(c.Piece, c.Rep), Tries: tries}
+		idx, err := buildIndex(t)
+		if err != nil {
+			return nil, err // the searcher and the verifier disagree: a bug
+		}
+		t.Index = idx
+		if err := t.Verify(); err != nil {
+			return nil, err
+		}
+		if b > width {
+			t.Note = fmt.Sprintf("no shared %d-bit table in %d candidates per width", width, opt.MaxTries)
+		}
+		t.Elapsed = time.Since(start)
+		return t, nil
+	}
+	return nil, fmt.Errorf("%s: no shared table of %d..%d bits in %d candidates per width",
+		c.Name(), width, maxBits, opt.MaxTries)
+}
+
+// searcher holds what every candidate of a class reuses: each square's
+// occupancies in W layout, listed in the representative's subset order so
+// that entry n of every square names the same canonical byte.
+type searcher struct {
+	c      Class
+	bytes  []uint8
+	frames [][]Sym      // per square
+	occW   [][][]uint64 // per square, per frame, per subset
+	masks  []uint64     // per square, W layout
+	table  []uint32     // epoch<<8 | byte; epoch 0 is empty
+	epoch  uint32
+	undo   []uint32 // keys the last fill entered
+}
+
+func newSearcher(c Class) *searcher {
+	s := &searcher{c: c}
+	xs := Subsets(Mask(c.Piece, c.Rep))
+	sets := AttackSets(c.Piece, c.Rep)
+	pos := make(map[uint64]uint8, len(sets))
+	for i, a := range sets {
+		pos[a] = uint8(i)
+	}
+	s.bytes = make([]uint8, len(xs))
+	for n, x := range xs {
+		s.bytes[n] = pos[Attacks(c.Piece, c.Rep, x)]
+	}
+	for _, sq := range c.Squares {
+		fs := c.Frames(sq)
+		per := make([][]uint64, len(fs))
+		for i, g := range fs {
+			per[i] = make([]uint64, len(xs))
+			for n, x := range xs {
+				per[i][n] = ToW(g.Bitboard(x))
+			}
+		}
+		s.frames = append(s.frames, fs)
+		s.occW = append(s.occW, per)
+		s.masks = append(s.masks, ToW(Mask(c.Piece, sq)))
+	}
+	return s
+}
+
+// fill enters one square's keys into the shared table, failing at the first
+// key that already names a different byte; on failure it takes back what it
+// entered, so the table holds only the squares accepted so far.
+func (s *searcher) fill(occW []uint64, xor, magic uint64, shift uint8) bool {
+	e := s.epoch << 8
+	s.undo = s.undo[:0]
+	for n, w := range occW {
+		k := (w ^ xor) * magic >> shift
+		v := s.table[k]
+		if v&^0xff == e {
+			if uint8(v) != s.bytes[n] {
+				for _, u := range s.undo {
+					s.table[u] = 0
+				}
+				return false
+			}
+			continue
+		}
+		s.table[k] = e | uint32(s.bytes[n])
+		s.undo = append(s.undo, uint32(k))
+	}
+	return true
+}
+
+// perturbations is how many near variants of a derived magic are tried when
+// the derived magic itself collides: flipping one or two multiplier bits
+// moves junk terms and their carries without touching most of the layout.
+const perturbations = 2000
+
+func (s *searcher) solve(b, maxTries int, rng *rand.Rand) ([]SquareKey, int) {
+	shift := uint8(64 - b)
+	s.table = make([]uint32, 1<<b)
+	s.epoch = 0
+	sq := s.c.Squares
+	keys := make([]SquareKey, len(sq))
+	frame := make([]int, len(sq))
+	for try := 1; try <= maxTries; try++ {
+		s.epoch++
+		a := try % len(sq)
+		for i := range frame {
+			frame[i] = rng.IntN(len(s.frames[i]))
+		}
+		m := rng.Uint64() & rng.Uint64() & rng.Uint64()
+		if !s.fill(s.occW[a][frame[a]], 0, m, shift) {
+			continue
+		}
+		ok := true
+		for i := range sq {
+			g := s.frames[i][frame[i]]
+			keys[i] = SquareKey{Square: sq[i], Frame: g, MaskW: s.masks[i], Shift: shift, Magic: m}
+			if i == a {
+				continue
+			}
+			mi, derived := derive(s.masks[a], m, shift, s.frames[a][frame[a]].Inverse().Then(g))
+			if !derived {
+				ok = false
+				break
+			}
+			found := false
+			for k := 0; k <= perturbations; k++ {
+				cand := mi
+				if k > 0 {
+					for f := 1 + rng.IntN(2); f > 0; f-- {
+						cand ^= 1 << rng.IntN(64)
+					}
+				}
+				if s.fill(s.occW[i][frame[i]], 0, cand, shift) {
+					keys[i].Magic, found = cand, true
+					break
+				}
+			}
+			if !found {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return keys, try
+		}
+	}
+	return nil, maxTries
+}
+
+// derive carries every product term of (maskW * m) that reaches the key
+// (bits at or above shift) over to the image square under h: the term that
+// takes mask bit p to key bit p+j takes h(p) there with multiplier bit
+// j + p - h(p). It fails when a term would need a right shift.
+func derive(maskW, m uint64, shift uint8, h Sym) (uint64, bool) {
+	var out uint64
+	for mm := m; mm != 0; mm &= mm - 1 {
+		j := bits.TrailingZeros64(mm)
+		for pp := maskW; pp != 0; pp &= pp - 1 {
+			p := bits.TrailingZeros64(pp)
+			if p+j < int(shift) || p+j > 63 {
+				continue
+			}
+			jj := j + p - h.BitW(p)
+			if jj < 0 || jj > 63 {
+				return 0, false
+			}
+			out |= 1 << jj
+		}
+	}
+	return out, true
+}

@@ -1,0 +1,143 @@
+package magic
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// groupNames are the 20 three-bit groups of the W word, lsb first.
+var groupNames = strings.Fields("1' 2' 3' 4' o A a 1 p B b 2 s C c 3 t D d 4")
+
+func TestWIsPermutation(t *testing.T) {
+	seen := map[uint8]bool{}
+	for sq, b := range W {
+		if b > 63 || seen[b] {
+			t.Fatalf("W[%s] = %d repeats or is out of range", SquareName(sq), b)
+		}
+		seen[b] = true
+		if FromWBit[b] != uint8(sq) {
+			t.Fatalf("FromWBit[%d] = %d, want %d", b, FromWBit[b], sq)
+		}
+	}
+	for _, sq := range []int{0, 7, 56, 63} {
+		if W[sq] < 60 {
+			t.Errorf("corner %s has W bit %d, want 60..63", SquareName(sq), W[sq])
+		}
+	}
+}
+
+func TestToWRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for i := 0; i < 10000; i++ {
+		x := r.Uint64()
+		if FromW(ToW(x)) != x || ToW(FromW(x)) != x {
+			t.Fatalf("round trip fails for %#x", x)
+		}
+	}
+	for sq := 0; sq < 64; sq++ {
+		if ToW(1<<sq) != 1<<W[sq] {
+			t.Fatalf("ToW(1<<%d) = %#x", sq, ToW(1<<sq))
+		}
+	}
+}
+
+// The seed's central claim: on the 60 non-corner bits, the 90-degree
+// rotation is a rotation of the 12-bit block by 3 and of the 48-bit block by 12.
+func TestRotationIsBlockRotation(t *testing.T) {
+	for sq := 0; sq < 64; sq++ {
+		if W[sq] >= 60 {
+			continue
+		}
+		got := ToW(1 << Rot90.Square(sq))
+		if want := RotateW(1 << W[sq]); got != want {
+			t.Errorf("%s: rotated W bit %#x, block rotation gives %#x", SquareName(sq), got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(2, 2))
+	for i := 0; i < 1000; i++ {
+		w := r.Uint64() &^ (0xf << 60)
+		if got, want := Rot90.BitboardW(w), RotateW(w); got != want {
+			t.Fatalf("Rot90.BitboardW(%#x) = %#x, RotateW = %#x", w, got, want)
+		}
+	}
+}
+
+// Each half-edge is numbered away from its corner, and the two half-edges of
+// one edge are mirror images of each other, msb to msb.
+func TestHalfEdges(t *testing.T) {
+	corners := map[int]bool{0: true, 7: true, 56: true, 63: true}
+	mirror := [4]Sym{FlipFiles, FlipRanks, FlipFiles, FlipRanks} // across edges 1..4
+	for e := 0; e < 4; e++ {
+		unprimed, primed := 21+12*e, 3*e
+		for _, base := range []int{unprimed, primed} {
+			msb := int(FromWBit[base+2])
+			near := false
+			for c := range corners {
+				if abs(msb%8-c%8)+abs(msb/8-c/8) == 1 {
+					near = true
+				}
+			}
+			if !near {
+				t.Errorf("edge %d: msb of group at bit %d is %s, not next to a corner", e+1, base, SquareName(msb))
+			}
+		}
+		for k := 0; k < 3; k++ {
+			if got := mirror[e].BitW(unprimed + k); got != primed+k {
+				t.Errorf("edge %d: %v maps bit %d to %d, want %d", e+1, mirror[e], unprimed+k, got, primed+k)
+			}
+		}
+	}
+}
+
+// How each symmetry acts on the 20 groups: every symmetry maps each group
+// onto a group, bit for bit in order (msb to msb); this table documents it.
+// Rotations cycle the blocks; reflections swap unprimed and primed half-edges.
+func TestGroupAction(t *testing.T) {
+	want := map[Sym]string{
+		Identity:     "1' 2' 3' 4' o A a 1 p B b 2 s C c 3 t D d 4",
+		Rot90:        "2' 3' 4' 1' p B b 2 s C c 3 t D d 4 o A a 1",
+		Rot180:       "3' 4' 1' 2' s C c 3 t D d 4 o A a 1 p B b 2",
+		Rot270:       "4' 1' 2' 3' t D d 4 o A a 1 p B b 2 s C c 3",
+		FlipFiles:    "1 4 3 2 p a A 1' o d D 4' t c C 3' s b B 2'",
+		FlipRanks:    "3 2 1 4 t c C 3' s b B 2' p a A 1' o d D 4'",
+		Diagonal:     "2 1 4 3 s b B 2' p a A 1' o d D 4' t c C 3'",
+		AntiDiagonal: "4 3 2 1 o d D 4' t c C 3' s b B 2' p a A 1'",
+	}
+	for _, g := range Syms {
+		var img []string
+		for gi := range groupNames {
+			to := g.BitW(3*gi) / 3
+			for k := 0; k < 3; k++ {
+				if g.BitW(3*gi+k) != 3*to+k {
+					t.Fatalf("%v does not map group %s onto a group in order", g, groupNames[gi])
+				}
+			}
+			img = append(img, groupNames[to])
+		}
+		if got := strings.Join(img, " "); got != want[g] {
+			t.Errorf("%v maps groups %q\n got %q\nwant %q", g, want[Identity], got, want[g])
+		}
+	}
+}
+
+// The seed: the three squares of a group are never on one rank or file.
+func TestGroupsSpread(t *testing.T) {
+	for gi, name := range groupNames {
+		ranks, files := map[int]bool{}, map[int]bool{}
+		for k := 0; k < 3; k++ {
+			sq := int(FromWBit[3*gi+k])
+			ranks[sq/8], files[sq%8] = true, true
+		}
+		if gi >= 4 && gi%4 != 3 && (len(ranks) != 3 || len(files) != 3) {
+			t.Errorf("inner group %s shares a rank or file", name)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
