@@ -87,3 +87,14 @@ func SquareName(sq int) string {
 }
 
 func onesCount(x uint64) int { return bits.OnesCount64(x) }
+
+// ByteTables returns the eight 256-entry tables of a byte-wise permute:
+// Permute(x, to) is the OR over k of t[k][byte k of x].
+func ByteTables(to *[64]uint8) (t [8][256]uint64) {
+	for k := range t {
+		for v := range t[k] {
+			t[k][v] = Permute(uint64(v)<<(8*k), to)
+		}
+	}
+	return t
+}

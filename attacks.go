@@ -1,0 +1,186 @@
+// Package attacks tells a chess engine which squares a rook, bishop or queen
+// attacks, with magic bitboards built on the W system: a re-numbering of the
+// board's bits under which squares related by a board symmetry share one
+// index table, so the tables are a fraction of fancy magic's.
+//
+// Rook, Bishop and Queen take and return standard bitboards (bit i is square
+// i, a1 = 0, h8 = 63). RookW, BishopW and QueenW take the occupancy already
+// in W layout (see ToW), which an engine can keep beside its occupancy and
+// update incrementally, and skip the permute. Every function is safe for
+// concurrent use. A square outside 0..63 panics with a message naming the
+// function and the square; any occupancy is valid.
+package attacks
+
+//go:generate go run -C gen . -out ../tables_gen.go
+
+import (
+	"errors"
+	"math/bits"
+	"strconv"
+	"unsafe"
+)
+
+// squareError is the panic value for a square outside 0..63. It is built
+// only on the failing path, so the check stays cheap enough to inline.
+type squareError struct {
+	fn string
+	sq int
+}
+
+func (e squareError) Error() string {
+	return "attacks." + e.fn + ": square " + strconv.Itoa(e.sq) + " out of range 0..63"
+}
+
+// Rook returns the squares a rook on sq attacks when occ is occupied.
+func Rook(sq int, occ uint64) uint64 {
+	if uint(sq) > 63 {
+		panic(squareError{"Rook", sq})
+	}
+	return lookup(&rookParams[sq], toW(occ))
+}
+
+// Bishop returns the squares a bishop on sq attacks when occ is occupied.
+func Bishop(sq int, occ uint64) uint64 {
+	if uint(sq) > 63 {
+		panic(squareError{"Bishop", sq})
+	}
+	return lookup(&bishopParams[sq], toW(occ))
+}
+
+// Queen returns the squares a queen on sq attacks when occ is occupied.
+func Queen(sq int, occ uint64) uint64 {
+	if uint(sq) > 63 {
+		panic(squareError{"Queen", sq})
+	}
+	w := toW(occ)
+	return lookup(&rookParams[sq], w) | lookup(&bishopParams[sq], w)
+}
+
+// RookW is Rook with the occupancy in W layout (occW = ToW(occ)); the result
+// is a standard bitboard.
+func RookW(sq int, occW uint64) uint64 {
+	if uint(sq) > 63 {
+		panic(squareError{"RookW", sq})
+	}
+	return lookup(&rookParams[sq], occW)
+}
+
+// BishopW is Bishop with the occupancy in W layout.
+func BishopW(sq int, occW uint64) uint64 {
+	if uint(sq) > 63 {
+		panic(squareError{"BishopW", sq})
+	}
+	return lookup(&bishopParams[sq], occW)
+}
+
+// QueenW is Queen with the occupancy in W layout.
+func QueenW(sq int, occW uint64) uint64 {
+	if uint(sq) > 63 {
+		panic(squareError{"QueenW", sq})
+	}
+	return lookup(&rookParams[sq], occW) | lookup(&bishopParams[sq], occW)
+}
+
+// RookUnion returns the union of the attacks of every rook in rooks, with
+// one permute of occ for all of them.
+func RookUnion(rooks, occ uint64) uint64 {
+	return union(&rookParams, rooks, toW(occ))
+}
+
+// BishopUnion returns the union of the attacks of every bishop in bishops.
+func BishopUnion(bishops, occ uint64) uint64 {
+	return union(&bishopParams, bishops, toW(occ))
+}
+
+func union(params *[64]param, pieces, occW uint64) uint64 {
+	var att uint64
+	for ; pieces != 0; pieces &= pieces - 1 {
+		att |= lookup(&params[bits.TrailingZeros64(pieces)&63], occW)
+	}
+	return att
+}
+
+// ToW moves every bit of a standard bitboard to its W-layout position. An
+// engine that keeps occW = ToW(occ) can update it with occW ^= ToW(1<<from |
+// 1<<to) and call the W functions directly.
+func ToW(bb uint64) uint64 { return toW(bb) }
+
+// FromW is the inverse of ToW.
+func FromW(w uint64) uint64 { return fromW(w) }
+
+// Knight returns the squares a knight on sq attacks.
+func Knight(sq int) uint64 {
+	if uint(sq) > 63 {
+		panic(squareError{"Knight", sq})
+	}
+	return knightTable[sq]
+}
+
+// King returns the squares a king on sq attacks.
+func King(sq int) uint64 {
+	if uint(sq) > 63 {
+		panic(squareError{"King", sq})
+	}
+	return kingTable[sq]
+}
+
+// Pawn returns the squares a pawn of that colour on sq attacks (its
+// captures, not its pushes).
+func Pawn(white bool, sq int) uint64 {
+	if uint(sq) > 63 {
+		panic(squareError{"Pawn", sq})
+	}
+	if white {
+		return whitePawnTable[sq]
+	}
+	return blackPawnTable[sq]
+}
+
+// Kernel names the implementation in use.
+func Kernel() string { return "generic" }
+
+// Kernels lists the implementations this CPU can run, best first.
+func Kernels() []string { return []string{"generic"} }
+
+// SetKernel selects an implementation by name. It fails for a name that is
+// unknown or that this CPU cannot run.
+func SetKernel(name string) error {
+	if name != "generic" {
+		return errors.New("attacks.SetKernel: kernel " + strconv.Quote(name) + " is not available here (have: generic)")
+	}
+	return nil
+}
+
+// TableStats describes the tables the kernel in use reads, in bytes, and the
+// sharing achieved: the number of distinct index tables per piece.
+type TableStats struct {
+	IndexBytes   int // shared index tables: key -> byte
+	AttackBytes  int // per-square attack tables: byte -> bitboard
+	ParamBytes   int // per-square mask, magic, shift and table offsets
+	PermuteBytes int // tables of the standard -> W permute
+	TotalBytes   int
+	RookTables   int
+	BishopTables int
+}
+
+// Stats reports the tables the kernel in use reads (leaper tables excluded).
+func Stats() TableStats {
+	s := TableStats{
+		IndexBytes:   int(unsafe.Sizeof(indexTable)),
+		AttackBytes:  int(unsafe.Sizeof(attackTable)),
+		ParamBytes:   int(unsafe.Sizeof(rookParams) + unsafe.Sizeof(bishopParams)),
+		PermuteBytes: int(unsafe.Sizeof(toWTable)),
+		RookTables:   distinctTables(&rookParams),
+		BishopTables: distinctTables(&bishopParams),
+	}
+	s.TotalBytes = s.IndexBytes + s.AttackBytes + s.ParamBytes + s.PermuteBytes
+	return s
+}
+
+func distinctTables(params *[64]param) int {
+	seen := map[uint32]bool{}
+	for _, p := range params {
+		seen[p.index] = true
+	}
+	return len(seen)
+}

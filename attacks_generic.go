@@ -1,0 +1,47 @@
+package attacks
+
+import "math/bits"
+
+// The generic kernel, in pure Go: the reference every other kernel is
+// checked against. For a square sq and occupancy occ:
+//
+//	w   = W(occ)                                 // permute to W layout
+//	key = ((w & maskW) * magic) >> shift          // per-square magic
+//	i   = indexTable[index + key]                 // byte shared by sq's symmetry class
+//	att = attackTable[attack + i]                 // sq's own attack set, standard layout
+//
+// The index table is shared by every square of a symmetry class: the byte
+// names the attack set in the class's canonical frame, and each square's
+// attack table maps it back to that square.
+
+// param is one square's share of the tables (24 bytes).
+type param struct {
+	maskW  uint64 // relevant occupancy, W layout
+	magic  uint64
+	index  uint32 // start of the class's index table in indexTable
+	attack uint16 // start of the square's attack sets in attackTable
+	shift  uint8  // 64 - key bits
+}
+
+// lookup is the kernel from W-layout occupancy.
+func lookup(p *param, occW uint64) uint64 {
+	key := (occW & p.maskW) * p.magic >> (p.shift & 63)
+	return attackTable[uint(p.attack)+uint(indexTable[uint(p.index)+uint(key)])]
+}
+
+// toW permutes a standard bitboard to W layout, a byte at a time.
+func toW(bb uint64) uint64 {
+	return toWTable[0][uint8(bb)] | toWTable[1][uint8(bb>>8)] |
+		toWTable[2][uint8(bb>>16)] | toWTable[3][uint8(bb>>24)] |
+		toWTable[4][uint8(bb>>32)] | toWTable[5][uint8(bb>>40)] |
+		toWTable[6][uint8(bb>>48)] | toWTable[7][uint8(bb>>56)]
+}
+
+// fromW is the inverse permute, bit by bit: it is not on any lookup's path.
+func fromW(w uint64) uint64 {
+	var bb uint64
+	for ; w != 0; w &= w - 1 {
+		bb |= 1 << fromWBit[bits.TrailingZeros64(w)&63]
+	}
+	return bb
+}

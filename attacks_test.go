@@ -1,0 +1,259 @@
+package attacks
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"os/exec"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/symmagic/attacks/magic"
+)
+
+// eachKernel runs f once under every kernel this CPU can run, restoring the
+// default afterwards.
+func eachKernel(t *testing.T, f func(t *testing.T)) {
+	def := Kernel()
+	defer SetKernel(def)
+	for _, k := range Kernels() {
+		if err := SetKernel(k); err != nil {
+			t.Fatalf("SetKernel(%q): %v", k, err)
+		}
+		t.Run(k, f)
+	}
+}
+
+// TestExhaustive checks every square, every subset of its mask, with random
+// bits outside the mask, through every lookup, against the ray-walking
+// reference.
+func TestExhaustive(t *testing.T) {
+	eachKernel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(1, 2))
+		for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
+			for sq := 0; sq < 64; sq++ {
+				mask := magic.Mask(p, sq)
+				for _, x := range magic.Subsets(mask) {
+					occ := x | r.Uint64()&^mask
+					want := magic.Attacks(p, sq, occ)
+					other := magic.Attacks(magic.Rook+magic.Bishop-p, sq, occ)
+					w := ToW(occ)
+					var got, gotW uint64
+					if p == magic.Rook {
+						got, gotW = Rook(sq, occ), RookW(sq, w)
+					} else {
+						got, gotW = Bishop(sq, occ), BishopW(sq, w)
+					}
+					if got != want || gotW != want {
+						t.Fatalf("%v %s occ %#x: got %#x, W form %#x, want %#x", p, magic.SquareName(sq), occ, got, gotW, want)
+					}
+					if q, qw := Queen(sq, occ), QueenW(sq, w); q != want|other || qw != want|other {
+						t.Fatalf("queen %s occ %#x: got %#x, W form %#x, want %#x", magic.SquareName(sq), occ, q, qw, want|other)
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestUnions(t *testing.T) {
+	eachKernel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(3, 4))
+		for i := 0; i < 20000; i++ {
+			occ := r.Uint64() & r.Uint64()
+			pieces := r.Uint64() & r.Uint64() & r.Uint64()
+			if i%7 == 0 {
+				pieces = 0
+			}
+			var wr, wb uint64
+			for s := pieces; s != 0; s &= s - 1 {
+				sq := bits.TrailingZeros64(s)
+				wr |= magic.Attacks(magic.Rook, sq, occ)
+				wb |= magic.Attacks(magic.Bishop, sq, occ)
+			}
+			if got := RookUnion(pieces, occ); got != wr {
+				t.Fatalf("RookUnion(%#x, %#x) = %#x, want %#x", pieces, occ, got, wr)
+			}
+			if got := BishopUnion(pieces, occ); got != wb {
+				t.Fatalf("BishopUnion(%#x, %#x) = %#x, want %#x", pieces, occ, got, wb)
+			}
+		}
+	})
+}
+
+func TestToWFromW(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 100000; i++ {
+		x := r.Uint64()
+		if i < 64 {
+			x = 1 << i
+		}
+		if got, want := ToW(x), magic.ToW(x); got != want {
+			t.Fatalf("ToW(%#x) = %#x, want %#x", x, got, want)
+		}
+		if FromW(ToW(x)) != x || ToW(FromW(x)) != x {
+			t.Fatalf("round trip fails for %#x", x)
+		}
+	}
+	if ToW(0) != 0 || FromW(0) != 0 || ToW(^uint64(0)) != ^uint64(0) {
+		t.Fatal("ToW/FromW do not fix 0 and all-ones")
+	}
+}
+
+func TestLeapers(t *testing.T) {
+	for sq := 0; sq < 64; sq++ {
+		if Knight(sq) != magic.KnightAttacks(sq) || King(sq) != magic.KingAttacks(sq) ||
+			Pawn(true, sq) != magic.PawnAttacks(true, sq) || Pawn(false, sq) != magic.PawnAttacks(false, sq) {
+			t.Fatalf("leaper tables wrong at %s", magic.SquareName(sq))
+		}
+	}
+	// Spot checks written by hand, independent of the reference.
+	if Knight(0) != 1<<10|1<<17 || King(63) != 1<<62|1<<55|1<<54 || Pawn(true, 12) != 1<<19|1<<21 || Pawn(false, 8) != 1<<1 {
+		t.Fatal("leaper spot checks fail")
+	}
+}
+
+func TestPanics(t *testing.T) {
+	calls := map[string]func(sq int){
+		"Rook":    func(sq int) { Rook(sq, 0) },
+		"Bishop":  func(sq int) { Bishop(sq, 0) },
+		"Queen":   func(sq int) { Queen(sq, 0) },
+		"RookW":   func(sq int) { RookW(sq, 0) },
+		"BishopW": func(sq int) { BishopW(sq, 0) },
+		"QueenW":  func(sq int) { QueenW(sq, 0) },
+		"Knight":  func(sq int) { Knight(sq) },
+		"King":    func(sq int) { King(sq) },
+		"Pawn":    func(sq int) { Pawn(true, sq) },
+	}
+	for name, call := range calls {
+		for _, sq := range []int{-1, 64, 1 << 40, -1 << 62} {
+			func() {
+				defer func() {
+					v := recover()
+					err, ok := v.(error)
+					want := fmt.Sprintf("attacks.%s: square %d out of range 0..63", name, sq)
+					if !ok || err.Error() != want {
+						t.Errorf("%s(%d) panicked with %v, want %q", name, sq, v, want)
+					}
+				}()
+				call(sq)
+			}()
+		}
+		call(0) // in range: no panic
+		call(63)
+	}
+}
+
+func TestKernels(t *testing.T) {
+	ks := Kernels()
+	if len(ks) == 0 || ks[len(ks)-1] != "generic" {
+		t.Fatalf("Kernels() = %v, want generic last", ks)
+	}
+	found := false
+	for _, k := range ks {
+		found = found || k == Kernel()
+	}
+	if !found {
+		t.Fatalf("Kernel() = %q is not in Kernels() = %v", Kernel(), ks)
+	}
+	if err := SetKernel("no-such-kernel"); err == nil || !strings.Contains(err.Error(), "no-such-kernel") {
+		t.Fatalf("SetKernel of an unknown name: %v", err)
+	}
+}
+
+func TestStats(t *testing.T) {
+	s := Stats()
+	t.Logf("%+v", s)
+	if s.TotalBytes != s.IndexBytes+s.AttackBytes+s.ParamBytes+s.PermuteBytes {
+		t.Errorf("TotalBytes %d is not the sum of its parts", s.TotalBytes)
+	}
+	if s.IndexBytes != len(indexTable) || s.AttackBytes != 8*len(attackTable) || s.ParamBytes != 2*64*magic.ParamSize {
+		t.Errorf("byte counts disagree with the tables: %+v", s)
+	}
+	if s.TotalBytes > 861184/8 {
+		t.Errorf("TotalBytes %d exceeds an eighth of fancy magic's 861,184", s.TotalBytes)
+	}
+	if s.RookTables > 16 || s.BishopTables > 10 {
+		t.Errorf("%d rook and %d bishop index tables, want at most 16 and 10", s.RookTables, s.BishopTables)
+	}
+}
+
+// TestConcurrent runs lookups from several goroutines; with -race it checks
+// that the tables are only read.
+func TestConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(seed uint64) {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(seed, seed))
+			for i := 0; i < 2000; i++ {
+				sq, occ := r.IntN(64), r.Uint64()&r.Uint64()
+				if got, want := Queen(sq, occ), magic.Attacks(magic.Rook, sq, occ)|magic.Attacks(magic.Bishop, sq, occ); got != want {
+					t.Errorf("goroutine %d: Queen(%d, %#x) = %#x, want %#x", seed, sq, occ, got, want)
+					return
+				}
+			}
+		}(uint64(g))
+	}
+	wg.Wait()
+}
+
+// TestTablesReproduce recomputes every table from package magic and compares
+// it with tables_gen.go.
+func TestTablesReproduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode: reruns the whole magic search (about 10 s)")
+	}
+	l, err := magic.Build(magic.DefaultBuild)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sq := 0; sq < 64; sq++ {
+		for _, pc := range []struct {
+			got  param
+			want magic.Param
+		}{{rookParams[sq], l.Rook[sq]}, {bishopParams[sq], l.Bishop[sq]}} {
+			w := pc.want
+			if pc.got != (param{w.MaskW, w.Magic, w.IndexBase, w.AttackBase, w.Shift}) {
+				t.Fatalf("%s: generated %+v, magic decides %+v", magic.SquareName(sq), pc.got, w)
+			}
+		}
+	}
+	if string(indexTable[:]) != string(l.Index) {
+		t.Fatal("indexTable differs from magic's")
+	}
+	if len(attackTable) != len(l.Attack) {
+		t.Fatalf("attackTable has %d entries, magic %d", len(attackTable), len(l.Attack))
+	}
+	for i, a := range l.Attack {
+		if attackTable[i] != a {
+			t.Fatalf("attackTable[%d] = %#x, magic %#x", i, attackTable[i], a)
+		}
+	}
+	if toWTable != magic.ByteTables(&magic.W) || fromWBit != magic.FromWBit {
+		t.Fatal("permute tables differ from magic's")
+	}
+}
+
+// TestInlinable keeps RookW and BishopW within Go's inlining budget: a
+// lookup that costs a call loses to every inlined magic in the field.
+func TestInlinable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode: runs the compiler")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command to run the compiler")
+	}
+	out, err := exec.Command("go", "build", "-gcflags=-m", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
+	}
+	for _, fn := range []string{"RookW", "BishopW", "lookup"} {
+		if !regexp.MustCompile(`can inline ` + fn + `\b`).Match(out) {
+			t.Errorf("%s is not inlinable:\n%s", fn, out)
+		}
+	}
+}
