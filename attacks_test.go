@@ -2,6 +2,7 @@ package attacks
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"os/exec"
@@ -128,7 +129,7 @@ func TestPanics(t *testing.T) {
 		"Pawn":    func(sq int) { Pawn(true, sq) },
 	}
 	for name, call := range calls {
-		for _, sq := range []int{-1, 64, 1 << 40, -1 << 62} {
+		for _, sq := range []int{-1, 64, 1000, math.MaxInt, math.MinInt} {
 			func() {
 				defer func() {
 					v := recover()

@@ -21,15 +21,15 @@ import (
 func main() {
 	out := flag.String("out", "../tables_gen.go", "file to write")
 	flag.Parse()
-	if err := run(*out); err != nil {
+	opt := magic.DefaultBuild
+	opt.Progress = os.Stderr
+	if err := run(*out, opt); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out string) error {
-	opt := magic.DefaultBuild
-	opt.Progress = os.Stderr
+func run(out string, opt magic.BuildOptions) error {
 	fmt.Fprintf(os.Stderr, "gen: searching %d rook and %d bishop classes (seed %d, %d workers)\n",
 		len(magic.Classes(magic.Rook, magic.RookGroup)), len(magic.Classes(magic.Bishop, magic.BishopGroup)), opt.Seed, opt.Workers)
 	l, err := magic.Build(opt)

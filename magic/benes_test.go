@@ -111,23 +111,6 @@ func TestNotPermutation(t *testing.T) {
 	}
 }
 
-var sink uint64
-
-func BenchmarkApply(b *testing.B) {
-	r := rand.New(rand.NewPCG(3, 4))
-	stages, err := Network(randomPerm(r))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var acc uint64
-	x := uint64(0x9e3779b97f4a7c15)
-	for i := 0; i < b.N; i++ {
-		acc += Apply(stages, x)
-		x += 0x9e3779b97f4a7c15
-	}
-	sink = acc
-}
-
 func TestNetworkOfW(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	checkPerm(t, "W", W, r)

@@ -1,0 +1,145 @@
+package magic
+
+import (
+	"flag"
+	"math/bits"
+	"testing"
+)
+
+var long = flag.Bool("long", false, "run the long search experiments (minutes)")
+
+func TestClassesAndCounts(t *testing.T) {
+	for _, p := range []Piece{Rook, Bishop} {
+		rot, all := Classes(p, Rotations), Classes(p, Syms)
+		if len(rot) != 16 || len(all) != 10 {
+			t.Errorf("%v: %d rotation and %d symmetry classes, want 16 and 10", p, len(rot), len(all))
+		}
+		eight := 0
+		for _, c := range all {
+			if len(c.Squares) == 8 {
+				eight++
+			}
+			for _, sq := range c.Squares {
+				if len(c.Frames(sq)) != 8/len(c.Squares) {
+					t.Errorf("%s: %s has %d frames", c.Name(), SquareName(sq), len(c.Frames(sq)))
+				}
+			}
+		}
+		if eight != 6 {
+			t.Errorf("%v: %d eight-square classes, want 6", p, eight)
+		}
+		total := 0
+		for sq := 0; sq < 64; sq++ {
+			total += len(AttackSets(p, sq))
+		}
+		if want := map[Piece]int{Rook: 4900, Bishop: 1428}[p]; total != want {
+			t.Errorf("%v: %d distinct attack sets, want %d", p, total, want)
+		}
+	}
+	for sq := 0; sq < 64; sq++ {
+		f, r := sq%8, sq/8
+		edges := 0
+		if f == 0 || f == 7 {
+			edges++
+		}
+		if r == 0 || r == 7 {
+			edges++
+		}
+		if n := bits.OnesCount64(Mask(Rook, sq)); n != 10+edges {
+			t.Errorf("rook %s mask has %d bits, want %d", SquareName(sq), n, 10+edges)
+		}
+	}
+}
+
+func TestCanonicalByte(t *testing.T) {
+	// Rook on a1 with a2 occupied: the same attack set as a rook on h8 with
+	// h7 occupied seen through rot180, so the same byte.
+	a := CanonicalByte(Rook, 0, Identity, 1<<8)
+	b := CanonicalByte(Rook, 0, Rot180, 1<<55)
+	if a < 0 || a != b {
+		t.Fatalf("bytes %d and %d, want equal and valid", a, b)
+	}
+	if CanonicalByte(Rook, 0, Identity, 0) == a {
+		t.Fatal("different attack sets share a byte")
+	}
+}
+
+// TestVerifyCatches shows the verifier fails on a wrong byte, a wrong magic
+// and a wrong frame, so a green Verify means something.
+func TestVerifyCatches(t *testing.T) {
+	c := Classes(Bishop, Syms)[9] // d4's class: 9-bit keys
+	tb, err := Search(c, SearchOptions{Seed: 1, MaxTries: 1_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Verify(); err != nil {
+		t.Fatal(err)
+	}
+	k := tb.Keys[1].Key(ToW(Mask(Bishop, tb.Keys[1].Square)))
+	tb.Index[k] ^= 1
+	if tb.Verify() == nil {
+		t.Error("Verify accepts a corrupted index byte")
+	}
+	tb.Index[k] ^= 1
+	tb.Keys[2].Magic ^= 1 << 40
+	if tb.Verify() == nil {
+		t.Error("Verify accepts a corrupted magic")
+	}
+	tb.Keys[2].Magic ^= 1 << 40
+	tb.Keys[3].Frame = tb.Keys[3].Frame.Then(Rot180)
+	if tb.Verify() == nil {
+		t.Error("Verify accepts a wrong frame")
+	}
+}
+
+// TestBuild runs the generator's search and checks what the layout promises:
+// rook tables shared by rotation in all 16 classes, bishop tables by all
+// eight symmetries in all 10, each at the mask's width or with a reason.
+func TestBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode: runs the whole search (about 10 s)")
+	}
+	l, err := Build(DefaultBuild)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.RookClasses) != 16 || len(l.BishopClasses) != 10 {
+		t.Fatalf("%d rook and %d bishop classes", len(l.RookClasses), len(l.BishopClasses))
+	}
+	for _, tb := range append(l.RookClasses, l.BishopClasses...) {
+		w := bits.OnesCount64(Mask(tb.Piece, tb.Rep))
+		if (tb.Bits > w) != (tb.Note != "") {
+			t.Errorf("%s: %d-bit key for a %d-bit mask, note %q", tb.Name(), tb.Bits, w, tb.Note)
+		}
+		t.Logf("%-14s %2d bits (mask %2d) %s", tb.Name(), tb.Bits, w, tb.Note)
+	}
+	l.Attack[100] ^= 1 << 20
+	if l.Verify() == nil {
+		t.Error("Layout.Verify accepts a corrupted attack set")
+	}
+	l.Attack[100] ^= 1 << 20
+	l.Rook[9].Magic++
+	if l.Verify() == nil {
+		t.Error("Layout.Verify accepts a corrupted magic")
+	}
+}
+
+// TestRookMirrors reproduces the finding that rook tables cannot be shared
+// across mirrors in the six eight-square classes, with the search the
+// generator uses (30M candidates per width, up to 12 bits). Run with -long.
+func TestRookMirrors(t *testing.T) {
+	if !*long {
+		t.Skip("run with -long: about two minutes")
+	}
+	for _, c := range Classes(Rook, Syms) {
+		if len(c.Squares) != 8 {
+			continue
+		}
+		tb, err := Search(c, SearchOptions{Seed: 1, MaxTries: DefaultBuild.MaxTries, MaxBits: 12})
+		if err == nil {
+			t.Logf("%s: shares a %d-bit table across mirrors", c.Name(), tb.Bits)
+			continue
+		}
+		t.Logf("%v", err)
+	}
+}
