@@ -5,28 +5,29 @@ import "math/bits"
 // The generic kernel, in pure Go: the reference every other kernel is
 // checked against. For a square sq and occupancy occ:
 //
-//	w   = W(occ)                                 // permute to W layout
-//	key = ((w & maskW) * magic) >> shift          // per-square magic
-//	i   = indexTable[index + key]                 // byte shared by sq's symmetry class
-//	att = attackTable[attack + i]                 // sq's own attack set, standard layout
+//	w   = W(occ)                          // permute to W layout
+//	key = ((w & maskW) * magic) >> shift  // per-square magic
+//	i   = indexTable[index + key]         // byte shared by sq's symmetry class
+//	att = attackTable[attack + i]         // sq's own attack set, standard layout
 //
 // The index table is shared by every square of a symmetry class: the byte
 // names the attack set in the class's canonical frame, and each square's
 // attack table maps it back to that square.
 
-// param is one square's share of the tables (24 bytes).
+// param is one square's share of the tables, 24 bytes. The attack-table
+// start and the shift share one word: fields narrower than 32 bits cost the
+// compiler extra address arithmetic on every lookup.
 type param struct {
-	maskW  uint64 // relevant occupancy, W layout
-	magic  uint64
-	index  uint32 // start of the class's index table in indexTable
-	attack uint16 // start of the square's attack sets in attackTable
-	shift  uint8  // 64 - key bits
+	maskW       uint64 // relevant occupancy, W layout
+	magic       uint64
+	index       uint32 // start of the class's index table in indexTable
+	attackShift uint32 // start of the square's attack sets in attackTable << 8 | (64 - key bits)
 }
 
 // lookup is the kernel from W-layout occupancy.
 func lookup(p *param, occW uint64) uint64 {
-	key := (occW & p.maskW) * p.magic >> (p.shift & 63)
-	return attackTable[uint(p.attack)+uint(indexTable[uint(p.index)+uint(key)])]
+	key := (occW & p.maskW) * p.magic >> (p.attackShift & 63)
+	return attackTable[uint(p.attackShift>>8)+uint(indexTable[uint(p.index)+uint(key)])]
 }
 
 // toW permutes a standard bitboard to W layout, a byte at a time.

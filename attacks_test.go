@@ -218,7 +218,7 @@ func TestTablesReproduce(t *testing.T) {
 			want magic.Param
 		}{{rookParams[sq], l.Rook[sq]}, {bishopParams[sq], l.Bishop[sq]}} {
 			w := pc.want
-			if pc.got != (param{w.MaskW, w.Magic, w.IndexBase, w.AttackBase, w.Shift}) {
+			if pc.got != (param{w.MaskW, w.Magic, w.IndexBase, uint32(w.AttackBase)<<8 | uint32(w.Shift)}) {
 				t.Fatalf("%s: generated %+v, magic decides %+v", magic.SquareName(sq), pc.got, w)
 			}
 		}

@@ -89,7 +89,7 @@ func render(l *magic.Layout) *File {
 		var vals []Code
 		for sq, p := range pc.params {
 			t, k := classOf(pc.classes, sq)
-			vals = append(vals, Values(hex64(p.MaskW), hex64(p.Magic), Lit(int(p.IndexBase)), Lit(int(p.AttackBase)), Lit(int(p.Shift))).Op(",").
+			vals = append(vals, Values(hex64(p.MaskW), hex64(p.Magic), Lit(int(p.IndexBase)), Op(fmt.Sprintf("%d<<8 | %d", p.AttackBase, p.Shift))).Op(",").
 				Comment(fmt.Sprintf("%s: %s, frame %v", magic.SquareName(sq), t.Name(), k.Frame)))
 		}
 		f.Var().Id(pc.name).Op("=").Index(Lit(64)).Id("param").Custom(Options{Open: "{", Close: "}", Multi: true}, vals...)
