@@ -12,11 +12,12 @@
 package attacks
 
 //go:generate go run -C gen . -out ../tables_gen.go
+//go:generate go run -C asm . -out ../attacks_amd64.s -stubs ../stub_amd64.go -pkg attacks
 
 import (
 	"errors"
-	"math/bits"
 	"strconv"
+	"strings"
 	"unsafe"
 )
 
@@ -36,7 +37,7 @@ func Rook(sq int, occ uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"Rook", sq})
 	}
-	return lookup(&rookParams[sq], toW(occ))
+	return rook(sq, occ)
 }
 
 // Bishop returns the squares a bishop on sq attacks when occ is occupied.
@@ -44,7 +45,7 @@ func Bishop(sq int, occ uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"Bishop", sq})
 	}
-	return lookup(&bishopParams[sq], toW(occ))
+	return bishop(sq, occ)
 }
 
 // Queen returns the squares a queen on sq attacks when occ is occupied.
@@ -52,12 +53,13 @@ func Queen(sq int, occ uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"Queen", sq})
 	}
-	w := toW(occ)
-	return lookup(&rookParams[sq], w) | lookup(&bishopParams[sq], w)
+	return queen(sq, occ)
 }
 
 // RookW is Rook with the occupancy in W layout (occW = ToW(occ)); the result
-// is a standard bitboard.
+// is a standard bitboard. RookW, BishopW and QueenW are always the pure-Go
+// lookup, whatever the kernel: RookW and BishopW inline into the caller, and
+// an assembly call costs more than the lookup itself (see README).
 func RookW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"RookW", sq})
@@ -78,32 +80,20 @@ func QueenW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"QueenW", sq})
 	}
-	return lookup(&rookParams[sq], occW) | lookup(&bishopParams[sq], occW)
+	return queenWGeneric(sq, occW)
 }
 
 // RookUnion returns the union of the attacks of every rook in rooks, with
 // one permute of occ for all of them.
-func RookUnion(rooks, occ uint64) uint64 {
-	return union(&rookParams, rooks, toW(occ))
-}
+func RookUnion(rooks, occ uint64) uint64 { return rookUnion(rooks, occ) }
 
 // BishopUnion returns the union of the attacks of every bishop in bishops.
-func BishopUnion(bishops, occ uint64) uint64 {
-	return union(&bishopParams, bishops, toW(occ))
-}
-
-func union(params *[64]param, pieces, occW uint64) uint64 {
-	var att uint64
-	for ; pieces != 0; pieces &= pieces - 1 {
-		att |= lookup(&params[bits.TrailingZeros64(pieces)&63], occW)
-	}
-	return att
-}
+func BishopUnion(bishops, occ uint64) uint64 { return bishopUnion(bishops, occ) }
 
 // ToW moves every bit of a standard bitboard to its W-layout position. An
 // engine that keeps occW = ToW(occ) can update it with occW ^= ToW(1<<from |
 // 1<<to) and call the W functions directly.
-func ToW(bb uint64) uint64 { return toW(bb) }
+func ToW(bb uint64) uint64 { return permute(bb) }
 
 // FromW is the inverse of ToW.
 func FromW(w uint64) uint64 { return fromW(w) }
@@ -136,19 +126,53 @@ func Pawn(white bool, sq int) uint64 {
 	return blackPawnTable[sq]
 }
 
-// Kernel names the implementation in use.
-func Kernel() string { return "generic" }
+// kernelID names one implementation of the lookups.
+type kernelID uint8
 
-// Kernels lists the implementations this CPU can run, best first.
-func Kernels() []string { return []string{"generic"} }
+const (
+	kernelGeneric kernelID = iota
+	kernelAMD64AVX512
+	kernelAMD64
+	kernelARM64
+)
 
-// SetKernel selects an implementation by name. It fails for a name that is
-// unknown or that this CPU cannot run.
-func SetKernel(name string) error {
-	if name != "generic" {
-		return errors.New("attacks.SetKernel: kernel " + strconv.Quote(name) + " is not available here (have: generic)")
+var kernelNames = [...]string{
+	kernelGeneric:     "generic",
+	kernelAMD64AVX512: "amd64-avx512",
+	kernelAMD64:       "amd64",
+	kernelARM64:       "arm64",
+}
+
+// active is the kernel in use. SetKernel changes it; it is read, not
+// synchronised, by every lookup.
+var active = defaultKernel
+
+// Kernel names the implementation in use: "amd64-avx512", "amd64", "arm64"
+// or "generic".
+func Kernel() string { return kernelNames[active] }
+
+// Kernels lists the implementations this CPU can run, best first; the last
+// is always "generic".
+func Kernels() []string {
+	var names []string
+	for _, k := range supported {
+		names = append(names, kernelNames[k])
 	}
-	return nil
+	return names
+}
+
+// SetKernel selects an implementation by name, for tests, benchmarks and
+// users who know better. It fails for a name that is unknown or that this
+// CPU cannot run. It must not be called while lookups run in other
+// goroutines.
+func SetKernel(name string) error {
+	for _, k := range supported {
+		if kernelNames[k] == name {
+			active = k
+			return nil
+		}
+	}
+	return errors.New("attacks.SetKernel: kernel " + strconv.Quote(name) + " is not available here (have: " + strings.Join(Kernels(), ", ") + ")")
 }
 
 // TableStats describes the tables the kernel in use reads, in bytes, and the
@@ -172,6 +196,9 @@ func Stats() TableStats {
 		PermuteBytes: int(unsafe.Sizeof(toWTable)),
 		RookTables:   distinctTables(&rookParams),
 		BishopTables: distinctTables(&bishopParams),
+	}
+	if active == kernelAMD64AVX512 {
+		s.PermuteBytes = 64 // the VPSHUFBITQMB control replaces toWTable
 	}
 	s.TotalBytes = s.IndexBytes + s.AttackBytes + s.ParamBytes + s.PermuteBytes
 	return s

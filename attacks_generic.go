@@ -30,6 +30,32 @@ func lookup(p *param, occW uint64) uint64 {
 	return attackTable[uint(p.attackShift>>8)+uint(indexTable[uint(p.index)+uint(key)])]
 }
 
+// The generic forms of every operation the kernels provide; the assembly
+// kernels carry the same names with their suffix.
+
+func rookGeneric(sq int, occ uint64) uint64   { return lookup(&rookParams[sq], toW(occ)) }
+func bishopGeneric(sq int, occ uint64) uint64 { return lookup(&bishopParams[sq], toW(occ)) }
+
+func queenGeneric(sq int, occ uint64) uint64 { return queenWGeneric(sq, toW(occ)) }
+
+func queenWGeneric(sq int, occW uint64) uint64 {
+	return lookup(&rookParams[sq], occW) | lookup(&bishopParams[sq], occW)
+}
+
+func rookUnionGeneric(rooks, occ uint64) uint64 { return unionGeneric(&rookParams, rooks, toW(occ)) }
+
+func bishopUnionGeneric(bishops, occ uint64) uint64 {
+	return unionGeneric(&bishopParams, bishops, toW(occ))
+}
+
+func unionGeneric(params *[64]param, pieces, occW uint64) uint64 {
+	var att uint64
+	for ; pieces != 0; pieces &= pieces - 1 {
+		att |= lookup(&params[bits.TrailingZeros64(pieces)&63], occW)
+	}
+	return att
+}
+
 // toW permutes a standard bitboard to W layout, a byte at a time.
 func toW(bb uint64) uint64 {
 	return toWTable[0][uint8(bb)] | toWTable[1][uint8(bb>>8)] |

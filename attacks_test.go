@@ -15,10 +15,16 @@ import (
 )
 
 // eachKernel runs f once under every kernel this CPU can run, restoring the
-// default afterwards.
+// default afterwards. Kernels the CPU lacks are named in the log.
 func eachKernel(t *testing.T, f func(t *testing.T)) {
 	def := Kernel()
 	defer SetKernel(def)
+	have := strings.Join(Kernels(), " ")
+	for _, k := range kernelNames {
+		if !strings.Contains(" "+have+" ", " "+k+" ") {
+			t.Logf("kernel %s: skipped, this CPU or build cannot run it", k)
+		}
+	}
 	for _, k := range Kernels() {
 		if err := SetKernel(k); err != nil {
 			t.Fatalf("SetKernel(%q): %v", k, err)
@@ -32,6 +38,10 @@ func eachKernel(t *testing.T, f func(t *testing.T)) {
 // reference.
 func TestExhaustive(t *testing.T) {
 	eachKernel(t, func(t *testing.T) {
+		rookW, bishopW, queenW := RookW, BishopW, QueenW
+		if f, ok := wKernels[Kernel()]; ok {
+			rookW, bishopW, queenW = f[0], f[1], f[2]
+		}
 		r := rand.New(rand.NewPCG(1, 2))
 		for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
 			for sq := 0; sq < 64; sq++ {
@@ -43,14 +53,17 @@ func TestExhaustive(t *testing.T) {
 					w := ToW(occ)
 					var got, gotW uint64
 					if p == magic.Rook {
-						got, gotW = Rook(sq, occ), RookW(sq, w)
+						got, gotW = Rook(sq, occ), rookW(sq, w)
 					} else {
-						got, gotW = Bishop(sq, occ), BishopW(sq, w)
+						got, gotW = Bishop(sq, occ), bishopW(sq, w)
+					}
+					if RookW(sq, w)|BishopW(sq, w) != want|other || QueenW(sq, w) != want|other {
+						t.Fatalf("exported W lookups at %s occ %#x are wrong", magic.SquareName(sq), occ)
 					}
 					if got != want || gotW != want {
 						t.Fatalf("%v %s occ %#x: got %#x, W form %#x, want %#x", p, magic.SquareName(sq), occ, got, gotW, want)
 					}
-					if q, qw := Queen(sq, occ), QueenW(sq, w); q != want|other || qw != want|other {
+					if q, qw := Queen(sq, occ), queenW(sq, w); q != want|other || qw != want|other {
 						t.Fatalf("queen %s occ %#x: got %#x, W form %#x, want %#x", magic.SquareName(sq), occ, q, qw, want|other)
 					}
 				}
@@ -85,6 +98,10 @@ func TestUnions(t *testing.T) {
 }
 
 func TestToWFromW(t *testing.T) {
+	eachKernel(t, testToWFromW)
+}
+
+func testToWFromW(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 100000; i++ {
 		x := r.Uint64()

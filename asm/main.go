@@ -1,0 +1,227 @@
+// Command asm writes attacks_amd64.s and stub_amd64.go with avo: the amd64
+// kernels of the lookup in attacks_generic.go, with the same step names. See
+// attacks_generic.go for the Go equivalent of every kernel.
+//
+//	go run -C asm . -out ../attacks_amd64.s -stubs ../stub_amd64.go -pkg attacks
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+	"github.com/symmagic/attacks/magic"
+)
+
+// Offsets of the fields of the Go type param (attacks_generic.go).
+const (
+	offMaskW         = 0
+	offMagic         = 8
+	offIndex         = 16
+	offAttackShift   = 20
+	rookParamsName   = "·rookParams"
+	bishopParamsName = "·bishopParams"
+)
+
+// permuter emits a permute of a standard bitboard to W layout.
+type permuter struct {
+	suffix string
+	doc    string
+	emit   func(occ GPVirtual) GPVirtual
+}
+
+var wctrl Mem
+
+func main() {
+	ConstraintExpr("gc,!purego")
+
+	// The VPSHUFBITQMB control: byte j names the standard square whose bit
+	// becomes W bit j.
+	wctrl = GLOBL("wctrl", RODATA|NOPTR)
+	for j, sq := range magic.FromWBit {
+		DATA(j, U8(sq))
+	}
+
+	perms := []permuter{
+		{"AVX512", "VPSHUFBITQMB (all 64 bits in one instruction)", permuteAVX512},
+		{"AMD64", "eight byte lookups in toWTable", permuteBytes},
+	}
+	for _, p := range perms {
+		toWFunc(p)
+		for _, piece := range []string{"rook", "bishop", "queen"} {
+			lookupFunc(piece, p)
+		}
+		for _, piece := range []string{"rook", "bishop"} {
+			unionFunc(piece, p)
+		}
+	}
+	for _, piece := range []string{"rook", "bishop", "queen"} {
+		lookupWFunc(piece)
+	}
+	Generate()
+}
+
+// permuteAVX512: w = W(occ), all bits at once.
+func permuteAVX512(occ GPVirtual) GPVirtual {
+	Comment("w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]")
+	z := ZMM()
+	VPBROADCASTQ(occ, z)
+	k := K()
+	VPSHUFBITQMB(wctrl, z, k)
+	w := GP64()
+	KMOVQ(k, w)
+	VZEROUPPER()
+	return w
+}
+
+// permuteBytes: w = W(occ), a byte at a time through toWTable[8][256].
+func permuteBytes(occ GPVirtual) GPVirtual {
+	Comment("w = W(occ): toWTable[k][byte k of occ], ORed over the eight bytes")
+	tbl := GP64()
+	LEAQ(NewDataAddr(Symbol{Name: "·toWTable"}, 0), tbl)
+	w := GP64()
+	b := GP64()
+	for k := 0; k < 8; k++ {
+		MOVBQZX(occ.As8(), b)
+		if k == 0 {
+			MOVQ(Mem{Base: tbl, Index: b, Scale: 8, Disp: 0}, w)
+		} else {
+			ORQ(Mem{Base: tbl, Index: b, Scale: 8, Disp: 2048 * k}, w)
+		}
+		if k < 7 {
+			SHRQ(U8(8), occ)
+		}
+	}
+	return w
+}
+
+// tables holds the base addresses one lookup reads: the piece's parameters,
+// the index tables and the attack tables. A loop loads them once.
+type tables struct{ params, index, attack GPVirtual }
+
+func loadTables(paramsName string) tables {
+	t := tables{GP64(), GP64(), GP64()}
+	LEAQ(NewDataAddr(Symbol{Name: paramsName}, 0), t.params)
+	LEAQ(NewDataAddr(Symbol{Name: "·indexTable"}, 0), t.index)
+	LEAQ(NewDataAddr(Symbol{Name: "·attackTable"}, 0), t.attack)
+	return t
+}
+
+// lookup emits the kernel of SPEC section 2 for one square, from W layout:
+//
+//	key = ((w & maskW) * magic) >> shift
+//	i   = indexTable[index + key]
+//	att = attackTable[attack + i]
+//
+// sq must already be in 0..63 (checked in Go); it is masked again so that no
+// value can move the parameter read outside its table.
+func lookup(t tables, sq, w GPVirtual) GPVirtual {
+	p := GP64()
+	MOVQ(sq, p)
+	ANDQ(U8(63), p)
+	LEAQ(Mem{Base: p, Index: p, Scale: 2}, p)
+	LEAQ(Mem{Base: t.params, Index: p, Scale: 8}, p)
+
+	Comment("key = ((w & maskW) * magic) >> shift")
+	key := GP64()
+	MOVQ(w, key)
+	ANDQ(Mem{Base: p, Disp: offMaskW}, key)
+	IMULQ(Mem{Base: p, Disp: offMagic}, key)
+	MOVL(Mem{Base: p, Disp: offAttackShift}, ECX)
+	SHRQ(CL, key)
+
+	Comment("i = indexTable[index + key]")
+	MOVL(Mem{Base: p, Disp: offIndex}, p.As32())
+	ADDQ(p, key)
+	MOVBQZX(Mem{Base: t.index, Index: key, Scale: 1}, key)
+
+	Comment("att = attackTable[attack + i]")
+	SHRL(U8(8), ECX)
+	ADDQ(RCX, key)
+	att := GP64()
+	MOVQ(Mem{Base: t.attack, Index: key, Scale: 8}, att)
+	return att
+}
+
+func paramsOf(piece string) string {
+	if piece == "rook" {
+		return rookParamsName
+	}
+	return bishopParamsName
+}
+
+// lookupPiece is lookup for a rook or bishop; a queen is rook | bishop on the
+// same W occupancy.
+func lookupPiece(piece string, sq, w GPVirtual) GPVirtual {
+	if piece != "queen" {
+		return lookup(loadTables(paramsOf(piece)), sq, w)
+	}
+	t := loadTables(rookParamsName)
+	r := lookup(t, sq, w)
+	LEAQ(NewDataAddr(Symbol{Name: bishopParamsName}, 0), t.params)
+	ORQ(lookup(t, sq, w), r)
+	return r
+}
+
+func toWFunc(p permuter) {
+	TEXT("toW"+p.suffix, NOSPLIT, "func(bb uint64) uint64")
+	Doc(fmt.Sprintf("toW%s is toW (attacks_generic.go): %s.", p.suffix, p.doc))
+	occ := GP64()
+	Load(Param("bb"), occ)
+	Store(p.emit(occ), ReturnIndex(0))
+	RET()
+}
+
+func lookupFunc(piece string, p permuter) {
+	name := piece + p.suffix
+	TEXT(name, NOSPLIT, "func(sq int, occ uint64) uint64")
+	Doc(fmt.Sprintf("%s is %sGeneric (attacks_generic.go) with the permute by %s; sq must be in 0..63.", name, piece, p.doc))
+	sq := GP64()
+	Load(Param("sq"), sq)
+	occ := GP64()
+	Load(Param("occ"), occ)
+	w := p.emit(occ)
+	Store(lookupPiece(piece, sq, w), ReturnIndex(0))
+	RET()
+}
+
+func lookupWFunc(piece string) {
+	name := piece + "WAMD64"
+	TEXT(name, NOSPLIT, "func(sq int, occW uint64) uint64")
+	Doc(fmt.Sprintf("%s is %sWGeneric (attacks_generic.go), the lookup from W layout; sq must be in 0..63.", name, piece))
+	sq := GP64()
+	Load(Param("sq"), sq)
+	w := GP64()
+	Load(Param("occW"), w)
+	Store(lookupPiece(piece, sq, w), ReturnIndex(0))
+	RET()
+}
+
+func unionFunc(piece string, p permuter) {
+	name := piece + "Union" + p.suffix
+	TEXT(name, NOSPLIT, "func(pieces, occ uint64) uint64")
+	Doc(fmt.Sprintf("%s is %sUnionGeneric (attacks_generic.go): one permute by %s, then a lookup per piece.", name, piece, p.doc))
+	pieces := GP64()
+	Load(Param("pieces"), pieces)
+	occ := GP64()
+	Load(Param("occ"), occ)
+	w := p.emit(occ)
+	t := loadTables(paramsOf(piece))
+	acc := GP64()
+	XORQ(acc, acc)
+	Label(name + "_loop")
+	TESTQ(pieces, pieces)
+	JZ(LabelRef(name + "_done"))
+	sq := GP64()
+	BSFQ(pieces, sq)
+	Comment("pieces &= pieces - 1")
+	rest := GP64()
+	LEAQ(Mem{Base: pieces, Disp: -1}, rest)
+	ANDQ(rest, pieces)
+	ORQ(lookup(t, sq, w), acc)
+	JMP(LabelRef(name + "_loop"))
+	Label(name + "_done")
+	Store(acc, ReturnIndex(0))
+	RET()
+}
