@@ -49,3 +49,39 @@ func lowest(x uint64) int {
 	}
 	return -1
 }
+
+// FuzzKernels compares every kernel this CPU can run with the generic one on
+// arbitrary inputs: each lookup, the unions and the permute.
+//
+//	go test -fuzz FuzzKernels -fuzztime 30s .
+func FuzzKernels(f *testing.F) {
+	f.Add(uint8(0), uint64(0), uint64(1))
+	f.Add(uint8(27), ^uint64(0), uint64(0x8100000000000081))
+	f.Add(uint8(63), uint64(0x00ff00ff00ff00ff), ^uint64(0))
+	f.Fuzz(func(t *testing.T, s uint8, occ, pieces uint64) {
+		sq := int(s & 63)
+		w := toW(occ)
+		want := [...]uint64{
+			rookGeneric(sq, occ), bishopGeneric(sq, occ), queenGeneric(sq, occ),
+			rookUnionGeneric(pieces, occ), bishopUnionGeneric(pieces, occ), w,
+			queenWGeneric(sq, w), queenWGeneric(sq, w), queenWGeneric(sq, w),
+		}
+		def := Kernel()
+		defer SetKernel(def)
+		for _, k := range Kernels() {
+			SetKernel(k)
+			rookW, bishopW, queenW := RookW, BishopW, QueenW
+			if f, ok := wKernels[k]; ok {
+				rookW, bishopW, queenW = f[0], f[1], f[2]
+			}
+			got := [...]uint64{
+				Rook(sq, occ), Bishop(sq, occ), Queen(sq, occ),
+				RookUnion(pieces, occ), BishopUnion(pieces, occ), ToW(occ),
+				queenW(sq, w), rookW(sq, w) | bishopW(sq, w), QueenW(sq, w),
+			}
+			if got != want {
+				t.Fatalf("kernel %s, square %d, occ %#x, pieces %#x:\n got %#x\nwant %#x", k, sq, occ, pieces, got, want)
+			}
+		}
+	})
+}

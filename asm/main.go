@@ -189,7 +189,11 @@ func lookupFunc(piece string, p permuter) {
 func lookupWFunc(piece string) {
 	name := piece + "WAMD64"
 	TEXT(name, NOSPLIT, "func(sq int, occW uint64) uint64")
-	Doc(fmt.Sprintf("%s is %sWGeneric (attacks_generic.go), the lookup from W layout; sq must be in 0..63.", name, piece))
+	gen := "lookup(&" + piece + "Params[sq], occW)"
+	if piece == "queen" {
+		gen = "queenWGeneric(sq, occW)"
+	}
+	Doc(fmt.Sprintf("%s is %s (attacks_generic.go), from W layout; sq must be in 0..63.", name, gen))
 	sq := GP64()
 	Load(Param("sq"), sq)
 	w := GP64()

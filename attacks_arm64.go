@@ -1,0 +1,92 @@
+//go:build gc && !purego
+
+package attacks
+
+// The arm64 kernel (attacks_arm64.s): the generic kernel in hand-written
+// assembly. Every arm64 CPU runs it; there is no optional feature to test.
+
+// toWARM64 is toW (attacks_generic.go): eight byte lookups in toWTable.
+func toWARM64(bb uint64) uint64
+
+// rookARM64 is rookGeneric (attacks_generic.go); sq must be in 0..63.
+func rookARM64(sq int, occ uint64) uint64
+
+// bishopARM64 is bishopGeneric (attacks_generic.go); sq must be in 0..63.
+func bishopARM64(sq int, occ uint64) uint64
+
+// queenARM64 is queenGeneric (attacks_generic.go): one permute, then the rook
+// and bishop lookups on the same W word; sq must be in 0..63.
+func queenARM64(sq int, occ uint64) uint64
+
+// rookWARM64 is lookup(&rookParams[sq], occW) (attacks_generic.go), the
+// lookup RookW inlines; sq must be in 0..63.
+func rookWARM64(sq int, occW uint64) uint64
+
+// bishopWARM64 is lookup(&bishopParams[sq], occW) (attacks_generic.go), the
+// lookup BishopW inlines; sq must be in 0..63.
+func bishopWARM64(sq int, occW uint64) uint64
+
+// queenWARM64 is queenWGeneric (attacks_generic.go), what QueenW calls; sq
+// must be in 0..63.
+func queenWARM64(sq int, occW uint64) uint64
+
+// rookUnionARM64 is rookUnionGeneric (attacks_generic.go): one permute, then
+// a lookup per piece.
+func rookUnionARM64(pieces, occ uint64) uint64
+
+// bishopUnionARM64 is bishopUnionGeneric (attacks_generic.go): one permute,
+// then a lookup per piece.
+func bishopUnionARM64(pieces, occ uint64) uint64
+
+var supported = []kernelID{kernelARM64, kernelGeneric}
+
+// defaultKernel is the assembly kernel; the generic one stays selectable.
+var defaultKernel = supported[0]
+
+func rook(sq int, occ uint64) uint64 {
+	switch active {
+	case kernelARM64:
+		return rookARM64(sq, occ)
+	}
+	return rookGeneric(sq, occ)
+}
+
+func bishop(sq int, occ uint64) uint64 {
+	switch active {
+	case kernelARM64:
+		return bishopARM64(sq, occ)
+	}
+	return bishopGeneric(sq, occ)
+}
+
+func queen(sq int, occ uint64) uint64 {
+	switch active {
+	case kernelARM64:
+		return queenARM64(sq, occ)
+	}
+	return queenGeneric(sq, occ)
+}
+
+func rookUnion(rooks, occ uint64) uint64 {
+	switch active {
+	case kernelARM64:
+		return rookUnionARM64(rooks, occ)
+	}
+	return rookUnionGeneric(rooks, occ)
+}
+
+func bishopUnion(bishops, occ uint64) uint64 {
+	switch active {
+	case kernelARM64:
+		return bishopUnionARM64(bishops, occ)
+	}
+	return bishopUnionGeneric(bishops, occ)
+}
+
+func permute(bb uint64) uint64 {
+	switch active {
+	case kernelARM64:
+		return toWARM64(bb)
+	}
+	return toW(bb)
+}

@@ -1,0 +1,235 @@
+//go:build gc && !purego
+
+#include "textflag.h"
+
+// The arm64 kernel, written by hand: the generic kernel (attacks_generic.go)
+// instruction for instruction, with no permute instruction to replace toW.
+// Leaf functions with no frame, ABI0 arguments on the stack. Registers:
+//
+//	R0  sq or pieces       R5  &params[sq & 63]
+//	R1  occ                R6, R7, R9  scratch
+//	R2  ·rookParams or ·bishopParams
+//	R3  ·indexTable        R8  w = toW(occ), or occW
+//	R4  ·attackTable       R10, R11  results
+//
+// R18 (platform), R26 to R30 (context, REGTMP, g, FP, LR) are not touched.
+
+// TOWBYTE ORs in row K of ·toWTable at byte K of SRC. TBL points at row K-1
+// on entry and at row K on exit (rows are 256 * 8 = 2048 bytes apart).
+#define TOWBYTE(SHIFT, SRC, DST, TBL, T) \
+	UBFX	$SHIFT, SRC, $8, T; \
+	ADD	$2048, TBL, TBL; \
+	MOVD	(TBL)(T<<3), T; \
+	ORR	T, DST, DST
+
+// TOW sets DST = toW(SRC): OR over k of toWTable[k][byte k of SRC].
+// DST must differ from SRC; TBL and T are clobbered.
+#define TOW(SRC, DST, TBL, T) \
+	MOVD	$·toWTable(SB), TBL; \
+	AND	$0xff, SRC, T; \
+	MOVD	(TBL)(T<<3), DST; \
+	TOWBYTE(8, SRC, DST, TBL, T); \
+	TOWBYTE(16, SRC, DST, TBL, T); \
+	TOWBYTE(24, SRC, DST, TBL, T); \
+	TOWBYTE(32, SRC, DST, TBL, T); \
+	TOWBYTE(40, SRC, DST, TBL, T); \
+	TOWBYTE(48, SRC, DST, TBL, T); \
+	TOWBYTE(56, SRC, DST, TBL, T)
+
+// TABLES loads the addresses of the two tables every lookup reads.
+#define TABLES \
+	MOVD	$·indexTable(SB), R3; \
+	MOVD	$·attackTable(SB), R4
+
+// PARAM sets P = &PARAMS[SQ & 63], 24 bytes a square: the & 63 keeps any
+// value of SQ inside the array. P may be SQ.
+#define PARAM(PARAMS, SQ, P) \
+	AND	$63, SQ, P; \
+	ADD	P<<1, P, P; \
+	ADD	P<<3, PARAMS, P
+
+// LOOKUP sets OUT = lookup(P, W) with R3 = ·indexTable, R4 = ·attackTable:
+//
+//	key = ((w & maskW) * magic) >> (attackShift & 63)  // LDP: maskW at 0, magic at 8
+//	i   = indexTable[index + key]                      // LDPW: index at 16, attackShift at 20
+//	att = attackTable[(attackShift >> 8) + i]
+//
+// LSR by a register shifts by the register mod 64, which is the & 63. OUT
+// may be P; K, T1 and T2 are clobbered.
+#define LOOKUP(P, W, K, T1, T2, OUT) \
+	/* key = ((w & maskW) * magic) >> (attackShift & 63) */ \
+	LDP	(P), (K, T1); \
+	AND	W, K, K; \
+	MUL	T1, K, K; \
+	LDPW	16(P), (T1, T2); \
+	LSR	T2, K, K; \
+	/* i = indexTable[index + key] */ \
+	ADD	T1, K, K; \
+	MOVBU	(R3)(K), K; \
+	/* att = attackTable[(attackShift >> 8) + i] */ \
+	LSR	$8, T2, T2; \
+	ADD	T2, K, K; \
+	MOVD	(R4)(K<<3), OUT
+
+// func toWARM64(bb uint64) uint64
+//
+//	return toW(bb)
+TEXT ·toWARM64(SB), NOSPLIT, $0-16
+	MOVD	bb+0(FP), R0
+	TOW(R0, R8, R6, R7)
+	MOVD	R8, ret+8(FP)
+	RET
+
+// func rookARM64(sq int, occ uint64) uint64
+//
+//	w := toW(occ)
+//	return lookup(&rookParams[sq&63], w) // key, i, att
+TEXT ·rookARM64(SB), NOSPLIT, $0-24
+	MOVD	sq+0(FP), R0
+	MOVD	occ+8(FP), R1
+	TOW(R1, R8, R6, R7)
+	MOVD	$·rookParams(SB), R2
+	TABLES
+	PARAM(R2, R0, R5)
+	LOOKUP(R5, R8, R6, R7, R9, R10)
+	MOVD	R10, ret+16(FP)
+	RET
+
+// func bishopARM64(sq int, occ uint64) uint64
+//
+//	w := toW(occ)
+//	return lookup(&bishopParams[sq&63], w) // key, i, att
+TEXT ·bishopARM64(SB), NOSPLIT, $0-24
+	MOVD	sq+0(FP), R0
+	MOVD	occ+8(FP), R1
+	TOW(R1, R8, R6, R7)
+	MOVD	$·bishopParams(SB), R2
+	TABLES
+	PARAM(R2, R0, R5)
+	LOOKUP(R5, R8, R6, R7, R9, R10)
+	MOVD	R10, ret+16(FP)
+	RET
+
+// func queenARM64(sq int, occ uint64) uint64
+//
+//	w := toW(occ)
+//	return lookup(&rookParams[sq&63], w) | lookup(&bishopParams[sq&63], w) // key, i, att twice
+TEXT ·queenARM64(SB), NOSPLIT, $0-24
+	MOVD	sq+0(FP), R0
+	MOVD	occ+8(FP), R1
+	TOW(R1, R8, R6, R7)
+	TABLES
+	MOVD	$·rookParams(SB), R2
+	PARAM(R2, R0, R5)
+	LOOKUP(R5, R8, R6, R7, R9, R10)
+	MOVD	$·bishopParams(SB), R2
+	PARAM(R2, R0, R5)
+	LOOKUP(R5, R8, R6, R7, R9, R11)
+	ORR	R11, R10, R10
+	MOVD	R10, ret+16(FP)
+	RET
+
+// func rookWARM64(sq int, occW uint64) uint64
+//
+//	return lookup(&rookParams[sq&63], occW) // key, i, att
+TEXT ·rookWARM64(SB), NOSPLIT, $0-24
+	MOVD	sq+0(FP), R0
+	MOVD	occW+8(FP), R8
+	MOVD	$·rookParams(SB), R2
+	TABLES
+	PARAM(R2, R0, R5)
+	LOOKUP(R5, R8, R6, R7, R9, R10)
+	MOVD	R10, ret+16(FP)
+	RET
+
+// func bishopWARM64(sq int, occW uint64) uint64
+//
+//	return lookup(&bishopParams[sq&63], occW) // key, i, att
+TEXT ·bishopWARM64(SB), NOSPLIT, $0-24
+	MOVD	sq+0(FP), R0
+	MOVD	occW+8(FP), R8
+	MOVD	$·bishopParams(SB), R2
+	TABLES
+	PARAM(R2, R0, R5)
+	LOOKUP(R5, R8, R6, R7, R9, R10)
+	MOVD	R10, ret+16(FP)
+	RET
+
+// func queenWARM64(sq int, occW uint64) uint64
+//
+//	return lookup(&rookParams[sq&63], occW) | lookup(&bishopParams[sq&63], occW) // key, i, att twice
+TEXT ·queenWARM64(SB), NOSPLIT, $0-24
+	MOVD	sq+0(FP), R0
+	MOVD	occW+8(FP), R8
+	TABLES
+	MOVD	$·rookParams(SB), R2
+	PARAM(R2, R0, R5)
+	LOOKUP(R5, R8, R6, R7, R9, R10)
+	MOVD	$·bishopParams(SB), R2
+	PARAM(R2, R0, R5)
+	LOOKUP(R5, R8, R6, R7, R9, R11)
+	ORR	R11, R10, R10
+	MOVD	R10, ret+16(FP)
+	RET
+
+// func rookUnionARM64(pieces uint64, occ uint64) uint64
+//
+//	w := toW(occ)
+//	var att uint64
+//	for ; pieces != 0; pieces &= pieces - 1 {
+//		att |= lookup(&rookParams[bits.TrailingZeros64(pieces)&63], w) // key, i, att
+//	}
+//	return att
+TEXT ·rookUnionARM64(SB), NOSPLIT, $0-24
+	MOVD	pieces+0(FP), R0
+	MOVD	occ+8(FP), R1
+	TOW(R1, R8, R6, R7)
+	MOVD	$·rookParams(SB), R2
+	TABLES
+	MOVD	ZR, R10
+
+rookUnionARM64_loop:
+	CBZ	R0, rookUnionARM64_done
+	RBIT	R0, R5
+	CLZ	R5, R5 // sq = trailing zeros of pieces
+	SUB	$1, R0, R6
+	AND	R6, R0, R0 // pieces &= pieces - 1
+	PARAM(R2, R5, R5)
+	LOOKUP(R5, R8, R6, R7, R9, R11)
+	ORR	R11, R10, R10
+	B	rookUnionARM64_loop
+
+rookUnionARM64_done:
+	MOVD	R10, ret+16(FP)
+	RET
+
+// func bishopUnionARM64(pieces uint64, occ uint64) uint64
+//
+//	w := toW(occ)
+//	var att uint64
+//	for ; pieces != 0; pieces &= pieces - 1 {
+//		att |= lookup(&bishopParams[bits.TrailingZeros64(pieces)&63], w) // key, i, att
+//	}
+//	return att
+TEXT ·bishopUnionARM64(SB), NOSPLIT, $0-24
+	MOVD	pieces+0(FP), R0
+	MOVD	occ+8(FP), R1
+	TOW(R1, R8, R6, R7)
+	MOVD	$·bishopParams(SB), R2
+	TABLES
+	MOVD	ZR, R10
+
+bishopUnionARM64_loop:
+	CBZ	R0, bishopUnionARM64_done
+	RBIT	R0, R5
+	CLZ	R5, R5 // sq = trailing zeros of pieces
+	SUB	$1, R0, R6
+	AND	R6, R0, R0 // pieces &= pieces - 1
+	PARAM(R2, R5, R5)
+	LOOKUP(R5, R8, R6, R7, R9, R11)
+	ORR	R11, R10, R10
+	B	bishopUnionARM64_loop
+
+bishopUnionARM64_done:
+	MOVD	R10, ret+16(FP)
+	RET
