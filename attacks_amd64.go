@@ -69,12 +69,11 @@ func bishopUnion(bishops, occ uint64) uint64 {
 	return bishopUnionGeneric(bishops, occ)
 }
 
+// permute is ToW: the byte-table permute inlines in Go and beats an
+// assembly call, so only the AVX-512 kernel has its own.
 func permute(bb uint64) uint64 {
-	switch active {
-	case kernelAMD64AVX512:
+	if active == kernelAMD64AVX512 {
 		return toWAVX512(bb)
-	case kernelAMD64:
-		return toWAMD64(bb)
 	}
 	return toW(bb)
 }

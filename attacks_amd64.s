@@ -320,38 +320,6 @@ bishopUnionAVX512_done:
 	MOVQ R8, ret+16(FP)
 	RET
 
-// func toWAMD64(bb uint64) uint64
-TEXT ·toWAMD64(SB), NOSPLIT, $0-16
-	MOVQ bb+0(FP), AX
-
-	// w = W(occ): toWTable[k][byte k of occ], ORed over the eight bytes
-	LEAQ    ·toWTable+0(SB), CX
-	MOVBQZX AL, BX
-	MOVQ    (CX)(BX*8), DX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, BX
-	ORQ     2048(CX)(BX*8), DX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, BX
-	ORQ     4096(CX)(BX*8), DX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, BX
-	ORQ     6144(CX)(BX*8), DX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, BX
-	ORQ     8192(CX)(BX*8), DX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, BX
-	ORQ     10240(CX)(BX*8), DX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, BX
-	ORQ     12288(CX)(BX*8), DX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, BX
-	ORQ     14336(CX)(BX*8), DX
-	MOVQ    DX, ret+8(FP)
-	RET
-
 // func rookAMD64(sq int, occ uint64) uint64
 TEXT ·rookAMD64(SB), NOSPLIT, $0-24
 	MOVQ sq+0(FP), BX

@@ -22,9 +22,6 @@ func rookUnionAVX512(pieces uint64, occ uint64) uint64
 // bishopUnionAVX512 is bishopUnionGeneric (attacks_generic.go): one permute by VPSHUFBITQMB (all 64 bits in one instruction), then a lookup per piece.
 func bishopUnionAVX512(pieces uint64, occ uint64) uint64
 
-// toWAMD64 is toW (attacks_generic.go): eight byte lookups in toWTable.
-func toWAMD64(bb uint64) uint64
-
 // rookAMD64 is rookGeneric (attacks_generic.go) with the permute by eight byte lookups in toWTable; sq must be in 0..63.
 func rookAMD64(sq int, occ uint64) uint64
 
