@@ -132,23 +132,25 @@ type kernelID uint8
 const (
 	kernelGeneric kernelID = iota
 	kernelAMD64AVX512
+	kernelAMD64AVX512Sym
 	kernelAMD64
 	kernelARM64
 )
 
 var kernelNames = [...]string{
-	kernelGeneric:     "generic",
-	kernelAMD64AVX512: "amd64-avx512",
-	kernelAMD64:       "amd64",
-	kernelARM64:       "arm64",
+	kernelGeneric:        "generic",
+	kernelAMD64AVX512:    "amd64-avx512",
+	kernelAMD64AVX512Sym: "amd64-avx512-sym",
+	kernelAMD64:          "amd64",
+	kernelARM64:          "arm64",
 }
 
 // active is the kernel in use. SetKernel changes it; it is read, not
 // synchronised, by every lookup.
 var active = defaultKernel
 
-// Kernel names the implementation in use: "amd64-avx512", "amd64", "arm64"
-// or "generic".
+// Kernel names the implementation in use: "amd64-avx512",
+// "amd64-avx512-sym", "amd64", "arm64" or "generic".
 func Kernel() string { return kernelNames[active] }
 
 // Kernels lists the implementations this CPU can run, best first; the last
@@ -187,8 +189,22 @@ type TableStats struct {
 	BishopTables int
 }
 
-// Stats reports the tables the kernel in use reads (leaper tables excluded).
+// Stats reports the tables the kernel in use reads for Rook, Bishop, Queen
+// and the unions (leaper tables excluded). RookW, BishopW and QueenW always
+// read the rotation-shared tables of the generic kernel, without the permute.
 func Stats() TableStats {
+	if active == kernelAMD64AVX512Sym {
+		s := TableStats{
+			IndexBytes:   int(unsafe.Sizeof(symIndexTable)),
+			AttackBytes:  int(unsafe.Sizeof(symAttackTable)),
+			ParamBytes:   int(unsafe.Sizeof(symParams) + unsafe.Sizeof(symRook) + unsafe.Sizeof(symBishop)),
+			PermuteBytes: symControlBytes,
+			RookTables:   len(symParams) / 2,
+			BishopTables: len(symParams) / 2,
+		}
+		s.TotalBytes = s.IndexBytes + s.AttackBytes + s.ParamBytes + s.PermuteBytes
+		return s
+	}
 	s := TableStats{
 		IndexBytes:   int(unsafe.Sizeof(indexTable)),
 		AttackBytes:  int(unsafe.Sizeof(attackTable)),

@@ -11,7 +11,7 @@ var hasAVX512 = cpu.X86.HasAVX && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && c
 
 var supported = func() []kernelID {
 	if hasAVX512 {
-		return []kernelID{kernelAMD64AVX512, kernelAMD64, kernelGeneric}
+		return []kernelID{kernelAMD64AVX512, kernelAMD64AVX512Sym, kernelAMD64, kernelGeneric}
 	}
 	return []kernelID{kernelAMD64, kernelGeneric}
 }()
@@ -23,6 +23,8 @@ func rook(sq int, occ uint64) uint64 {
 	switch active {
 	case kernelAMD64AVX512:
 		return rookAVX512(sq, occ)
+	case kernelAMD64AVX512Sym:
+		return rookSym(sq, occ)
 	case kernelAMD64:
 		return rookAMD64(sq, occ)
 	}
@@ -33,6 +35,8 @@ func bishop(sq int, occ uint64) uint64 {
 	switch active {
 	case kernelAMD64AVX512:
 		return bishopAVX512(sq, occ)
+	case kernelAMD64AVX512Sym:
+		return bishopSym(sq, occ)
 	case kernelAMD64:
 		return bishopAMD64(sq, occ)
 	}
@@ -43,6 +47,8 @@ func queen(sq int, occ uint64) uint64 {
 	switch active {
 	case kernelAMD64AVX512:
 		return queenAVX512(sq, occ)
+	case kernelAMD64AVX512Sym:
+		return queenSym(sq, occ)
 	case kernelAMD64:
 		return queenAMD64(sq, occ)
 	}
@@ -53,6 +59,8 @@ func rookUnion(rooks, occ uint64) uint64 {
 	switch active {
 	case kernelAMD64AVX512:
 		return rookUnionAVX512(rooks, occ)
+	case kernelAMD64AVX512Sym:
+		return rookUnionSym(rooks, occ)
 	case kernelAMD64:
 		return rookUnionAMD64(rooks, occ)
 	}
@@ -63,6 +71,8 @@ func bishopUnion(bishops, occ uint64) uint64 {
 	switch active {
 	case kernelAMD64AVX512:
 		return bishopUnionAVX512(bishops, occ)
+	case kernelAMD64AVX512Sym:
+		return bishopUnionSym(bishops, occ)
 	case kernelAMD64:
 		return bishopUnionAMD64(bishops, occ)
 	}
@@ -70,9 +80,9 @@ func bishopUnion(bishops, occ uint64) uint64 {
 }
 
 // permute is ToW: the byte-table permute inlines in Go and beats an
-// assembly call, so only the AVX-512 kernel has its own.
+// assembly call, so only the AVX-512 kernels use their own.
 func permute(bb uint64) uint64 {
-	if active == kernelAMD64AVX512 {
+	if active == kernelAMD64AVX512 || active == kernelAMD64AVX512Sym {
 		return toWAVX512(bb)
 	}
 	return toW(bb)

@@ -763,3 +763,2041 @@ TEXT ·queenWAMD64(SB), NOSPLIT, $0-24
 	ORQ  AX, DI
 	MOVQ DI, ret+16(FP)
 	RET
+
+DATA symin<>+0(SB)/1, $0x3c
+DATA symin<>+1(SB)/1, $0x3d
+DATA symin<>+2(SB)/1, $0x3e
+DATA symin<>+3(SB)/1, $0x1f
+DATA symin<>+4(SB)/1, $0x17
+DATA symin<>+5(SB)/1, $0x0f
+DATA symin<>+6(SB)/1, $0x03
+DATA symin<>+7(SB)/1, $0x02
+DATA symin<>+8(SB)/1, $0x01
+DATA symin<>+9(SB)/1, $0x20
+DATA symin<>+10(SB)/1, $0x28
+DATA symin<>+11(SB)/1, $0x30
+DATA symin<>+12(SB)/1, $0x1c
+DATA symin<>+13(SB)/1, $0x15
+DATA symin<>+14(SB)/1, $0x0e
+DATA symin<>+15(SB)/1, $0x2b
+DATA symin<>+16(SB)/1, $0x32
+DATA symin<>+17(SB)/1, $0x21
+DATA symin<>+18(SB)/1, $0x2c
+DATA symin<>+19(SB)/1, $0x35
+DATA symin<>+20(SB)/1, $0x26
+DATA symin<>+21(SB)/1, $0x3b
+DATA symin<>+22(SB)/1, $0x3a
+DATA symin<>+23(SB)/1, $0x39
+DATA symin<>+24(SB)/1, $0x1b
+DATA symin<>+25(SB)/1, $0x12
+DATA symin<>+26(SB)/1, $0x09
+DATA symin<>+27(SB)/1, $0x25
+DATA symin<>+28(SB)/1, $0x2e
+DATA symin<>+29(SB)/1, $0x34
+DATA symin<>+30(SB)/1, $0x1d
+DATA symin<>+31(SB)/1, $0x16
+DATA symin<>+32(SB)/1, $0x0c
+DATA symin<>+33(SB)/1, $0x27
+DATA symin<>+34(SB)/1, $0x2f
+DATA symin<>+35(SB)/1, $0x37
+DATA symin<>+36(SB)/1, $0x23
+DATA symin<>+37(SB)/1, $0x2a
+DATA symin<>+38(SB)/1, $0x31
+DATA symin<>+39(SB)/1, $0x14
+DATA symin<>+40(SB)/1, $0x0d
+DATA symin<>+41(SB)/1, $0x1e
+DATA symin<>+42(SB)/1, $0x13
+DATA symin<>+43(SB)/1, $0x0a
+DATA symin<>+44(SB)/1, $0x19
+DATA symin<>+45(SB)/1, $0x04
+DATA symin<>+46(SB)/1, $0x05
+DATA symin<>+47(SB)/1, $0x06
+DATA symin<>+48(SB)/1, $0x24
+DATA symin<>+49(SB)/1, $0x2d
+DATA symin<>+50(SB)/1, $0x36
+DATA symin<>+51(SB)/1, $0x1a
+DATA symin<>+52(SB)/1, $0x11
+DATA symin<>+53(SB)/1, $0x0b
+DATA symin<>+54(SB)/1, $0x22
+DATA symin<>+55(SB)/1, $0x29
+DATA symin<>+56(SB)/1, $0x33
+DATA symin<>+57(SB)/1, $0x18
+DATA symin<>+58(SB)/1, $0x10
+DATA symin<>+59(SB)/1, $0x08
+DATA symin<>+60(SB)/1, $0x3f
+DATA symin<>+61(SB)/1, $0x07
+DATA symin<>+62(SB)/1, $0x00
+DATA symin<>+63(SB)/1, $0x38
+DATA symin<>+64(SB)/1, $0x1f
+DATA symin<>+65(SB)/1, $0x17
+DATA symin<>+66(SB)/1, $0x0f
+DATA symin<>+67(SB)/1, $0x03
+DATA symin<>+68(SB)/1, $0x02
+DATA symin<>+69(SB)/1, $0x01
+DATA symin<>+70(SB)/1, $0x20
+DATA symin<>+71(SB)/1, $0x28
+DATA symin<>+72(SB)/1, $0x30
+DATA symin<>+73(SB)/1, $0x3c
+DATA symin<>+74(SB)/1, $0x3d
+DATA symin<>+75(SB)/1, $0x3e
+DATA symin<>+76(SB)/1, $0x1b
+DATA symin<>+77(SB)/1, $0x12
+DATA symin<>+78(SB)/1, $0x09
+DATA symin<>+79(SB)/1, $0x25
+DATA symin<>+80(SB)/1, $0x2e
+DATA symin<>+81(SB)/1, $0x34
+DATA symin<>+82(SB)/1, $0x1d
+DATA symin<>+83(SB)/1, $0x16
+DATA symin<>+84(SB)/1, $0x0c
+DATA symin<>+85(SB)/1, $0x27
+DATA symin<>+86(SB)/1, $0x2f
+DATA symin<>+87(SB)/1, $0x37
+DATA symin<>+88(SB)/1, $0x23
+DATA symin<>+89(SB)/1, $0x2a
+DATA symin<>+90(SB)/1, $0x31
+DATA symin<>+91(SB)/1, $0x14
+DATA symin<>+92(SB)/1, $0x0d
+DATA symin<>+93(SB)/1, $0x1e
+DATA symin<>+94(SB)/1, $0x13
+DATA symin<>+95(SB)/1, $0x0a
+DATA symin<>+96(SB)/1, $0x19
+DATA symin<>+97(SB)/1, $0x04
+DATA symin<>+98(SB)/1, $0x05
+DATA symin<>+99(SB)/1, $0x06
+DATA symin<>+100(SB)/1, $0x24
+DATA symin<>+101(SB)/1, $0x2d
+DATA symin<>+102(SB)/1, $0x36
+DATA symin<>+103(SB)/1, $0x1a
+DATA symin<>+104(SB)/1, $0x11
+DATA symin<>+105(SB)/1, $0x0b
+DATA symin<>+106(SB)/1, $0x22
+DATA symin<>+107(SB)/1, $0x29
+DATA symin<>+108(SB)/1, $0x33
+DATA symin<>+109(SB)/1, $0x18
+DATA symin<>+110(SB)/1, $0x10
+DATA symin<>+111(SB)/1, $0x08
+DATA symin<>+112(SB)/1, $0x1c
+DATA symin<>+113(SB)/1, $0x15
+DATA symin<>+114(SB)/1, $0x0e
+DATA symin<>+115(SB)/1, $0x2b
+DATA symin<>+116(SB)/1, $0x32
+DATA symin<>+117(SB)/1, $0x21
+DATA symin<>+118(SB)/1, $0x2c
+DATA symin<>+119(SB)/1, $0x35
+DATA symin<>+120(SB)/1, $0x26
+DATA symin<>+121(SB)/1, $0x3b
+DATA symin<>+122(SB)/1, $0x3a
+DATA symin<>+123(SB)/1, $0x39
+DATA symin<>+124(SB)/1, $0x07
+DATA symin<>+125(SB)/1, $0x00
+DATA symin<>+126(SB)/1, $0x38
+DATA symin<>+127(SB)/1, $0x3f
+DATA symin<>+128(SB)/1, $0x03
+DATA symin<>+129(SB)/1, $0x02
+DATA symin<>+130(SB)/1, $0x01
+DATA symin<>+131(SB)/1, $0x20
+DATA symin<>+132(SB)/1, $0x28
+DATA symin<>+133(SB)/1, $0x30
+DATA symin<>+134(SB)/1, $0x3c
+DATA symin<>+135(SB)/1, $0x3d
+DATA symin<>+136(SB)/1, $0x3e
+DATA symin<>+137(SB)/1, $0x1f
+DATA symin<>+138(SB)/1, $0x17
+DATA symin<>+139(SB)/1, $0x0f
+DATA symin<>+140(SB)/1, $0x23
+DATA symin<>+141(SB)/1, $0x2a
+DATA symin<>+142(SB)/1, $0x31
+DATA symin<>+143(SB)/1, $0x14
+DATA symin<>+144(SB)/1, $0x0d
+DATA symin<>+145(SB)/1, $0x1e
+DATA symin<>+146(SB)/1, $0x13
+DATA symin<>+147(SB)/1, $0x0a
+DATA symin<>+148(SB)/1, $0x19
+DATA symin<>+149(SB)/1, $0x04
+DATA symin<>+150(SB)/1, $0x05
+DATA symin<>+151(SB)/1, $0x06
+DATA symin<>+152(SB)/1, $0x24
+DATA symin<>+153(SB)/1, $0x2d
+DATA symin<>+154(SB)/1, $0x36
+DATA symin<>+155(SB)/1, $0x1a
+DATA symin<>+156(SB)/1, $0x11
+DATA symin<>+157(SB)/1, $0x0b
+DATA symin<>+158(SB)/1, $0x22
+DATA symin<>+159(SB)/1, $0x29
+DATA symin<>+160(SB)/1, $0x33
+DATA symin<>+161(SB)/1, $0x18
+DATA symin<>+162(SB)/1, $0x10
+DATA symin<>+163(SB)/1, $0x08
+DATA symin<>+164(SB)/1, $0x1c
+DATA symin<>+165(SB)/1, $0x15
+DATA symin<>+166(SB)/1, $0x0e
+DATA symin<>+167(SB)/1, $0x2b
+DATA symin<>+168(SB)/1, $0x32
+DATA symin<>+169(SB)/1, $0x21
+DATA symin<>+170(SB)/1, $0x2c
+DATA symin<>+171(SB)/1, $0x35
+DATA symin<>+172(SB)/1, $0x26
+DATA symin<>+173(SB)/1, $0x3b
+DATA symin<>+174(SB)/1, $0x3a
+DATA symin<>+175(SB)/1, $0x39
+DATA symin<>+176(SB)/1, $0x1b
+DATA symin<>+177(SB)/1, $0x12
+DATA symin<>+178(SB)/1, $0x09
+DATA symin<>+179(SB)/1, $0x25
+DATA symin<>+180(SB)/1, $0x2e
+DATA symin<>+181(SB)/1, $0x34
+DATA symin<>+182(SB)/1, $0x1d
+DATA symin<>+183(SB)/1, $0x16
+DATA symin<>+184(SB)/1, $0x0c
+DATA symin<>+185(SB)/1, $0x27
+DATA symin<>+186(SB)/1, $0x2f
+DATA symin<>+187(SB)/1, $0x37
+DATA symin<>+188(SB)/1, $0x00
+DATA symin<>+189(SB)/1, $0x38
+DATA symin<>+190(SB)/1, $0x3f
+DATA symin<>+191(SB)/1, $0x07
+DATA symin<>+192(SB)/1, $0x20
+DATA symin<>+193(SB)/1, $0x28
+DATA symin<>+194(SB)/1, $0x30
+DATA symin<>+195(SB)/1, $0x3c
+DATA symin<>+196(SB)/1, $0x3d
+DATA symin<>+197(SB)/1, $0x3e
+DATA symin<>+198(SB)/1, $0x1f
+DATA symin<>+199(SB)/1, $0x17
+DATA symin<>+200(SB)/1, $0x0f
+DATA symin<>+201(SB)/1, $0x03
+DATA symin<>+202(SB)/1, $0x02
+DATA symin<>+203(SB)/1, $0x01
+DATA symin<>+204(SB)/1, $0x24
+DATA symin<>+205(SB)/1, $0x2d
+DATA symin<>+206(SB)/1, $0x36
+DATA symin<>+207(SB)/1, $0x1a
+DATA symin<>+208(SB)/1, $0x11
+DATA symin<>+209(SB)/1, $0x0b
+DATA symin<>+210(SB)/1, $0x22
+DATA symin<>+211(SB)/1, $0x29
+DATA symin<>+212(SB)/1, $0x33
+DATA symin<>+213(SB)/1, $0x18
+DATA symin<>+214(SB)/1, $0x10
+DATA symin<>+215(SB)/1, $0x08
+DATA symin<>+216(SB)/1, $0x1c
+DATA symin<>+217(SB)/1, $0x15
+DATA symin<>+218(SB)/1, $0x0e
+DATA symin<>+219(SB)/1, $0x2b
+DATA symin<>+220(SB)/1, $0x32
+DATA symin<>+221(SB)/1, $0x21
+DATA symin<>+222(SB)/1, $0x2c
+DATA symin<>+223(SB)/1, $0x35
+DATA symin<>+224(SB)/1, $0x26
+DATA symin<>+225(SB)/1, $0x3b
+DATA symin<>+226(SB)/1, $0x3a
+DATA symin<>+227(SB)/1, $0x39
+DATA symin<>+228(SB)/1, $0x1b
+DATA symin<>+229(SB)/1, $0x12
+DATA symin<>+230(SB)/1, $0x09
+DATA symin<>+231(SB)/1, $0x25
+DATA symin<>+232(SB)/1, $0x2e
+DATA symin<>+233(SB)/1, $0x34
+DATA symin<>+234(SB)/1, $0x1d
+DATA symin<>+235(SB)/1, $0x16
+DATA symin<>+236(SB)/1, $0x0c
+DATA symin<>+237(SB)/1, $0x27
+DATA symin<>+238(SB)/1, $0x2f
+DATA symin<>+239(SB)/1, $0x37
+DATA symin<>+240(SB)/1, $0x23
+DATA symin<>+241(SB)/1, $0x2a
+DATA symin<>+242(SB)/1, $0x31
+DATA symin<>+243(SB)/1, $0x14
+DATA symin<>+244(SB)/1, $0x0d
+DATA symin<>+245(SB)/1, $0x1e
+DATA symin<>+246(SB)/1, $0x13
+DATA symin<>+247(SB)/1, $0x0a
+DATA symin<>+248(SB)/1, $0x19
+DATA symin<>+249(SB)/1, $0x04
+DATA symin<>+250(SB)/1, $0x05
+DATA symin<>+251(SB)/1, $0x06
+DATA symin<>+252(SB)/1, $0x38
+DATA symin<>+253(SB)/1, $0x3f
+DATA symin<>+254(SB)/1, $0x07
+DATA symin<>+255(SB)/1, $0x00
+DATA symin<>+256(SB)/1, $0x3b
+DATA symin<>+257(SB)/1, $0x3a
+DATA symin<>+258(SB)/1, $0x39
+DATA symin<>+259(SB)/1, $0x18
+DATA symin<>+260(SB)/1, $0x10
+DATA symin<>+261(SB)/1, $0x08
+DATA symin<>+262(SB)/1, $0x04
+DATA symin<>+263(SB)/1, $0x05
+DATA symin<>+264(SB)/1, $0x06
+DATA symin<>+265(SB)/1, $0x27
+DATA symin<>+266(SB)/1, $0x2f
+DATA symin<>+267(SB)/1, $0x37
+DATA symin<>+268(SB)/1, $0x1b
+DATA symin<>+269(SB)/1, $0x12
+DATA symin<>+270(SB)/1, $0x09
+DATA symin<>+271(SB)/1, $0x2c
+DATA symin<>+272(SB)/1, $0x35
+DATA symin<>+273(SB)/1, $0x26
+DATA symin<>+274(SB)/1, $0x2b
+DATA symin<>+275(SB)/1, $0x32
+DATA symin<>+276(SB)/1, $0x21
+DATA symin<>+277(SB)/1, $0x3c
+DATA symin<>+278(SB)/1, $0x3d
+DATA symin<>+279(SB)/1, $0x3e
+DATA symin<>+280(SB)/1, $0x1c
+DATA symin<>+281(SB)/1, $0x15
+DATA symin<>+282(SB)/1, $0x0e
+DATA symin<>+283(SB)/1, $0x22
+DATA symin<>+284(SB)/1, $0x29
+DATA symin<>+285(SB)/1, $0x33
+DATA symin<>+286(SB)/1, $0x1a
+DATA symin<>+287(SB)/1, $0x11
+DATA symin<>+288(SB)/1, $0x0b
+DATA symin<>+289(SB)/1, $0x20
+DATA symin<>+290(SB)/1, $0x28
+DATA symin<>+291(SB)/1, $0x30
+DATA symin<>+292(SB)/1, $0x24
+DATA symin<>+293(SB)/1, $0x2d
+DATA symin<>+294(SB)/1, $0x36
+DATA symin<>+295(SB)/1, $0x13
+DATA symin<>+296(SB)/1, $0x0a
+DATA symin<>+297(SB)/1, $0x19
+DATA symin<>+298(SB)/1, $0x14
+DATA symin<>+299(SB)/1, $0x0d
+DATA symin<>+300(SB)/1, $0x1e
+DATA symin<>+301(SB)/1, $0x03
+DATA symin<>+302(SB)/1, $0x02
+DATA symin<>+303(SB)/1, $0x01
+DATA symin<>+304(SB)/1, $0x23
+DATA symin<>+305(SB)/1, $0x2a
+DATA symin<>+306(SB)/1, $0x31
+DATA symin<>+307(SB)/1, $0x1d
+DATA symin<>+308(SB)/1, $0x16
+DATA symin<>+309(SB)/1, $0x0c
+DATA symin<>+310(SB)/1, $0x25
+DATA symin<>+311(SB)/1, $0x2e
+DATA symin<>+312(SB)/1, $0x34
+DATA symin<>+313(SB)/1, $0x1f
+DATA symin<>+314(SB)/1, $0x17
+DATA symin<>+315(SB)/1, $0x0f
+DATA symin<>+316(SB)/1, $0x38
+DATA symin<>+317(SB)/1, $0x00
+DATA symin<>+318(SB)/1, $0x07
+DATA symin<>+319(SB)/1, $0x3f
+DATA symin<>+320(SB)/1, $0x04
+DATA symin<>+321(SB)/1, $0x05
+DATA symin<>+322(SB)/1, $0x06
+DATA symin<>+323(SB)/1, $0x27
+DATA symin<>+324(SB)/1, $0x2f
+DATA symin<>+325(SB)/1, $0x37
+DATA symin<>+326(SB)/1, $0x3b
+DATA symin<>+327(SB)/1, $0x3a
+DATA symin<>+328(SB)/1, $0x39
+DATA symin<>+329(SB)/1, $0x18
+DATA symin<>+330(SB)/1, $0x10
+DATA symin<>+331(SB)/1, $0x08
+DATA symin<>+332(SB)/1, $0x24
+DATA symin<>+333(SB)/1, $0x2d
+DATA symin<>+334(SB)/1, $0x36
+DATA symin<>+335(SB)/1, $0x13
+DATA symin<>+336(SB)/1, $0x0a
+DATA symin<>+337(SB)/1, $0x19
+DATA symin<>+338(SB)/1, $0x14
+DATA symin<>+339(SB)/1, $0x0d
+DATA symin<>+340(SB)/1, $0x1e
+DATA symin<>+341(SB)/1, $0x03
+DATA symin<>+342(SB)/1, $0x02
+DATA symin<>+343(SB)/1, $0x01
+DATA symin<>+344(SB)/1, $0x23
+DATA symin<>+345(SB)/1, $0x2a
+DATA symin<>+346(SB)/1, $0x31
+DATA symin<>+347(SB)/1, $0x1d
+DATA symin<>+348(SB)/1, $0x16
+DATA symin<>+349(SB)/1, $0x0c
+DATA symin<>+350(SB)/1, $0x25
+DATA symin<>+351(SB)/1, $0x2e
+DATA symin<>+352(SB)/1, $0x34
+DATA symin<>+353(SB)/1, $0x1f
+DATA symin<>+354(SB)/1, $0x17
+DATA symin<>+355(SB)/1, $0x0f
+DATA symin<>+356(SB)/1, $0x1b
+DATA symin<>+357(SB)/1, $0x12
+DATA symin<>+358(SB)/1, $0x09
+DATA symin<>+359(SB)/1, $0x2c
+DATA symin<>+360(SB)/1, $0x35
+DATA symin<>+361(SB)/1, $0x26
+DATA symin<>+362(SB)/1, $0x2b
+DATA symin<>+363(SB)/1, $0x32
+DATA symin<>+364(SB)/1, $0x21
+DATA symin<>+365(SB)/1, $0x3c
+DATA symin<>+366(SB)/1, $0x3d
+DATA symin<>+367(SB)/1, $0x3e
+DATA symin<>+368(SB)/1, $0x1c
+DATA symin<>+369(SB)/1, $0x15
+DATA symin<>+370(SB)/1, $0x0e
+DATA symin<>+371(SB)/1, $0x22
+DATA symin<>+372(SB)/1, $0x29
+DATA symin<>+373(SB)/1, $0x33
+DATA symin<>+374(SB)/1, $0x1a
+DATA symin<>+375(SB)/1, $0x11
+DATA symin<>+376(SB)/1, $0x0b
+DATA symin<>+377(SB)/1, $0x20
+DATA symin<>+378(SB)/1, $0x28
+DATA symin<>+379(SB)/1, $0x30
+DATA symin<>+380(SB)/1, $0x07
+DATA symin<>+381(SB)/1, $0x3f
+DATA symin<>+382(SB)/1, $0x38
+DATA symin<>+383(SB)/1, $0x00
+DATA symin<>+384(SB)/1, $0x27
+DATA symin<>+385(SB)/1, $0x2f
+DATA symin<>+386(SB)/1, $0x37
+DATA symin<>+387(SB)/1, $0x3b
+DATA symin<>+388(SB)/1, $0x3a
+DATA symin<>+389(SB)/1, $0x39
+DATA symin<>+390(SB)/1, $0x18
+DATA symin<>+391(SB)/1, $0x10
+DATA symin<>+392(SB)/1, $0x08
+DATA symin<>+393(SB)/1, $0x04
+DATA symin<>+394(SB)/1, $0x05
+DATA symin<>+395(SB)/1, $0x06
+DATA symin<>+396(SB)/1, $0x23
+DATA symin<>+397(SB)/1, $0x2a
+DATA symin<>+398(SB)/1, $0x31
+DATA symin<>+399(SB)/1, $0x1d
+DATA symin<>+400(SB)/1, $0x16
+DATA symin<>+401(SB)/1, $0x0c
+DATA symin<>+402(SB)/1, $0x25
+DATA symin<>+403(SB)/1, $0x2e
+DATA symin<>+404(SB)/1, $0x34
+DATA symin<>+405(SB)/1, $0x1f
+DATA symin<>+406(SB)/1, $0x17
+DATA symin<>+407(SB)/1, $0x0f
+DATA symin<>+408(SB)/1, $0x1b
+DATA symin<>+409(SB)/1, $0x12
+DATA symin<>+410(SB)/1, $0x09
+DATA symin<>+411(SB)/1, $0x2c
+DATA symin<>+412(SB)/1, $0x35
+DATA symin<>+413(SB)/1, $0x26
+DATA symin<>+414(SB)/1, $0x2b
+DATA symin<>+415(SB)/1, $0x32
+DATA symin<>+416(SB)/1, $0x21
+DATA symin<>+417(SB)/1, $0x3c
+DATA symin<>+418(SB)/1, $0x3d
+DATA symin<>+419(SB)/1, $0x3e
+DATA symin<>+420(SB)/1, $0x1c
+DATA symin<>+421(SB)/1, $0x15
+DATA symin<>+422(SB)/1, $0x0e
+DATA symin<>+423(SB)/1, $0x22
+DATA symin<>+424(SB)/1, $0x29
+DATA symin<>+425(SB)/1, $0x33
+DATA symin<>+426(SB)/1, $0x1a
+DATA symin<>+427(SB)/1, $0x11
+DATA symin<>+428(SB)/1, $0x0b
+DATA symin<>+429(SB)/1, $0x20
+DATA symin<>+430(SB)/1, $0x28
+DATA symin<>+431(SB)/1, $0x30
+DATA symin<>+432(SB)/1, $0x24
+DATA symin<>+433(SB)/1, $0x2d
+DATA symin<>+434(SB)/1, $0x36
+DATA symin<>+435(SB)/1, $0x13
+DATA symin<>+436(SB)/1, $0x0a
+DATA symin<>+437(SB)/1, $0x19
+DATA symin<>+438(SB)/1, $0x14
+DATA symin<>+439(SB)/1, $0x0d
+DATA symin<>+440(SB)/1, $0x1e
+DATA symin<>+441(SB)/1, $0x03
+DATA symin<>+442(SB)/1, $0x02
+DATA symin<>+443(SB)/1, $0x01
+DATA symin<>+444(SB)/1, $0x3f
+DATA symin<>+445(SB)/1, $0x38
+DATA symin<>+446(SB)/1, $0x00
+DATA symin<>+447(SB)/1, $0x07
+DATA symin<>+448(SB)/1, $0x18
+DATA symin<>+449(SB)/1, $0x10
+DATA symin<>+450(SB)/1, $0x08
+DATA symin<>+451(SB)/1, $0x04
+DATA symin<>+452(SB)/1, $0x05
+DATA symin<>+453(SB)/1, $0x06
+DATA symin<>+454(SB)/1, $0x27
+DATA symin<>+455(SB)/1, $0x2f
+DATA symin<>+456(SB)/1, $0x37
+DATA symin<>+457(SB)/1, $0x3b
+DATA symin<>+458(SB)/1, $0x3a
+DATA symin<>+459(SB)/1, $0x39
+DATA symin<>+460(SB)/1, $0x1c
+DATA symin<>+461(SB)/1, $0x15
+DATA symin<>+462(SB)/1, $0x0e
+DATA symin<>+463(SB)/1, $0x22
+DATA symin<>+464(SB)/1, $0x29
+DATA symin<>+465(SB)/1, $0x33
+DATA symin<>+466(SB)/1, $0x1a
+DATA symin<>+467(SB)/1, $0x11
+DATA symin<>+468(SB)/1, $0x0b
+DATA symin<>+469(SB)/1, $0x20
+DATA symin<>+470(SB)/1, $0x28
+DATA symin<>+471(SB)/1, $0x30
+DATA symin<>+472(SB)/1, $0x24
+DATA symin<>+473(SB)/1, $0x2d
+DATA symin<>+474(SB)/1, $0x36
+DATA symin<>+475(SB)/1, $0x13
+DATA symin<>+476(SB)/1, $0x0a
+DATA symin<>+477(SB)/1, $0x19
+DATA symin<>+478(SB)/1, $0x14
+DATA symin<>+479(SB)/1, $0x0d
+DATA symin<>+480(SB)/1, $0x1e
+DATA symin<>+481(SB)/1, $0x03
+DATA symin<>+482(SB)/1, $0x02
+DATA symin<>+483(SB)/1, $0x01
+DATA symin<>+484(SB)/1, $0x23
+DATA symin<>+485(SB)/1, $0x2a
+DATA symin<>+486(SB)/1, $0x31
+DATA symin<>+487(SB)/1, $0x1d
+DATA symin<>+488(SB)/1, $0x16
+DATA symin<>+489(SB)/1, $0x0c
+DATA symin<>+490(SB)/1, $0x25
+DATA symin<>+491(SB)/1, $0x2e
+DATA symin<>+492(SB)/1, $0x34
+DATA symin<>+493(SB)/1, $0x1f
+DATA symin<>+494(SB)/1, $0x17
+DATA symin<>+495(SB)/1, $0x0f
+DATA symin<>+496(SB)/1, $0x1b
+DATA symin<>+497(SB)/1, $0x12
+DATA symin<>+498(SB)/1, $0x09
+DATA symin<>+499(SB)/1, $0x2c
+DATA symin<>+500(SB)/1, $0x35
+DATA symin<>+501(SB)/1, $0x26
+DATA symin<>+502(SB)/1, $0x2b
+DATA symin<>+503(SB)/1, $0x32
+DATA symin<>+504(SB)/1, $0x21
+DATA symin<>+505(SB)/1, $0x3c
+DATA symin<>+506(SB)/1, $0x3d
+DATA symin<>+507(SB)/1, $0x3e
+DATA symin<>+508(SB)/1, $0x00
+DATA symin<>+509(SB)/1, $0x07
+DATA symin<>+510(SB)/1, $0x3f
+DATA symin<>+511(SB)/1, $0x38
+GLOBL symin<>(SB), RODATA|NOPTR, $512
+
+DATA syminw<>+0(SB)/1, $0x00
+DATA syminw<>+1(SB)/1, $0x01
+DATA syminw<>+2(SB)/1, $0x02
+DATA syminw<>+3(SB)/1, $0x03
+DATA syminw<>+4(SB)/1, $0x04
+DATA syminw<>+5(SB)/1, $0x05
+DATA syminw<>+6(SB)/1, $0x06
+DATA syminw<>+7(SB)/1, $0x07
+DATA syminw<>+8(SB)/1, $0x08
+DATA syminw<>+9(SB)/1, $0x09
+DATA syminw<>+10(SB)/1, $0x0a
+DATA syminw<>+11(SB)/1, $0x0b
+DATA syminw<>+12(SB)/1, $0x0c
+DATA syminw<>+13(SB)/1, $0x0d
+DATA syminw<>+14(SB)/1, $0x0e
+DATA syminw<>+15(SB)/1, $0x0f
+DATA syminw<>+16(SB)/1, $0x10
+DATA syminw<>+17(SB)/1, $0x11
+DATA syminw<>+18(SB)/1, $0x12
+DATA syminw<>+19(SB)/1, $0x13
+DATA syminw<>+20(SB)/1, $0x14
+DATA syminw<>+21(SB)/1, $0x15
+DATA syminw<>+22(SB)/1, $0x16
+DATA syminw<>+23(SB)/1, $0x17
+DATA syminw<>+24(SB)/1, $0x18
+DATA syminw<>+25(SB)/1, $0x19
+DATA syminw<>+26(SB)/1, $0x1a
+DATA syminw<>+27(SB)/1, $0x1b
+DATA syminw<>+28(SB)/1, $0x1c
+DATA syminw<>+29(SB)/1, $0x1d
+DATA syminw<>+30(SB)/1, $0x1e
+DATA syminw<>+31(SB)/1, $0x1f
+DATA syminw<>+32(SB)/1, $0x20
+DATA syminw<>+33(SB)/1, $0x21
+DATA syminw<>+34(SB)/1, $0x22
+DATA syminw<>+35(SB)/1, $0x23
+DATA syminw<>+36(SB)/1, $0x24
+DATA syminw<>+37(SB)/1, $0x25
+DATA syminw<>+38(SB)/1, $0x26
+DATA syminw<>+39(SB)/1, $0x27
+DATA syminw<>+40(SB)/1, $0x28
+DATA syminw<>+41(SB)/1, $0x29
+DATA syminw<>+42(SB)/1, $0x2a
+DATA syminw<>+43(SB)/1, $0x2b
+DATA syminw<>+44(SB)/1, $0x2c
+DATA syminw<>+45(SB)/1, $0x2d
+DATA syminw<>+46(SB)/1, $0x2e
+DATA syminw<>+47(SB)/1, $0x2f
+DATA syminw<>+48(SB)/1, $0x30
+DATA syminw<>+49(SB)/1, $0x31
+DATA syminw<>+50(SB)/1, $0x32
+DATA syminw<>+51(SB)/1, $0x33
+DATA syminw<>+52(SB)/1, $0x34
+DATA syminw<>+53(SB)/1, $0x35
+DATA syminw<>+54(SB)/1, $0x36
+DATA syminw<>+55(SB)/1, $0x37
+DATA syminw<>+56(SB)/1, $0x38
+DATA syminw<>+57(SB)/1, $0x39
+DATA syminw<>+58(SB)/1, $0x3a
+DATA syminw<>+59(SB)/1, $0x3b
+DATA syminw<>+60(SB)/1, $0x3c
+DATA syminw<>+61(SB)/1, $0x3d
+DATA syminw<>+62(SB)/1, $0x3e
+DATA syminw<>+63(SB)/1, $0x3f
+DATA syminw<>+64(SB)/1, $0x03
+DATA syminw<>+65(SB)/1, $0x04
+DATA syminw<>+66(SB)/1, $0x05
+DATA syminw<>+67(SB)/1, $0x06
+DATA syminw<>+68(SB)/1, $0x07
+DATA syminw<>+69(SB)/1, $0x08
+DATA syminw<>+70(SB)/1, $0x09
+DATA syminw<>+71(SB)/1, $0x0a
+DATA syminw<>+72(SB)/1, $0x0b
+DATA syminw<>+73(SB)/1, $0x00
+DATA syminw<>+74(SB)/1, $0x01
+DATA syminw<>+75(SB)/1, $0x02
+DATA syminw<>+76(SB)/1, $0x18
+DATA syminw<>+77(SB)/1, $0x19
+DATA syminw<>+78(SB)/1, $0x1a
+DATA syminw<>+79(SB)/1, $0x1b
+DATA syminw<>+80(SB)/1, $0x1c
+DATA syminw<>+81(SB)/1, $0x1d
+DATA syminw<>+82(SB)/1, $0x1e
+DATA syminw<>+83(SB)/1, $0x1f
+DATA syminw<>+84(SB)/1, $0x20
+DATA syminw<>+85(SB)/1, $0x21
+DATA syminw<>+86(SB)/1, $0x22
+DATA syminw<>+87(SB)/1, $0x23
+DATA syminw<>+88(SB)/1, $0x24
+DATA syminw<>+89(SB)/1, $0x25
+DATA syminw<>+90(SB)/1, $0x26
+DATA syminw<>+91(SB)/1, $0x27
+DATA syminw<>+92(SB)/1, $0x28
+DATA syminw<>+93(SB)/1, $0x29
+DATA syminw<>+94(SB)/1, $0x2a
+DATA syminw<>+95(SB)/1, $0x2b
+DATA syminw<>+96(SB)/1, $0x2c
+DATA syminw<>+97(SB)/1, $0x2d
+DATA syminw<>+98(SB)/1, $0x2e
+DATA syminw<>+99(SB)/1, $0x2f
+DATA syminw<>+100(SB)/1, $0x30
+DATA syminw<>+101(SB)/1, $0x31
+DATA syminw<>+102(SB)/1, $0x32
+DATA syminw<>+103(SB)/1, $0x33
+DATA syminw<>+104(SB)/1, $0x34
+DATA syminw<>+105(SB)/1, $0x35
+DATA syminw<>+106(SB)/1, $0x36
+DATA syminw<>+107(SB)/1, $0x37
+DATA syminw<>+108(SB)/1, $0x38
+DATA syminw<>+109(SB)/1, $0x39
+DATA syminw<>+110(SB)/1, $0x3a
+DATA syminw<>+111(SB)/1, $0x3b
+DATA syminw<>+112(SB)/1, $0x0c
+DATA syminw<>+113(SB)/1, $0x0d
+DATA syminw<>+114(SB)/1, $0x0e
+DATA syminw<>+115(SB)/1, $0x0f
+DATA syminw<>+116(SB)/1, $0x10
+DATA syminw<>+117(SB)/1, $0x11
+DATA syminw<>+118(SB)/1, $0x12
+DATA syminw<>+119(SB)/1, $0x13
+DATA syminw<>+120(SB)/1, $0x14
+DATA syminw<>+121(SB)/1, $0x15
+DATA syminw<>+122(SB)/1, $0x16
+DATA syminw<>+123(SB)/1, $0x17
+DATA syminw<>+124(SB)/1, $0x3d
+DATA syminw<>+125(SB)/1, $0x3e
+DATA syminw<>+126(SB)/1, $0x3f
+DATA syminw<>+127(SB)/1, $0x3c
+DATA syminw<>+128(SB)/1, $0x06
+DATA syminw<>+129(SB)/1, $0x07
+DATA syminw<>+130(SB)/1, $0x08
+DATA syminw<>+131(SB)/1, $0x09
+DATA syminw<>+132(SB)/1, $0x0a
+DATA syminw<>+133(SB)/1, $0x0b
+DATA syminw<>+134(SB)/1, $0x00
+DATA syminw<>+135(SB)/1, $0x01
+DATA syminw<>+136(SB)/1, $0x02
+DATA syminw<>+137(SB)/1, $0x03
+DATA syminw<>+138(SB)/1, $0x04
+DATA syminw<>+139(SB)/1, $0x05
+DATA syminw<>+140(SB)/1, $0x24
+DATA syminw<>+141(SB)/1, $0x25
+DATA syminw<>+142(SB)/1, $0x26
+DATA syminw<>+143(SB)/1, $0x27
+DATA syminw<>+144(SB)/1, $0x28
+DATA syminw<>+145(SB)/1, $0x29
+DATA syminw<>+146(SB)/1, $0x2a
+DATA syminw<>+147(SB)/1, $0x2b
+DATA syminw<>+148(SB)/1, $0x2c
+DATA syminw<>+149(SB)/1, $0x2d
+DATA syminw<>+150(SB)/1, $0x2e
+DATA syminw<>+151(SB)/1, $0x2f
+DATA syminw<>+152(SB)/1, $0x30
+DATA syminw<>+153(SB)/1, $0x31
+DATA syminw<>+154(SB)/1, $0x32
+DATA syminw<>+155(SB)/1, $0x33
+DATA syminw<>+156(SB)/1, $0x34
+DATA syminw<>+157(SB)/1, $0x35
+DATA syminw<>+158(SB)/1, $0x36
+DATA syminw<>+159(SB)/1, $0x37
+DATA syminw<>+160(SB)/1, $0x38
+DATA syminw<>+161(SB)/1, $0x39
+DATA syminw<>+162(SB)/1, $0x3a
+DATA syminw<>+163(SB)/1, $0x3b
+DATA syminw<>+164(SB)/1, $0x0c
+DATA syminw<>+165(SB)/1, $0x0d
+DATA syminw<>+166(SB)/1, $0x0e
+DATA syminw<>+167(SB)/1, $0x0f
+DATA syminw<>+168(SB)/1, $0x10
+DATA syminw<>+169(SB)/1, $0x11
+DATA syminw<>+170(SB)/1, $0x12
+DATA syminw<>+171(SB)/1, $0x13
+DATA syminw<>+172(SB)/1, $0x14
+DATA syminw<>+173(SB)/1, $0x15
+DATA syminw<>+174(SB)/1, $0x16
+DATA syminw<>+175(SB)/1, $0x17
+DATA syminw<>+176(SB)/1, $0x18
+DATA syminw<>+177(SB)/1, $0x19
+DATA syminw<>+178(SB)/1, $0x1a
+DATA syminw<>+179(SB)/1, $0x1b
+DATA syminw<>+180(SB)/1, $0x1c
+DATA syminw<>+181(SB)/1, $0x1d
+DATA syminw<>+182(SB)/1, $0x1e
+DATA syminw<>+183(SB)/1, $0x1f
+DATA syminw<>+184(SB)/1, $0x20
+DATA syminw<>+185(SB)/1, $0x21
+DATA syminw<>+186(SB)/1, $0x22
+DATA syminw<>+187(SB)/1, $0x23
+DATA syminw<>+188(SB)/1, $0x3e
+DATA syminw<>+189(SB)/1, $0x3f
+DATA syminw<>+190(SB)/1, $0x3c
+DATA syminw<>+191(SB)/1, $0x3d
+DATA syminw<>+192(SB)/1, $0x09
+DATA syminw<>+193(SB)/1, $0x0a
+DATA syminw<>+194(SB)/1, $0x0b
+DATA syminw<>+195(SB)/1, $0x00
+DATA syminw<>+196(SB)/1, $0x01
+DATA syminw<>+197(SB)/1, $0x02
+DATA syminw<>+198(SB)/1, $0x03
+DATA syminw<>+199(SB)/1, $0x04
+DATA syminw<>+200(SB)/1, $0x05
+DATA syminw<>+201(SB)/1, $0x06
+DATA syminw<>+202(SB)/1, $0x07
+DATA syminw<>+203(SB)/1, $0x08
+DATA syminw<>+204(SB)/1, $0x30
+DATA syminw<>+205(SB)/1, $0x31
+DATA syminw<>+206(SB)/1, $0x32
+DATA syminw<>+207(SB)/1, $0x33
+DATA syminw<>+208(SB)/1, $0x34
+DATA syminw<>+209(SB)/1, $0x35
+DATA syminw<>+210(SB)/1, $0x36
+DATA syminw<>+211(SB)/1, $0x37
+DATA syminw<>+212(SB)/1, $0x38
+DATA syminw<>+213(SB)/1, $0x39
+DATA syminw<>+214(SB)/1, $0x3a
+DATA syminw<>+215(SB)/1, $0x3b
+DATA syminw<>+216(SB)/1, $0x0c
+DATA syminw<>+217(SB)/1, $0x0d
+DATA syminw<>+218(SB)/1, $0x0e
+DATA syminw<>+219(SB)/1, $0x0f
+DATA syminw<>+220(SB)/1, $0x10
+DATA syminw<>+221(SB)/1, $0x11
+DATA syminw<>+222(SB)/1, $0x12
+DATA syminw<>+223(SB)/1, $0x13
+DATA syminw<>+224(SB)/1, $0x14
+DATA syminw<>+225(SB)/1, $0x15
+DATA syminw<>+226(SB)/1, $0x16
+DATA syminw<>+227(SB)/1, $0x17
+DATA syminw<>+228(SB)/1, $0x18
+DATA syminw<>+229(SB)/1, $0x19
+DATA syminw<>+230(SB)/1, $0x1a
+DATA syminw<>+231(SB)/1, $0x1b
+DATA syminw<>+232(SB)/1, $0x1c
+DATA syminw<>+233(SB)/1, $0x1d
+DATA syminw<>+234(SB)/1, $0x1e
+DATA syminw<>+235(SB)/1, $0x1f
+DATA syminw<>+236(SB)/1, $0x20
+DATA syminw<>+237(SB)/1, $0x21
+DATA syminw<>+238(SB)/1, $0x22
+DATA syminw<>+239(SB)/1, $0x23
+DATA syminw<>+240(SB)/1, $0x24
+DATA syminw<>+241(SB)/1, $0x25
+DATA syminw<>+242(SB)/1, $0x26
+DATA syminw<>+243(SB)/1, $0x27
+DATA syminw<>+244(SB)/1, $0x28
+DATA syminw<>+245(SB)/1, $0x29
+DATA syminw<>+246(SB)/1, $0x2a
+DATA syminw<>+247(SB)/1, $0x2b
+DATA syminw<>+248(SB)/1, $0x2c
+DATA syminw<>+249(SB)/1, $0x2d
+DATA syminw<>+250(SB)/1, $0x2e
+DATA syminw<>+251(SB)/1, $0x2f
+DATA syminw<>+252(SB)/1, $0x3f
+DATA syminw<>+253(SB)/1, $0x3c
+DATA syminw<>+254(SB)/1, $0x3d
+DATA syminw<>+255(SB)/1, $0x3e
+DATA syminw<>+256(SB)/1, $0x15
+DATA syminw<>+257(SB)/1, $0x16
+DATA syminw<>+258(SB)/1, $0x17
+DATA syminw<>+259(SB)/1, $0x39
+DATA syminw<>+260(SB)/1, $0x3a
+DATA syminw<>+261(SB)/1, $0x3b
+DATA syminw<>+262(SB)/1, $0x2d
+DATA syminw<>+263(SB)/1, $0x2e
+DATA syminw<>+264(SB)/1, $0x2f
+DATA syminw<>+265(SB)/1, $0x21
+DATA syminw<>+266(SB)/1, $0x22
+DATA syminw<>+267(SB)/1, $0x23
+DATA syminw<>+268(SB)/1, $0x18
+DATA syminw<>+269(SB)/1, $0x19
+DATA syminw<>+270(SB)/1, $0x1a
+DATA syminw<>+271(SB)/1, $0x12
+DATA syminw<>+272(SB)/1, $0x13
+DATA syminw<>+273(SB)/1, $0x14
+DATA syminw<>+274(SB)/1, $0x0f
+DATA syminw<>+275(SB)/1, $0x10
+DATA syminw<>+276(SB)/1, $0x11
+DATA syminw<>+277(SB)/1, $0x00
+DATA syminw<>+278(SB)/1, $0x01
+DATA syminw<>+279(SB)/1, $0x02
+DATA syminw<>+280(SB)/1, $0x0c
+DATA syminw<>+281(SB)/1, $0x0d
+DATA syminw<>+282(SB)/1, $0x0e
+DATA syminw<>+283(SB)/1, $0x36
+DATA syminw<>+284(SB)/1, $0x37
+DATA syminw<>+285(SB)/1, $0x38
+DATA syminw<>+286(SB)/1, $0x33
+DATA syminw<>+287(SB)/1, $0x34
+DATA syminw<>+288(SB)/1, $0x35
+DATA syminw<>+289(SB)/1, $0x09
+DATA syminw<>+290(SB)/1, $0x0a
+DATA syminw<>+291(SB)/1, $0x0b
+DATA syminw<>+292(SB)/1, $0x30
+DATA syminw<>+293(SB)/1, $0x31
+DATA syminw<>+294(SB)/1, $0x32
+DATA syminw<>+295(SB)/1, $0x2a
+DATA syminw<>+296(SB)/1, $0x2b
+DATA syminw<>+297(SB)/1, $0x2c
+DATA syminw<>+298(SB)/1, $0x27
+DATA syminw<>+299(SB)/1, $0x28
+DATA syminw<>+300(SB)/1, $0x29
+DATA syminw<>+301(SB)/1, $0x06
+DATA syminw<>+302(SB)/1, $0x07
+DATA syminw<>+303(SB)/1, $0x08
+DATA syminw<>+304(SB)/1, $0x24
+DATA syminw<>+305(SB)/1, $0x25
+DATA syminw<>+306(SB)/1, $0x26
+DATA syminw<>+307(SB)/1, $0x1e
+DATA syminw<>+308(SB)/1, $0x1f
+DATA syminw<>+309(SB)/1, $0x20
+DATA syminw<>+310(SB)/1, $0x1b
+DATA syminw<>+311(SB)/1, $0x1c
+DATA syminw<>+312(SB)/1, $0x1d
+DATA syminw<>+313(SB)/1, $0x03
+DATA syminw<>+314(SB)/1, $0x04
+DATA syminw<>+315(SB)/1, $0x05
+DATA syminw<>+316(SB)/1, $0x3f
+DATA syminw<>+317(SB)/1, $0x3e
+DATA syminw<>+318(SB)/1, $0x3d
+DATA syminw<>+319(SB)/1, $0x3c
+DATA syminw<>+320(SB)/1, $0x2d
+DATA syminw<>+321(SB)/1, $0x2e
+DATA syminw<>+322(SB)/1, $0x2f
+DATA syminw<>+323(SB)/1, $0x21
+DATA syminw<>+324(SB)/1, $0x22
+DATA syminw<>+325(SB)/1, $0x23
+DATA syminw<>+326(SB)/1, $0x15
+DATA syminw<>+327(SB)/1, $0x16
+DATA syminw<>+328(SB)/1, $0x17
+DATA syminw<>+329(SB)/1, $0x39
+DATA syminw<>+330(SB)/1, $0x3a
+DATA syminw<>+331(SB)/1, $0x3b
+DATA syminw<>+332(SB)/1, $0x30
+DATA syminw<>+333(SB)/1, $0x31
+DATA syminw<>+334(SB)/1, $0x32
+DATA syminw<>+335(SB)/1, $0x2a
+DATA syminw<>+336(SB)/1, $0x2b
+DATA syminw<>+337(SB)/1, $0x2c
+DATA syminw<>+338(SB)/1, $0x27
+DATA syminw<>+339(SB)/1, $0x28
+DATA syminw<>+340(SB)/1, $0x29
+DATA syminw<>+341(SB)/1, $0x06
+DATA syminw<>+342(SB)/1, $0x07
+DATA syminw<>+343(SB)/1, $0x08
+DATA syminw<>+344(SB)/1, $0x24
+DATA syminw<>+345(SB)/1, $0x25
+DATA syminw<>+346(SB)/1, $0x26
+DATA syminw<>+347(SB)/1, $0x1e
+DATA syminw<>+348(SB)/1, $0x1f
+DATA syminw<>+349(SB)/1, $0x20
+DATA syminw<>+350(SB)/1, $0x1b
+DATA syminw<>+351(SB)/1, $0x1c
+DATA syminw<>+352(SB)/1, $0x1d
+DATA syminw<>+353(SB)/1, $0x03
+DATA syminw<>+354(SB)/1, $0x04
+DATA syminw<>+355(SB)/1, $0x05
+DATA syminw<>+356(SB)/1, $0x18
+DATA syminw<>+357(SB)/1, $0x19
+DATA syminw<>+358(SB)/1, $0x1a
+DATA syminw<>+359(SB)/1, $0x12
+DATA syminw<>+360(SB)/1, $0x13
+DATA syminw<>+361(SB)/1, $0x14
+DATA syminw<>+362(SB)/1, $0x0f
+DATA syminw<>+363(SB)/1, $0x10
+DATA syminw<>+364(SB)/1, $0x11
+DATA syminw<>+365(SB)/1, $0x00
+DATA syminw<>+366(SB)/1, $0x01
+DATA syminw<>+367(SB)/1, $0x02
+DATA syminw<>+368(SB)/1, $0x0c
+DATA syminw<>+369(SB)/1, $0x0d
+DATA syminw<>+370(SB)/1, $0x0e
+DATA syminw<>+371(SB)/1, $0x36
+DATA syminw<>+372(SB)/1, $0x37
+DATA syminw<>+373(SB)/1, $0x38
+DATA syminw<>+374(SB)/1, $0x33
+DATA syminw<>+375(SB)/1, $0x34
+DATA syminw<>+376(SB)/1, $0x35
+DATA syminw<>+377(SB)/1, $0x09
+DATA syminw<>+378(SB)/1, $0x0a
+DATA syminw<>+379(SB)/1, $0x0b
+DATA syminw<>+380(SB)/1, $0x3d
+DATA syminw<>+381(SB)/1, $0x3c
+DATA syminw<>+382(SB)/1, $0x3f
+DATA syminw<>+383(SB)/1, $0x3e
+DATA syminw<>+384(SB)/1, $0x21
+DATA syminw<>+385(SB)/1, $0x22
+DATA syminw<>+386(SB)/1, $0x23
+DATA syminw<>+387(SB)/1, $0x15
+DATA syminw<>+388(SB)/1, $0x16
+DATA syminw<>+389(SB)/1, $0x17
+DATA syminw<>+390(SB)/1, $0x39
+DATA syminw<>+391(SB)/1, $0x3a
+DATA syminw<>+392(SB)/1, $0x3b
+DATA syminw<>+393(SB)/1, $0x2d
+DATA syminw<>+394(SB)/1, $0x2e
+DATA syminw<>+395(SB)/1, $0x2f
+DATA syminw<>+396(SB)/1, $0x24
+DATA syminw<>+397(SB)/1, $0x25
+DATA syminw<>+398(SB)/1, $0x26
+DATA syminw<>+399(SB)/1, $0x1e
+DATA syminw<>+400(SB)/1, $0x1f
+DATA syminw<>+401(SB)/1, $0x20
+DATA syminw<>+402(SB)/1, $0x1b
+DATA syminw<>+403(SB)/1, $0x1c
+DATA syminw<>+404(SB)/1, $0x1d
+DATA syminw<>+405(SB)/1, $0x03
+DATA syminw<>+406(SB)/1, $0x04
+DATA syminw<>+407(SB)/1, $0x05
+DATA syminw<>+408(SB)/1, $0x18
+DATA syminw<>+409(SB)/1, $0x19
+DATA syminw<>+410(SB)/1, $0x1a
+DATA syminw<>+411(SB)/1, $0x12
+DATA syminw<>+412(SB)/1, $0x13
+DATA syminw<>+413(SB)/1, $0x14
+DATA syminw<>+414(SB)/1, $0x0f
+DATA syminw<>+415(SB)/1, $0x10
+DATA syminw<>+416(SB)/1, $0x11
+DATA syminw<>+417(SB)/1, $0x00
+DATA syminw<>+418(SB)/1, $0x01
+DATA syminw<>+419(SB)/1, $0x02
+DATA syminw<>+420(SB)/1, $0x0c
+DATA syminw<>+421(SB)/1, $0x0d
+DATA syminw<>+422(SB)/1, $0x0e
+DATA syminw<>+423(SB)/1, $0x36
+DATA syminw<>+424(SB)/1, $0x37
+DATA syminw<>+425(SB)/1, $0x38
+DATA syminw<>+426(SB)/1, $0x33
+DATA syminw<>+427(SB)/1, $0x34
+DATA syminw<>+428(SB)/1, $0x35
+DATA syminw<>+429(SB)/1, $0x09
+DATA syminw<>+430(SB)/1, $0x0a
+DATA syminw<>+431(SB)/1, $0x0b
+DATA syminw<>+432(SB)/1, $0x30
+DATA syminw<>+433(SB)/1, $0x31
+DATA syminw<>+434(SB)/1, $0x32
+DATA syminw<>+435(SB)/1, $0x2a
+DATA syminw<>+436(SB)/1, $0x2b
+DATA syminw<>+437(SB)/1, $0x2c
+DATA syminw<>+438(SB)/1, $0x27
+DATA syminw<>+439(SB)/1, $0x28
+DATA syminw<>+440(SB)/1, $0x29
+DATA syminw<>+441(SB)/1, $0x06
+DATA syminw<>+442(SB)/1, $0x07
+DATA syminw<>+443(SB)/1, $0x08
+DATA syminw<>+444(SB)/1, $0x3c
+DATA syminw<>+445(SB)/1, $0x3f
+DATA syminw<>+446(SB)/1, $0x3e
+DATA syminw<>+447(SB)/1, $0x3d
+DATA syminw<>+448(SB)/1, $0x39
+DATA syminw<>+449(SB)/1, $0x3a
+DATA syminw<>+450(SB)/1, $0x3b
+DATA syminw<>+451(SB)/1, $0x2d
+DATA syminw<>+452(SB)/1, $0x2e
+DATA syminw<>+453(SB)/1, $0x2f
+DATA syminw<>+454(SB)/1, $0x21
+DATA syminw<>+455(SB)/1, $0x22
+DATA syminw<>+456(SB)/1, $0x23
+DATA syminw<>+457(SB)/1, $0x15
+DATA syminw<>+458(SB)/1, $0x16
+DATA syminw<>+459(SB)/1, $0x17
+DATA syminw<>+460(SB)/1, $0x0c
+DATA syminw<>+461(SB)/1, $0x0d
+DATA syminw<>+462(SB)/1, $0x0e
+DATA syminw<>+463(SB)/1, $0x36
+DATA syminw<>+464(SB)/1, $0x37
+DATA syminw<>+465(SB)/1, $0x38
+DATA syminw<>+466(SB)/1, $0x33
+DATA syminw<>+467(SB)/1, $0x34
+DATA syminw<>+468(SB)/1, $0x35
+DATA syminw<>+469(SB)/1, $0x09
+DATA syminw<>+470(SB)/1, $0x0a
+DATA syminw<>+471(SB)/1, $0x0b
+DATA syminw<>+472(SB)/1, $0x30
+DATA syminw<>+473(SB)/1, $0x31
+DATA syminw<>+474(SB)/1, $0x32
+DATA syminw<>+475(SB)/1, $0x2a
+DATA syminw<>+476(SB)/1, $0x2b
+DATA syminw<>+477(SB)/1, $0x2c
+DATA syminw<>+478(SB)/1, $0x27
+DATA syminw<>+479(SB)/1, $0x28
+DATA syminw<>+480(SB)/1, $0x29
+DATA syminw<>+481(SB)/1, $0x06
+DATA syminw<>+482(SB)/1, $0x07
+DATA syminw<>+483(SB)/1, $0x08
+DATA syminw<>+484(SB)/1, $0x24
+DATA syminw<>+485(SB)/1, $0x25
+DATA syminw<>+486(SB)/1, $0x26
+DATA syminw<>+487(SB)/1, $0x1e
+DATA syminw<>+488(SB)/1, $0x1f
+DATA syminw<>+489(SB)/1, $0x20
+DATA syminw<>+490(SB)/1, $0x1b
+DATA syminw<>+491(SB)/1, $0x1c
+DATA syminw<>+492(SB)/1, $0x1d
+DATA syminw<>+493(SB)/1, $0x03
+DATA syminw<>+494(SB)/1, $0x04
+DATA syminw<>+495(SB)/1, $0x05
+DATA syminw<>+496(SB)/1, $0x18
+DATA syminw<>+497(SB)/1, $0x19
+DATA syminw<>+498(SB)/1, $0x1a
+DATA syminw<>+499(SB)/1, $0x12
+DATA syminw<>+500(SB)/1, $0x13
+DATA syminw<>+501(SB)/1, $0x14
+DATA syminw<>+502(SB)/1, $0x0f
+DATA syminw<>+503(SB)/1, $0x10
+DATA syminw<>+504(SB)/1, $0x11
+DATA syminw<>+505(SB)/1, $0x00
+DATA syminw<>+506(SB)/1, $0x01
+DATA syminw<>+507(SB)/1, $0x02
+DATA syminw<>+508(SB)/1, $0x3e
+DATA syminw<>+509(SB)/1, $0x3d
+DATA syminw<>+510(SB)/1, $0x3c
+DATA syminw<>+511(SB)/1, $0x3f
+GLOBL syminw<>(SB), RODATA|NOPTR, $512
+
+DATA symout<>+0(SB)/1, $0x00
+DATA symout<>+1(SB)/1, $0x01
+DATA symout<>+2(SB)/1, $0x02
+DATA symout<>+3(SB)/1, $0x03
+DATA symout<>+4(SB)/1, $0x04
+DATA symout<>+5(SB)/1, $0x05
+DATA symout<>+6(SB)/1, $0x06
+DATA symout<>+7(SB)/1, $0x07
+DATA symout<>+8(SB)/1, $0x08
+DATA symout<>+9(SB)/1, $0x09
+DATA symout<>+10(SB)/1, $0x0a
+DATA symout<>+11(SB)/1, $0x0b
+DATA symout<>+12(SB)/1, $0x0c
+DATA symout<>+13(SB)/1, $0x0d
+DATA symout<>+14(SB)/1, $0x0e
+DATA symout<>+15(SB)/1, $0x0f
+DATA symout<>+16(SB)/1, $0x10
+DATA symout<>+17(SB)/1, $0x11
+DATA symout<>+18(SB)/1, $0x12
+DATA symout<>+19(SB)/1, $0x13
+DATA symout<>+20(SB)/1, $0x14
+DATA symout<>+21(SB)/1, $0x15
+DATA symout<>+22(SB)/1, $0x16
+DATA symout<>+23(SB)/1, $0x17
+DATA symout<>+24(SB)/1, $0x18
+DATA symout<>+25(SB)/1, $0x19
+DATA symout<>+26(SB)/1, $0x1a
+DATA symout<>+27(SB)/1, $0x1b
+DATA symout<>+28(SB)/1, $0x1c
+DATA symout<>+29(SB)/1, $0x1d
+DATA symout<>+30(SB)/1, $0x1e
+DATA symout<>+31(SB)/1, $0x1f
+DATA symout<>+32(SB)/1, $0x20
+DATA symout<>+33(SB)/1, $0x21
+DATA symout<>+34(SB)/1, $0x22
+DATA symout<>+35(SB)/1, $0x23
+DATA symout<>+36(SB)/1, $0x24
+DATA symout<>+37(SB)/1, $0x25
+DATA symout<>+38(SB)/1, $0x26
+DATA symout<>+39(SB)/1, $0x27
+DATA symout<>+40(SB)/1, $0x28
+DATA symout<>+41(SB)/1, $0x29
+DATA symout<>+42(SB)/1, $0x2a
+DATA symout<>+43(SB)/1, $0x2b
+DATA symout<>+44(SB)/1, $0x2c
+DATA symout<>+45(SB)/1, $0x2d
+DATA symout<>+46(SB)/1, $0x2e
+DATA symout<>+47(SB)/1, $0x2f
+DATA symout<>+48(SB)/1, $0x30
+DATA symout<>+49(SB)/1, $0x31
+DATA symout<>+50(SB)/1, $0x32
+DATA symout<>+51(SB)/1, $0x33
+DATA symout<>+52(SB)/1, $0x34
+DATA symout<>+53(SB)/1, $0x35
+DATA symout<>+54(SB)/1, $0x36
+DATA symout<>+55(SB)/1, $0x37
+DATA symout<>+56(SB)/1, $0x38
+DATA symout<>+57(SB)/1, $0x39
+DATA symout<>+58(SB)/1, $0x3a
+DATA symout<>+59(SB)/1, $0x3b
+DATA symout<>+60(SB)/1, $0x3c
+DATA symout<>+61(SB)/1, $0x3d
+DATA symout<>+62(SB)/1, $0x3e
+DATA symout<>+63(SB)/1, $0x3f
+DATA symout<>+64(SB)/1, $0x07
+DATA symout<>+65(SB)/1, $0x0f
+DATA symout<>+66(SB)/1, $0x17
+DATA symout<>+67(SB)/1, $0x1f
+DATA symout<>+68(SB)/1, $0x27
+DATA symout<>+69(SB)/1, $0x2f
+DATA symout<>+70(SB)/1, $0x37
+DATA symout<>+71(SB)/1, $0x3f
+DATA symout<>+72(SB)/1, $0x06
+DATA symout<>+73(SB)/1, $0x0e
+DATA symout<>+74(SB)/1, $0x16
+DATA symout<>+75(SB)/1, $0x1e
+DATA symout<>+76(SB)/1, $0x26
+DATA symout<>+77(SB)/1, $0x2e
+DATA symout<>+78(SB)/1, $0x36
+DATA symout<>+79(SB)/1, $0x3e
+DATA symout<>+80(SB)/1, $0x05
+DATA symout<>+81(SB)/1, $0x0d
+DATA symout<>+82(SB)/1, $0x15
+DATA symout<>+83(SB)/1, $0x1d
+DATA symout<>+84(SB)/1, $0x25
+DATA symout<>+85(SB)/1, $0x2d
+DATA symout<>+86(SB)/1, $0x35
+DATA symout<>+87(SB)/1, $0x3d
+DATA symout<>+88(SB)/1, $0x04
+DATA symout<>+89(SB)/1, $0x0c
+DATA symout<>+90(SB)/1, $0x14
+DATA symout<>+91(SB)/1, $0x1c
+DATA symout<>+92(SB)/1, $0x24
+DATA symout<>+93(SB)/1, $0x2c
+DATA symout<>+94(SB)/1, $0x34
+DATA symout<>+95(SB)/1, $0x3c
+DATA symout<>+96(SB)/1, $0x03
+DATA symout<>+97(SB)/1, $0x0b
+DATA symout<>+98(SB)/1, $0x13
+DATA symout<>+99(SB)/1, $0x1b
+DATA symout<>+100(SB)/1, $0x23
+DATA symout<>+101(SB)/1, $0x2b
+DATA symout<>+102(SB)/1, $0x33
+DATA symout<>+103(SB)/1, $0x3b
+DATA symout<>+104(SB)/1, $0x02
+DATA symout<>+105(SB)/1, $0x0a
+DATA symout<>+106(SB)/1, $0x12
+DATA symout<>+107(SB)/1, $0x1a
+DATA symout<>+108(SB)/1, $0x22
+DATA symout<>+109(SB)/1, $0x2a
+DATA symout<>+110(SB)/1, $0x32
+DATA symout<>+111(SB)/1, $0x3a
+DATA symout<>+112(SB)/1, $0x01
+DATA symout<>+113(SB)/1, $0x09
+DATA symout<>+114(SB)/1, $0x11
+DATA symout<>+115(SB)/1, $0x19
+DATA symout<>+116(SB)/1, $0x21
+DATA symout<>+117(SB)/1, $0x29
+DATA symout<>+118(SB)/1, $0x31
+DATA symout<>+119(SB)/1, $0x39
+DATA symout<>+120(SB)/1, $0x00
+DATA symout<>+121(SB)/1, $0x08
+DATA symout<>+122(SB)/1, $0x10
+DATA symout<>+123(SB)/1, $0x18
+DATA symout<>+124(SB)/1, $0x20
+DATA symout<>+125(SB)/1, $0x28
+DATA symout<>+126(SB)/1, $0x30
+DATA symout<>+127(SB)/1, $0x38
+DATA symout<>+128(SB)/1, $0x3f
+DATA symout<>+129(SB)/1, $0x3e
+DATA symout<>+130(SB)/1, $0x3d
+DATA symout<>+131(SB)/1, $0x3c
+DATA symout<>+132(SB)/1, $0x3b
+DATA symout<>+133(SB)/1, $0x3a
+DATA symout<>+134(SB)/1, $0x39
+DATA symout<>+135(SB)/1, $0x38
+DATA symout<>+136(SB)/1, $0x37
+DATA symout<>+137(SB)/1, $0x36
+DATA symout<>+138(SB)/1, $0x35
+DATA symout<>+139(SB)/1, $0x34
+DATA symout<>+140(SB)/1, $0x33
+DATA symout<>+141(SB)/1, $0x32
+DATA symout<>+142(SB)/1, $0x31
+DATA symout<>+143(SB)/1, $0x30
+DATA symout<>+144(SB)/1, $0x2f
+DATA symout<>+145(SB)/1, $0x2e
+DATA symout<>+146(SB)/1, $0x2d
+DATA symout<>+147(SB)/1, $0x2c
+DATA symout<>+148(SB)/1, $0x2b
+DATA symout<>+149(SB)/1, $0x2a
+DATA symout<>+150(SB)/1, $0x29
+DATA symout<>+151(SB)/1, $0x28
+DATA symout<>+152(SB)/1, $0x27
+DATA symout<>+153(SB)/1, $0x26
+DATA symout<>+154(SB)/1, $0x25
+DATA symout<>+155(SB)/1, $0x24
+DATA symout<>+156(SB)/1, $0x23
+DATA symout<>+157(SB)/1, $0x22
+DATA symout<>+158(SB)/1, $0x21
+DATA symout<>+159(SB)/1, $0x20
+DATA symout<>+160(SB)/1, $0x1f
+DATA symout<>+161(SB)/1, $0x1e
+DATA symout<>+162(SB)/1, $0x1d
+DATA symout<>+163(SB)/1, $0x1c
+DATA symout<>+164(SB)/1, $0x1b
+DATA symout<>+165(SB)/1, $0x1a
+DATA symout<>+166(SB)/1, $0x19
+DATA symout<>+167(SB)/1, $0x18
+DATA symout<>+168(SB)/1, $0x17
+DATA symout<>+169(SB)/1, $0x16
+DATA symout<>+170(SB)/1, $0x15
+DATA symout<>+171(SB)/1, $0x14
+DATA symout<>+172(SB)/1, $0x13
+DATA symout<>+173(SB)/1, $0x12
+DATA symout<>+174(SB)/1, $0x11
+DATA symout<>+175(SB)/1, $0x10
+DATA symout<>+176(SB)/1, $0x0f
+DATA symout<>+177(SB)/1, $0x0e
+DATA symout<>+178(SB)/1, $0x0d
+DATA symout<>+179(SB)/1, $0x0c
+DATA symout<>+180(SB)/1, $0x0b
+DATA symout<>+181(SB)/1, $0x0a
+DATA symout<>+182(SB)/1, $0x09
+DATA symout<>+183(SB)/1, $0x08
+DATA symout<>+184(SB)/1, $0x07
+DATA symout<>+185(SB)/1, $0x06
+DATA symout<>+186(SB)/1, $0x05
+DATA symout<>+187(SB)/1, $0x04
+DATA symout<>+188(SB)/1, $0x03
+DATA symout<>+189(SB)/1, $0x02
+DATA symout<>+190(SB)/1, $0x01
+DATA symout<>+191(SB)/1, $0x00
+DATA symout<>+192(SB)/1, $0x38
+DATA symout<>+193(SB)/1, $0x30
+DATA symout<>+194(SB)/1, $0x28
+DATA symout<>+195(SB)/1, $0x20
+DATA symout<>+196(SB)/1, $0x18
+DATA symout<>+197(SB)/1, $0x10
+DATA symout<>+198(SB)/1, $0x08
+DATA symout<>+199(SB)/1, $0x00
+DATA symout<>+200(SB)/1, $0x39
+DATA symout<>+201(SB)/1, $0x31
+DATA symout<>+202(SB)/1, $0x29
+DATA symout<>+203(SB)/1, $0x21
+DATA symout<>+204(SB)/1, $0x19
+DATA symout<>+205(SB)/1, $0x11
+DATA symout<>+206(SB)/1, $0x09
+DATA symout<>+207(SB)/1, $0x01
+DATA symout<>+208(SB)/1, $0x3a
+DATA symout<>+209(SB)/1, $0x32
+DATA symout<>+210(SB)/1, $0x2a
+DATA symout<>+211(SB)/1, $0x22
+DATA symout<>+212(SB)/1, $0x1a
+DATA symout<>+213(SB)/1, $0x12
+DATA symout<>+214(SB)/1, $0x0a
+DATA symout<>+215(SB)/1, $0x02
+DATA symout<>+216(SB)/1, $0x3b
+DATA symout<>+217(SB)/1, $0x33
+DATA symout<>+218(SB)/1, $0x2b
+DATA symout<>+219(SB)/1, $0x23
+DATA symout<>+220(SB)/1, $0x1b
+DATA symout<>+221(SB)/1, $0x13
+DATA symout<>+222(SB)/1, $0x0b
+DATA symout<>+223(SB)/1, $0x03
+DATA symout<>+224(SB)/1, $0x3c
+DATA symout<>+225(SB)/1, $0x34
+DATA symout<>+226(SB)/1, $0x2c
+DATA symout<>+227(SB)/1, $0x24
+DATA symout<>+228(SB)/1, $0x1c
+DATA symout<>+229(SB)/1, $0x14
+DATA symout<>+230(SB)/1, $0x0c
+DATA symout<>+231(SB)/1, $0x04
+DATA symout<>+232(SB)/1, $0x3d
+DATA symout<>+233(SB)/1, $0x35
+DATA symout<>+234(SB)/1, $0x2d
+DATA symout<>+235(SB)/1, $0x25
+DATA symout<>+236(SB)/1, $0x1d
+DATA symout<>+237(SB)/1, $0x15
+DATA symout<>+238(SB)/1, $0x0d
+DATA symout<>+239(SB)/1, $0x05
+DATA symout<>+240(SB)/1, $0x3e
+DATA symout<>+241(SB)/1, $0x36
+DATA symout<>+242(SB)/1, $0x2e
+DATA symout<>+243(SB)/1, $0x26
+DATA symout<>+244(SB)/1, $0x1e
+DATA symout<>+245(SB)/1, $0x16
+DATA symout<>+246(SB)/1, $0x0e
+DATA symout<>+247(SB)/1, $0x06
+DATA symout<>+248(SB)/1, $0x3f
+DATA symout<>+249(SB)/1, $0x37
+DATA symout<>+250(SB)/1, $0x2f
+DATA symout<>+251(SB)/1, $0x27
+DATA symout<>+252(SB)/1, $0x1f
+DATA symout<>+253(SB)/1, $0x17
+DATA symout<>+254(SB)/1, $0x0f
+DATA symout<>+255(SB)/1, $0x07
+DATA symout<>+256(SB)/1, $0x07
+DATA symout<>+257(SB)/1, $0x06
+DATA symout<>+258(SB)/1, $0x05
+DATA symout<>+259(SB)/1, $0x04
+DATA symout<>+260(SB)/1, $0x03
+DATA symout<>+261(SB)/1, $0x02
+DATA symout<>+262(SB)/1, $0x01
+DATA symout<>+263(SB)/1, $0x00
+DATA symout<>+264(SB)/1, $0x0f
+DATA symout<>+265(SB)/1, $0x0e
+DATA symout<>+266(SB)/1, $0x0d
+DATA symout<>+267(SB)/1, $0x0c
+DATA symout<>+268(SB)/1, $0x0b
+DATA symout<>+269(SB)/1, $0x0a
+DATA symout<>+270(SB)/1, $0x09
+DATA symout<>+271(SB)/1, $0x08
+DATA symout<>+272(SB)/1, $0x17
+DATA symout<>+273(SB)/1, $0x16
+DATA symout<>+274(SB)/1, $0x15
+DATA symout<>+275(SB)/1, $0x14
+DATA symout<>+276(SB)/1, $0x13
+DATA symout<>+277(SB)/1, $0x12
+DATA symout<>+278(SB)/1, $0x11
+DATA symout<>+279(SB)/1, $0x10
+DATA symout<>+280(SB)/1, $0x1f
+DATA symout<>+281(SB)/1, $0x1e
+DATA symout<>+282(SB)/1, $0x1d
+DATA symout<>+283(SB)/1, $0x1c
+DATA symout<>+284(SB)/1, $0x1b
+DATA symout<>+285(SB)/1, $0x1a
+DATA symout<>+286(SB)/1, $0x19
+DATA symout<>+287(SB)/1, $0x18
+DATA symout<>+288(SB)/1, $0x27
+DATA symout<>+289(SB)/1, $0x26
+DATA symout<>+290(SB)/1, $0x25
+DATA symout<>+291(SB)/1, $0x24
+DATA symout<>+292(SB)/1, $0x23
+DATA symout<>+293(SB)/1, $0x22
+DATA symout<>+294(SB)/1, $0x21
+DATA symout<>+295(SB)/1, $0x20
+DATA symout<>+296(SB)/1, $0x2f
+DATA symout<>+297(SB)/1, $0x2e
+DATA symout<>+298(SB)/1, $0x2d
+DATA symout<>+299(SB)/1, $0x2c
+DATA symout<>+300(SB)/1, $0x2b
+DATA symout<>+301(SB)/1, $0x2a
+DATA symout<>+302(SB)/1, $0x29
+DATA symout<>+303(SB)/1, $0x28
+DATA symout<>+304(SB)/1, $0x37
+DATA symout<>+305(SB)/1, $0x36
+DATA symout<>+306(SB)/1, $0x35
+DATA symout<>+307(SB)/1, $0x34
+DATA symout<>+308(SB)/1, $0x33
+DATA symout<>+309(SB)/1, $0x32
+DATA symout<>+310(SB)/1, $0x31
+DATA symout<>+311(SB)/1, $0x30
+DATA symout<>+312(SB)/1, $0x3f
+DATA symout<>+313(SB)/1, $0x3e
+DATA symout<>+314(SB)/1, $0x3d
+DATA symout<>+315(SB)/1, $0x3c
+DATA symout<>+316(SB)/1, $0x3b
+DATA symout<>+317(SB)/1, $0x3a
+DATA symout<>+318(SB)/1, $0x39
+DATA symout<>+319(SB)/1, $0x38
+DATA symout<>+320(SB)/1, $0x38
+DATA symout<>+321(SB)/1, $0x39
+DATA symout<>+322(SB)/1, $0x3a
+DATA symout<>+323(SB)/1, $0x3b
+DATA symout<>+324(SB)/1, $0x3c
+DATA symout<>+325(SB)/1, $0x3d
+DATA symout<>+326(SB)/1, $0x3e
+DATA symout<>+327(SB)/1, $0x3f
+DATA symout<>+328(SB)/1, $0x30
+DATA symout<>+329(SB)/1, $0x31
+DATA symout<>+330(SB)/1, $0x32
+DATA symout<>+331(SB)/1, $0x33
+DATA symout<>+332(SB)/1, $0x34
+DATA symout<>+333(SB)/1, $0x35
+DATA symout<>+334(SB)/1, $0x36
+DATA symout<>+335(SB)/1, $0x37
+DATA symout<>+336(SB)/1, $0x28
+DATA symout<>+337(SB)/1, $0x29
+DATA symout<>+338(SB)/1, $0x2a
+DATA symout<>+339(SB)/1, $0x2b
+DATA symout<>+340(SB)/1, $0x2c
+DATA symout<>+341(SB)/1, $0x2d
+DATA symout<>+342(SB)/1, $0x2e
+DATA symout<>+343(SB)/1, $0x2f
+DATA symout<>+344(SB)/1, $0x20
+DATA symout<>+345(SB)/1, $0x21
+DATA symout<>+346(SB)/1, $0x22
+DATA symout<>+347(SB)/1, $0x23
+DATA symout<>+348(SB)/1, $0x24
+DATA symout<>+349(SB)/1, $0x25
+DATA symout<>+350(SB)/1, $0x26
+DATA symout<>+351(SB)/1, $0x27
+DATA symout<>+352(SB)/1, $0x18
+DATA symout<>+353(SB)/1, $0x19
+DATA symout<>+354(SB)/1, $0x1a
+DATA symout<>+355(SB)/1, $0x1b
+DATA symout<>+356(SB)/1, $0x1c
+DATA symout<>+357(SB)/1, $0x1d
+DATA symout<>+358(SB)/1, $0x1e
+DATA symout<>+359(SB)/1, $0x1f
+DATA symout<>+360(SB)/1, $0x10
+DATA symout<>+361(SB)/1, $0x11
+DATA symout<>+362(SB)/1, $0x12
+DATA symout<>+363(SB)/1, $0x13
+DATA symout<>+364(SB)/1, $0x14
+DATA symout<>+365(SB)/1, $0x15
+DATA symout<>+366(SB)/1, $0x16
+DATA symout<>+367(SB)/1, $0x17
+DATA symout<>+368(SB)/1, $0x08
+DATA symout<>+369(SB)/1, $0x09
+DATA symout<>+370(SB)/1, $0x0a
+DATA symout<>+371(SB)/1, $0x0b
+DATA symout<>+372(SB)/1, $0x0c
+DATA symout<>+373(SB)/1, $0x0d
+DATA symout<>+374(SB)/1, $0x0e
+DATA symout<>+375(SB)/1, $0x0f
+DATA symout<>+376(SB)/1, $0x00
+DATA symout<>+377(SB)/1, $0x01
+DATA symout<>+378(SB)/1, $0x02
+DATA symout<>+379(SB)/1, $0x03
+DATA symout<>+380(SB)/1, $0x04
+DATA symout<>+381(SB)/1, $0x05
+DATA symout<>+382(SB)/1, $0x06
+DATA symout<>+383(SB)/1, $0x07
+DATA symout<>+384(SB)/1, $0x00
+DATA symout<>+385(SB)/1, $0x08
+DATA symout<>+386(SB)/1, $0x10
+DATA symout<>+387(SB)/1, $0x18
+DATA symout<>+388(SB)/1, $0x20
+DATA symout<>+389(SB)/1, $0x28
+DATA symout<>+390(SB)/1, $0x30
+DATA symout<>+391(SB)/1, $0x38
+DATA symout<>+392(SB)/1, $0x01
+DATA symout<>+393(SB)/1, $0x09
+DATA symout<>+394(SB)/1, $0x11
+DATA symout<>+395(SB)/1, $0x19
+DATA symout<>+396(SB)/1, $0x21
+DATA symout<>+397(SB)/1, $0x29
+DATA symout<>+398(SB)/1, $0x31
+DATA symout<>+399(SB)/1, $0x39
+DATA symout<>+400(SB)/1, $0x02
+DATA symout<>+401(SB)/1, $0x0a
+DATA symout<>+402(SB)/1, $0x12
+DATA symout<>+403(SB)/1, $0x1a
+DATA symout<>+404(SB)/1, $0x22
+DATA symout<>+405(SB)/1, $0x2a
+DATA symout<>+406(SB)/1, $0x32
+DATA symout<>+407(SB)/1, $0x3a
+DATA symout<>+408(SB)/1, $0x03
+DATA symout<>+409(SB)/1, $0x0b
+DATA symout<>+410(SB)/1, $0x13
+DATA symout<>+411(SB)/1, $0x1b
+DATA symout<>+412(SB)/1, $0x23
+DATA symout<>+413(SB)/1, $0x2b
+DATA symout<>+414(SB)/1, $0x33
+DATA symout<>+415(SB)/1, $0x3b
+DATA symout<>+416(SB)/1, $0x04
+DATA symout<>+417(SB)/1, $0x0c
+DATA symout<>+418(SB)/1, $0x14
+DATA symout<>+419(SB)/1, $0x1c
+DATA symout<>+420(SB)/1, $0x24
+DATA symout<>+421(SB)/1, $0x2c
+DATA symout<>+422(SB)/1, $0x34
+DATA symout<>+423(SB)/1, $0x3c
+DATA symout<>+424(SB)/1, $0x05
+DATA symout<>+425(SB)/1, $0x0d
+DATA symout<>+426(SB)/1, $0x15
+DATA symout<>+427(SB)/1, $0x1d
+DATA symout<>+428(SB)/1, $0x25
+DATA symout<>+429(SB)/1, $0x2d
+DATA symout<>+430(SB)/1, $0x35
+DATA symout<>+431(SB)/1, $0x3d
+DATA symout<>+432(SB)/1, $0x06
+DATA symout<>+433(SB)/1, $0x0e
+DATA symout<>+434(SB)/1, $0x16
+DATA symout<>+435(SB)/1, $0x1e
+DATA symout<>+436(SB)/1, $0x26
+DATA symout<>+437(SB)/1, $0x2e
+DATA symout<>+438(SB)/1, $0x36
+DATA symout<>+439(SB)/1, $0x3e
+DATA symout<>+440(SB)/1, $0x07
+DATA symout<>+441(SB)/1, $0x0f
+DATA symout<>+442(SB)/1, $0x17
+DATA symout<>+443(SB)/1, $0x1f
+DATA symout<>+444(SB)/1, $0x27
+DATA symout<>+445(SB)/1, $0x2f
+DATA symout<>+446(SB)/1, $0x37
+DATA symout<>+447(SB)/1, $0x3f
+DATA symout<>+448(SB)/1, $0x3f
+DATA symout<>+449(SB)/1, $0x37
+DATA symout<>+450(SB)/1, $0x2f
+DATA symout<>+451(SB)/1, $0x27
+DATA symout<>+452(SB)/1, $0x1f
+DATA symout<>+453(SB)/1, $0x17
+DATA symout<>+454(SB)/1, $0x0f
+DATA symout<>+455(SB)/1, $0x07
+DATA symout<>+456(SB)/1, $0x3e
+DATA symout<>+457(SB)/1, $0x36
+DATA symout<>+458(SB)/1, $0x2e
+DATA symout<>+459(SB)/1, $0x26
+DATA symout<>+460(SB)/1, $0x1e
+DATA symout<>+461(SB)/1, $0x16
+DATA symout<>+462(SB)/1, $0x0e
+DATA symout<>+463(SB)/1, $0x06
+DATA symout<>+464(SB)/1, $0x3d
+DATA symout<>+465(SB)/1, $0x35
+DATA symout<>+466(SB)/1, $0x2d
+DATA symout<>+467(SB)/1, $0x25
+DATA symout<>+468(SB)/1, $0x1d
+DATA symout<>+469(SB)/1, $0x15
+DATA symout<>+470(SB)/1, $0x0d
+DATA symout<>+471(SB)/1, $0x05
+DATA symout<>+472(SB)/1, $0x3c
+DATA symout<>+473(SB)/1, $0x34
+DATA symout<>+474(SB)/1, $0x2c
+DATA symout<>+475(SB)/1, $0x24
+DATA symout<>+476(SB)/1, $0x1c
+DATA symout<>+477(SB)/1, $0x14
+DATA symout<>+478(SB)/1, $0x0c
+DATA symout<>+479(SB)/1, $0x04
+DATA symout<>+480(SB)/1, $0x3b
+DATA symout<>+481(SB)/1, $0x33
+DATA symout<>+482(SB)/1, $0x2b
+DATA symout<>+483(SB)/1, $0x23
+DATA symout<>+484(SB)/1, $0x1b
+DATA symout<>+485(SB)/1, $0x13
+DATA symout<>+486(SB)/1, $0x0b
+DATA symout<>+487(SB)/1, $0x03
+DATA symout<>+488(SB)/1, $0x3a
+DATA symout<>+489(SB)/1, $0x32
+DATA symout<>+490(SB)/1, $0x2a
+DATA symout<>+491(SB)/1, $0x22
+DATA symout<>+492(SB)/1, $0x1a
+DATA symout<>+493(SB)/1, $0x12
+DATA symout<>+494(SB)/1, $0x0a
+DATA symout<>+495(SB)/1, $0x02
+DATA symout<>+496(SB)/1, $0x39
+DATA symout<>+497(SB)/1, $0x31
+DATA symout<>+498(SB)/1, $0x29
+DATA symout<>+499(SB)/1, $0x21
+DATA symout<>+500(SB)/1, $0x19
+DATA symout<>+501(SB)/1, $0x11
+DATA symout<>+502(SB)/1, $0x09
+DATA symout<>+503(SB)/1, $0x01
+DATA symout<>+504(SB)/1, $0x38
+DATA symout<>+505(SB)/1, $0x30
+DATA symout<>+506(SB)/1, $0x28
+DATA symout<>+507(SB)/1, $0x20
+DATA symout<>+508(SB)/1, $0x18
+DATA symout<>+509(SB)/1, $0x10
+DATA symout<>+510(SB)/1, $0x08
+DATA symout<>+511(SB)/1, $0x00
+GLOBL symout<>(SB), RODATA|NOPTR, $512
+
+// func rookSym(sq int, occ uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·rookSym(SB), NOSPLIT, $0-24
+	MOVQ    sq+0(FP), AX
+	MOVQ    occ+8(FP), CX
+	LEAQ    ·symRook+0(SB), DX
+	MOVQ    AX, BX
+	ANDQ    $0x3f, BX
+	MOVBQZX (DX)(BX*2), AX
+	MOVBQZX 1(DX)(BX*2), DX
+
+	// w = W(g^-1 occ)
+	VPBROADCASTQ CX, Z0
+	LEAQ         symin<>+0(SB), CX
+	MOVQ         DX, BX
+	SHLQ         $0x06, BX
+	VPSHUFBITQMB (CX)(BX*1), Z0, K1
+	KMOVQ        K1, CX
+	LEAQ         ·symParams+0(SB), DI
+	LEAQ         ·symIndexTable+0(SB), BX
+	LEAQ         ·symAttackTable+0(SB), SI
+	LEAQ         (AX)(AX*2), AX
+	LEAQ         (DI)(AX*8), AX
+
+	// key = ((w & maskW) * magic) >> shift
+	MOVQ  CX, DI
+	ANDQ  (AX), DI
+	IMULQ 8(AX), DI
+	MOVL  20(AX), CX
+	SHRQ  CL, DI
+
+	// i = indexTable[index + key]
+	MOVL    16(AX), AX
+	ADDQ    AX, DI
+	MOVBQZX (BX)(DI*1), DI
+
+	// att = attackTable[attack + i]
+	SHRL $0x08, CX
+	ADDQ CX, DI
+	MOVQ (SI)(DI*8), AX
+
+	// att = g(a)
+	VPBROADCASTQ AX, Z0
+	LEAQ         symout<>+0(SB), AX
+	MOVQ         DX, CX
+	SHLQ         $0x06, CX
+	VPSHUFBITQMB (AX)(CX*1), Z0, K1
+	KMOVQ        K1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+16(FP)
+	RET
+
+// func rookWSym(sq int, occW uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·rookWSym(SB), NOSPLIT, $0-24
+	MOVQ    sq+0(FP), AX
+	MOVQ    occW+8(FP), CX
+	LEAQ    ·symRook+0(SB), DX
+	MOVQ    AX, BX
+	ANDQ    $0x3f, BX
+	MOVBQZX (DX)(BX*2), AX
+	MOVBQZX 1(DX)(BX*2), DX
+
+	// w = W(g^-1 occ)
+	VPBROADCASTQ CX, Z0
+	LEAQ         syminw<>+0(SB), CX
+	MOVQ         DX, BX
+	SHLQ         $0x06, BX
+	VPSHUFBITQMB (CX)(BX*1), Z0, K1
+	KMOVQ        K1, CX
+	LEAQ         ·symParams+0(SB), DI
+	LEAQ         ·symIndexTable+0(SB), BX
+	LEAQ         ·symAttackTable+0(SB), SI
+	LEAQ         (AX)(AX*2), AX
+	LEAQ         (DI)(AX*8), AX
+
+	// key = ((w & maskW) * magic) >> shift
+	MOVQ  CX, DI
+	ANDQ  (AX), DI
+	IMULQ 8(AX), DI
+	MOVL  20(AX), CX
+	SHRQ  CL, DI
+
+	// i = indexTable[index + key]
+	MOVL    16(AX), AX
+	ADDQ    AX, DI
+	MOVBQZX (BX)(DI*1), DI
+
+	// att = attackTable[attack + i]
+	SHRL $0x08, CX
+	ADDQ CX, DI
+	MOVQ (SI)(DI*8), AX
+
+	// att = g(a)
+	VPBROADCASTQ AX, Z0
+	LEAQ         symout<>+0(SB), AX
+	MOVQ         DX, CX
+	SHLQ         $0x06, CX
+	VPSHUFBITQMB (AX)(CX*1), Z0, K1
+	KMOVQ        K1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+16(FP)
+	RET
+
+// func bishopSym(sq int, occ uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·bishopSym(SB), NOSPLIT, $0-24
+	MOVQ    sq+0(FP), AX
+	MOVQ    occ+8(FP), CX
+	LEAQ    ·symBishop+0(SB), DX
+	MOVQ    AX, BX
+	ANDQ    $0x3f, BX
+	MOVBQZX (DX)(BX*2), AX
+	MOVBQZX 1(DX)(BX*2), DX
+
+	// w = W(g^-1 occ)
+	VPBROADCASTQ CX, Z0
+	LEAQ         symin<>+0(SB), CX
+	MOVQ         DX, BX
+	SHLQ         $0x06, BX
+	VPSHUFBITQMB (CX)(BX*1), Z0, K1
+	KMOVQ        K1, CX
+	LEAQ         ·symParams+0(SB), DI
+	LEAQ         ·symIndexTable+0(SB), BX
+	LEAQ         ·symAttackTable+0(SB), SI
+	LEAQ         (AX)(AX*2), AX
+	LEAQ         (DI)(AX*8), AX
+
+	// key = ((w & maskW) * magic) >> shift
+	MOVQ  CX, DI
+	ANDQ  (AX), DI
+	IMULQ 8(AX), DI
+	MOVL  20(AX), CX
+	SHRQ  CL, DI
+
+	// i = indexTable[index + key]
+	MOVL    16(AX), AX
+	ADDQ    AX, DI
+	MOVBQZX (BX)(DI*1), DI
+
+	// att = attackTable[attack + i]
+	SHRL $0x08, CX
+	ADDQ CX, DI
+	MOVQ (SI)(DI*8), AX
+
+	// att = g(a)
+	VPBROADCASTQ AX, Z0
+	LEAQ         symout<>+0(SB), AX
+	MOVQ         DX, CX
+	SHLQ         $0x06, CX
+	VPSHUFBITQMB (AX)(CX*1), Z0, K1
+	KMOVQ        K1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+16(FP)
+	RET
+
+// func bishopWSym(sq int, occW uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·bishopWSym(SB), NOSPLIT, $0-24
+	MOVQ    sq+0(FP), AX
+	MOVQ    occW+8(FP), CX
+	LEAQ    ·symBishop+0(SB), DX
+	MOVQ    AX, BX
+	ANDQ    $0x3f, BX
+	MOVBQZX (DX)(BX*2), AX
+	MOVBQZX 1(DX)(BX*2), DX
+
+	// w = W(g^-1 occ)
+	VPBROADCASTQ CX, Z0
+	LEAQ         syminw<>+0(SB), CX
+	MOVQ         DX, BX
+	SHLQ         $0x06, BX
+	VPSHUFBITQMB (CX)(BX*1), Z0, K1
+	KMOVQ        K1, CX
+	LEAQ         ·symParams+0(SB), DI
+	LEAQ         ·symIndexTable+0(SB), BX
+	LEAQ         ·symAttackTable+0(SB), SI
+	LEAQ         (AX)(AX*2), AX
+	LEAQ         (DI)(AX*8), AX
+
+	// key = ((w & maskW) * magic) >> shift
+	MOVQ  CX, DI
+	ANDQ  (AX), DI
+	IMULQ 8(AX), DI
+	MOVL  20(AX), CX
+	SHRQ  CL, DI
+
+	// i = indexTable[index + key]
+	MOVL    16(AX), AX
+	ADDQ    AX, DI
+	MOVBQZX (BX)(DI*1), DI
+
+	// att = attackTable[attack + i]
+	SHRL $0x08, CX
+	ADDQ CX, DI
+	MOVQ (SI)(DI*8), AX
+
+	// att = g(a)
+	VPBROADCASTQ AX, Z0
+	LEAQ         symout<>+0(SB), AX
+	MOVQ         DX, CX
+	SHLQ         $0x06, CX
+	VPSHUFBITQMB (AX)(CX*1), Z0, K1
+	KMOVQ        K1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+16(FP)
+	RET
+
+// func queenSym(sq int, occ uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·queenSym(SB), NOSPLIT, $0-24
+	MOVQ    sq+0(FP), R9
+	MOVQ    occ+8(FP), CX
+	LEAQ    ·symRook+0(SB), DX
+	MOVQ    R9, BX
+	ANDQ    $0x3f, BX
+	MOVBQZX (DX)(BX*2), AX
+	MOVBQZX 1(DX)(BX*2), DX
+
+	// w = W(g^-1 occ)
+	VPBROADCASTQ CX, Z0
+	LEAQ         symin<>+0(SB), CX
+	MOVQ         DX, BX
+	SHLQ         $0x06, BX
+	VPSHUFBITQMB (CX)(BX*1), Z0, K1
+	KMOVQ        K1, BX
+	LEAQ         ·symParams+0(SB), SI
+	LEAQ         ·symIndexTable+0(SB), DI
+	LEAQ         ·symAttackTable+0(SB), R8
+
+	// rook and bishop classes: symBishop's class of sq
+	LEAQ    ·symBishop+0(SB), CX
+	MOVQ    R9, R10
+	ANDQ    $0x3f, R10
+	MOVBQZX (CX)(R10*2), R9
+	MOVBQZX 1(CX)(R10*2), CX
+	LEAQ    (AX)(AX*2), AX
+	LEAQ    (SI)(AX*8), AX
+
+	// key = ((w & maskW) * magic) >> shift
+	MOVQ  BX, R10
+	ANDQ  (AX), R10
+	IMULQ 8(AX), R10
+	MOVL  20(AX), CX
+	SHRQ  CL, R10
+
+	// i = indexTable[index + key]
+	MOVL    16(AX), AX
+	ADDQ    AX, R10
+	MOVBQZX (DI)(R10*1), R10
+
+	// att = attackTable[attack + i]
+	SHRL $0x08, CX
+	ADDQ CX, R10
+	MOVQ (R8)(R10*8), AX
+	LEAQ (R9)(R9*2), R9
+	LEAQ (SI)(R9*8), R9
+
+	// key = ((w & maskW) * magic) >> shift
+	ANDQ  (R9), BX
+	IMULQ 8(R9), BX
+	MOVL  20(R9), CX
+	SHRQ  CL, BX
+
+	// i = indexTable[index + key]
+	MOVL    16(R9), R9
+	ADDQ    R9, BX
+	MOVBQZX (DI)(BX*1), BX
+
+	// att = attackTable[attack + i]
+	SHRL $0x08, CX
+	ADDQ CX, BX
+	MOVQ (R8)(BX*8), CX
+	ORQ  CX, AX
+
+	// att = g(a)
+	VPBROADCASTQ AX, Z0
+	LEAQ         symout<>+0(SB), AX
+	MOVQ         DX, CX
+	SHLQ         $0x06, CX
+	VPSHUFBITQMB (AX)(CX*1), Z0, K1
+	KMOVQ        K1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+16(FP)
+	RET
+
+// func queenWSym(sq int, occW uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·queenWSym(SB), NOSPLIT, $0-24
+	MOVQ    sq+0(FP), R9
+	MOVQ    occW+8(FP), CX
+	LEAQ    ·symRook+0(SB), DX
+	MOVQ    R9, BX
+	ANDQ    $0x3f, BX
+	MOVBQZX (DX)(BX*2), AX
+	MOVBQZX 1(DX)(BX*2), DX
+
+	// w = W(g^-1 occ)
+	VPBROADCASTQ CX, Z0
+	LEAQ         syminw<>+0(SB), CX
+	MOVQ         DX, BX
+	SHLQ         $0x06, BX
+	VPSHUFBITQMB (CX)(BX*1), Z0, K1
+	KMOVQ        K1, BX
+	LEAQ         ·symParams+0(SB), SI
+	LEAQ         ·symIndexTable+0(SB), DI
+	LEAQ         ·symAttackTable+0(SB), R8
+
+	// rook and bishop classes: symBishop's class of sq
+	LEAQ    ·symBishop+0(SB), CX
+	MOVQ    R9, R10
+	ANDQ    $0x3f, R10
+	MOVBQZX (CX)(R10*2), R9
+	MOVBQZX 1(CX)(R10*2), CX
+	LEAQ    (AX)(AX*2), AX
+	LEAQ    (SI)(AX*8), AX
+
+	// key = ((w & maskW) * magic) >> shift
+	MOVQ  BX, R10
+	ANDQ  (AX), R10
+	IMULQ 8(AX), R10
+	MOVL  20(AX), CX
+	SHRQ  CL, R10
+
+	// i = indexTable[index + key]
+	MOVL    16(AX), AX
+	ADDQ    AX, R10
+	MOVBQZX (DI)(R10*1), R10
+
+	// att = attackTable[attack + i]
+	SHRL $0x08, CX
+	ADDQ CX, R10
+	MOVQ (R8)(R10*8), AX
+	LEAQ (R9)(R9*2), R9
+	LEAQ (SI)(R9*8), R9
+
+	// key = ((w & maskW) * magic) >> shift
+	ANDQ  (R9), BX
+	IMULQ 8(R9), BX
+	MOVL  20(R9), CX
+	SHRQ  CL, BX
+
+	// i = indexTable[index + key]
+	MOVL    16(R9), R9
+	ADDQ    R9, BX
+	MOVBQZX (DI)(BX*1), BX
+
+	// att = attackTable[attack + i]
+	SHRL $0x08, CX
+	ADDQ CX, BX
+	MOVQ (R8)(BX*8), CX
+	ORQ  CX, AX
+
+	// att = g(a)
+	VPBROADCASTQ AX, Z0
+	LEAQ         symout<>+0(SB), AX
+	MOVQ         DX, CX
+	SHLQ         $0x06, CX
+	VPSHUFBITQMB (AX)(CX*1), Z0, K1
+	KMOVQ        K1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+16(FP)
+	RET
+
+// func rookUnionSym(pieces uint64, occ uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·rookUnionSym(SB), NOSPLIT, $0-24
+	MOVQ         pieces+0(FP), AX
+	MOVQ         occ+8(FP), CX
+	VPBROADCASTQ CX, Z0
+	LEAQ         symin<>+0(SB), DX
+	LEAQ         symout<>+0(SB), BX
+	LEAQ         ·symParams+0(SB), SI
+	LEAQ         ·symIndexTable+0(SB), DI
+	LEAQ         ·symAttackTable+0(SB), R8
+	XORQ         R9, R9
+
+rookUnionSym_loop:
+	TESTQ AX, AX
+	JZ    rookUnionSym_done
+	BSFQ  AX, R10
+
+	// pieces &= pieces - 1
+	LEAQ    -1(AX), CX
+	ANDQ    CX, AX
+	LEAQ    ·symRook+0(SB), CX
+	MOVQ    R10, R12
+	ANDQ    $0x3f, R12
+	MOVBQZX (CX)(R12*2), R11
+	MOVBQZX 1(CX)(R12*2), R12
+
+	// w = W(g^-1 occ)
+	MOVQ         R12, CX
+	SHLQ         $0x06, CX
+	VPSHUFBITQMB (DX)(CX*1), Z0, K1
+	KMOVQ        K1, CX
+	LEAQ         (R11)(R11*2), R11
+	LEAQ         (SI)(R11*8), R11
+
+	// key = ((w & maskW) * magic) >> shift
+	MOVQ  CX, R13
+	ANDQ  (R11), R13
+	IMULQ 8(R11), R13
+	MOVL  20(R11), CX
+	SHRQ  CL, R13
+
+	// i = indexTable[index + key]
+	MOVL    16(R11), R11
+	ADDQ    R11, R13
+	MOVBQZX (DI)(R13*1), R13
+
+	// att = attackTable[attack + i]
+	SHRL $0x08, CX
+	ADDQ CX, R13
+	MOVQ (R8)(R13*8), CX
+
+	// att = g(a)
+	VPBROADCASTQ CX, Z1
+	MOVQ         R12, CX
+	SHLQ         $0x06, CX
+	VPSHUFBITQMB (BX)(CX*1), Z1, K1
+	KMOVQ        K1, CX
+	ORQ          CX, R9
+	JMP          rookUnionSym_loop
+
+rookUnionSym_done:
+	VZEROUPPER
+	MOVQ R9, ret+16(FP)
+	RET
+
+// func bishopUnionSym(pieces uint64, occ uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·bishopUnionSym(SB), NOSPLIT, $0-24
+	MOVQ         pieces+0(FP), AX
+	MOVQ         occ+8(FP), CX
+	VPBROADCASTQ CX, Z0
+	LEAQ         symin<>+0(SB), DX
+	LEAQ         symout<>+0(SB), BX
+	LEAQ         ·symParams+0(SB), SI
+	LEAQ         ·symIndexTable+0(SB), DI
+	LEAQ         ·symAttackTable+0(SB), R8
+	XORQ         R9, R9
+
+bishopUnionSym_loop:
+	TESTQ AX, AX
+	JZ    bishopUnionSym_done
+	BSFQ  AX, R10
+
+	// pieces &= pieces - 1
+	LEAQ    -1(AX), CX
+	ANDQ    CX, AX
+	LEAQ    ·symBishop+0(SB), CX
+	MOVQ    R10, R12
+	ANDQ    $0x3f, R12
+	MOVBQZX (CX)(R12*2), R11
+	MOVBQZX 1(CX)(R12*2), R12
+
+	// w = W(g^-1 occ)
+	MOVQ         R12, CX
+	SHLQ         $0x06, CX
+	VPSHUFBITQMB (DX)(CX*1), Z0, K1
+	KMOVQ        K1, CX
+	LEAQ         (R11)(R11*2), R11
+	LEAQ         (SI)(R11*8), R11
+
+	// key = ((w & maskW) * magic) >> shift
+	MOVQ  CX, R13
+	ANDQ  (R11), R13
+	IMULQ 8(R11), R13
+	MOVL  20(R11), CX
+	SHRQ  CL, R13
+
+	// i = indexTable[index + key]
+	MOVL    16(R11), R11
+	ADDQ    R11, R13
+	MOVBQZX (DI)(R13*1), R13
+
+	// att = attackTable[attack + i]
+	SHRL $0x08, CX
+	ADDQ CX, R13
+	MOVQ (R8)(R13*8), CX
+
+	// att = g(a)
+	VPBROADCASTQ CX, Z1
+	MOVQ         R12, CX
+	SHLQ         $0x06, CX
+	VPSHUFBITQMB (BX)(CX*1), Z1, K1
+	KMOVQ        K1, CX
+	ORQ          CX, R9
+	JMP          bishopUnionSym_loop
+
+bishopUnionSym_done:
+	VZEROUPPER
+	MOVQ R9, ret+16(FP)
+	RET

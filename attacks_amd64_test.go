@@ -12,8 +12,9 @@ import (
 // queen), which the exported RookW, BishopW and QueenW never call (they inline the Go lookup):
 // tests and benchmarks reach them here.
 var wKernels = map[string][3]func(int, uint64) uint64{
-	"amd64-avx512": {rookWAMD64, bishopWAMD64, queenWAMD64},
-	"amd64":        {rookWAMD64, bishopWAMD64, queenWAMD64},
+	"amd64-avx512":     {rookWAMD64, bishopWAMD64, queenWAMD64},
+	"amd64":            {rookWAMD64, bishopWAMD64, queenWAMD64},
+	"amd64-avx512-sym": {rookWSym, bishopWSym, queenWSym},
 }
 
 // TestMain says loudly when this CPU cannot test the AVX-512 kernel (qemu,

@@ -182,20 +182,28 @@ func TestKernels(t *testing.T) {
 }
 
 func TestStats(t *testing.T) {
-	s := Stats()
-	t.Logf("%+v", s)
-	if s.TotalBytes != s.IndexBytes+s.AttackBytes+s.ParamBytes+s.PermuteBytes {
-		t.Errorf("TotalBytes %d is not the sum of its parts", s.TotalBytes)
-	}
-	if s.IndexBytes != len(indexTable) || s.AttackBytes != 8*len(attackTable) || s.ParamBytes != 2*64*magic.ParamSize {
-		t.Errorf("byte counts disagree with the tables: %+v", s)
-	}
-	if s.TotalBytes > 861184/8 {
-		t.Errorf("TotalBytes %d exceeds an eighth of fancy magic's 861,184", s.TotalBytes)
-	}
-	if s.RookTables > 16 || s.BishopTables > 10 {
-		t.Errorf("%d rook and %d bishop index tables, want at most 16 and 10", s.RookTables, s.BishopTables)
-	}
+	eachKernel(t, func(t *testing.T) {
+		s := Stats()
+		t.Logf("%+v", s)
+		if s.TotalBytes != s.IndexBytes+s.AttackBytes+s.ParamBytes+s.PermuteBytes {
+			t.Errorf("TotalBytes %d is not the sum of its parts", s.TotalBytes)
+		}
+		if Kernel() == "amd64-avx512-sym" {
+			if s.TotalBytes > 32768 || s.RookTables != 10 || s.BishopTables != 10 {
+				t.Errorf("full-symmetry kernel: %+v, want at most 32,768 bytes and 10 + 10 tables", s)
+			}
+			return
+		}
+		if s.IndexBytes != len(indexTable) || s.AttackBytes != 8*len(attackTable) || s.ParamBytes != 2*64*magic.ParamSize {
+			t.Errorf("byte counts disagree with the tables: %+v", s)
+		}
+		if s.TotalBytes > 861184/8 {
+			t.Errorf("TotalBytes %d exceeds an eighth of fancy magic's 861,184", s.TotalBytes)
+		}
+		if s.RookTables > 16 || s.BishopTables > 10 {
+			t.Errorf("%d rook and %d bishop index tables, want at most 16 and 10", s.RookTables, s.BishopTables)
+		}
+	})
 }
 
 // TestConcurrent runs lookups from several goroutines; with -race it checks
@@ -253,6 +261,30 @@ func TestTablesReproduce(t *testing.T) {
 	}
 	if toWTable != magic.ByteTables(&magic.W) || fromWBit != magic.FromWBit {
 		t.Fatal("permute tables differ from magic's")
+	}
+
+	sl, err := magic.BuildSym(magic.DefaultBuild)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range sl.Params {
+		if symParams[i] != (param{w.MaskW, w.Magic, w.IndexBase, uint32(w.AttackBase)<<8 | uint32(w.Shift)}) {
+			t.Fatalf("symParams[%d] = %+v, magic decides %+v", i, symParams[i], w)
+		}
+	}
+	for sq := 0; sq < 64; sq++ {
+		r, b := sl.Rook[sq], sl.Bishop[sq]
+		if symRook[sq] != (symSquare{uint8(r.Class), uint8(r.Sym)}) || symBishop[sq] != (symSquare{uint8(b.Class), uint8(b.Sym)}) {
+			t.Fatalf("symRook/symBishop[%s] differ from magic's", magic.SquareName(sq))
+		}
+	}
+	if string(symIndexTable[:]) != string(sl.Index) || len(symAttackTable) != len(sl.Attack) {
+		t.Fatal("symIndexTable or symAttackTable differs from magic's")
+	}
+	for i, a := range sl.Attack {
+		if symAttackTable[i] != a {
+			t.Fatalf("symAttackTable[%d] differs from magic's", i)
+		}
 	}
 }
 

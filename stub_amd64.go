@@ -45,3 +45,27 @@ func bishopWAMD64(sq int, occW uint64) uint64
 
 // queenWAMD64 is queenWGeneric(sq, occW) (attacks_generic.go), from W layout; sq must be in 0..63.
 func queenWAMD64(sq int, occW uint64) uint64
+
+// rookSym is the rook lookup of the full-symmetry kernel, from standard layout; sq must be in 0..63.
+func rookSym(sq int, occ uint64) uint64
+
+// rookWSym is the rook lookup of the full-symmetry kernel, from W layout; sq must be in 0..63.
+func rookWSym(sq int, occW uint64) uint64
+
+// bishopSym is the bishop lookup of the full-symmetry kernel, from standard layout; sq must be in 0..63.
+func bishopSym(sq int, occ uint64) uint64
+
+// bishopWSym is the bishop lookup of the full-symmetry kernel, from W layout; sq must be in 0..63.
+func bishopWSym(sq int, occW uint64) uint64
+
+// queenSym is the queen lookup of the full-symmetry kernel, from standard layout; sq must be in 0..63.
+func queenSym(sq int, occ uint64) uint64
+
+// queenWSym is the queen lookup of the full-symmetry kernel, from W layout; sq must be in 0..63.
+func queenWSym(sq int, occW uint64) uint64
+
+// rookUnionSym is rookUnionGeneric (attacks_generic.go) on the full-symmetry kernel.
+func rookUnionSym(pieces uint64, occ uint64) uint64
+
+// bishopUnionSym is bishopUnionGeneric (attacks_generic.go) on the full-symmetry kernel.
+func bishopUnionSym(pieces uint64, occ uint64) uint64

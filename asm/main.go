@@ -61,6 +61,7 @@ func main() {
 	for _, piece := range []string{"rook", "bishop", "queen"} {
 		lookupWFunc(piece)
 	}
+	symKernels()
 	Generate()
 }
 
@@ -98,15 +99,19 @@ func permuteBytes(occ GPVirtual) GPVirtual {
 	return w
 }
 
-// tables holds the base addresses one lookup reads: the piece's parameters,
-// the index tables and the attack tables. A loop loads them once.
+// tables holds the base addresses one lookup reads: the parameters, the
+// index tables and the attack tables. A loop loads them once.
 type tables struct{ params, index, attack GPVirtual }
 
 func loadTables(paramsName string) tables {
+	return loadTablesOf(paramsName, "·indexTable", "·attackTable")
+}
+
+func loadTablesOf(params, index, attack string) tables {
 	t := tables{GP64(), GP64(), GP64()}
-	LEAQ(NewDataAddr(Symbol{Name: paramsName}, 0), t.params)
-	LEAQ(NewDataAddr(Symbol{Name: "·indexTable"}, 0), t.index)
-	LEAQ(NewDataAddr(Symbol{Name: "·attackTable"}, 0), t.attack)
+	LEAQ(NewDataAddr(Symbol{Name: params}, 0), t.params)
+	LEAQ(NewDataAddr(Symbol{Name: index}, 0), t.index)
+	LEAQ(NewDataAddr(Symbol{Name: attack}, 0), t.attack)
 	return t
 }
 
@@ -122,6 +127,11 @@ func lookup(t tables, sq, w GPVirtual) GPVirtual {
 	p := GP64()
 	MOVQ(sq, p)
 	ANDQ(U8(63), p)
+	return lookupParam(t, p, w)
+}
+
+// lookupParam is lookup for parameter number p (clobbered) of t.params.
+func lookupParam(t tables, p, w GPVirtual) GPVirtual {
 	LEAQ(Mem{Base: p, Index: p, Scale: 2}, p)
 	LEAQ(Mem{Base: t.params, Index: p, Scale: 8}, p)
 
@@ -228,6 +238,165 @@ func unionFunc(piece string, p permuter) {
 	ORQ(lookup(t, sq, w), acc)
 	JMP(LabelRef(name + "_loop"))
 	Label(name + "_done")
+	Store(acc, ReturnIndex(0))
+	RET()
+}
+
+// The full-symmetry kernel (see attacks_sym.go and magic/symkernel.go). For
+// a square s = g(rep):
+//
+//	w   = W(g^-1 occ)                          // VPSHUFBITQMB with symIn[g] (symInW[g] from W input)
+//	key = ((w & maskW) * magic) >> shift       // the representative's key
+//	i   = symIndexTable[index + key]
+//	a   = symAttackTable[attack + i]
+//	att = g(a)                                 // VPSHUFBITQMB with symOut[g]
+var symIn, symInW, symOut Mem
+
+// controlTable emits one 8 x 64-byte table of VPSHUFBITQMB controls.
+func controlTable(name string, control func(magic.Sym) [64]uint8) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for _, g := range magic.Syms {
+		c := control(g)
+		for j, b := range c {
+			DATA(64*int(g)+j, U8(b))
+		}
+	}
+	return m
+}
+
+func symKernels() {
+	symIn = controlTable("symin", magic.InControl)
+	symInW = controlTable("syminw", magic.InControlW)
+	symOut = controlTable("symout", magic.OutControl)
+	for _, piece := range []string{"rook", "bishop", "queen"} {
+		symFunc(piece, false)
+		symFunc(piece, true)
+	}
+	for _, piece := range []string{"rook", "bishop"} {
+		symUnionFunc(piece)
+	}
+}
+
+// shuffle returns the VPSHUFBITQMB of the broadcast x with control number g
+// of ctrl: bit j of the result is bit ctrl[g][j] of x.
+func shuffle(ctrl Mem, g, x GPVirtual) GPVirtual {
+	z := ZMM()
+	VPBROADCASTQ(x, z)
+	base := GP64()
+	LEAQ(ctrl, base)
+	return shuffleZ(base, g, z)
+}
+
+// shuffleZ is shuffle with x already broadcast in z and the control table's
+// address in base, for loops that keep both.
+func shuffleZ(base, g GPVirtual, z VecVirtual) GPVirtual {
+	off := GP64()
+	MOVQ(g, off)
+	SHLQ(U8(6), off)
+	k := K()
+	VPSHUFBITQMB(Mem{Base: base, Index: off, Scale: 1}, z, k)
+	out := GP64()
+	KMOVQ(k, out)
+	return out
+}
+
+// symSquare loads the class and symmetry of square sq (masked to 0..63)
+// from symRook or symBishop (2 bytes a square).
+func symSquare(table string, sq GPVirtual) (class, g GPVirtual) {
+	tbl, s := GP64(), GP64()
+	LEAQ(NewDataAddr(Symbol{Name: table}, 0), tbl)
+	MOVQ(sq, s)
+	ANDQ(U8(63), s)
+	class, g = GP64(), GP64()
+	MOVBQZX(Mem{Base: tbl, Index: s, Scale: 2}, class)
+	MOVBQZX(Mem{Base: tbl, Index: s, Scale: 2, Disp: 1}, g)
+	return class, g
+}
+
+func symTables() tables {
+	return loadTablesOf("·symParams", "·symIndexTable", "·symAttackTable")
+}
+
+// symFunc emits the lookup of one piece, from standard or W input. A queen
+// shares the in- and out-permutes: the rook and bishop classes of a square
+// have the same representative and symmetry.
+func symFunc(piece string, wInput bool) {
+	name, arg, in := piece+"Sym", "occ", symIn
+	if wInput {
+		name, arg, in = piece+"WSym", "occW", symInW
+	}
+	TEXT(name, NOSPLIT, "func(sq int, "+arg+" uint64) uint64")
+	Doc(fmt.Sprintf("%s is the %s lookup of the full-symmetry kernel, from %s; sq must be in 0..63.", name, piece, map[bool]string{false: "standard layout", true: "W layout"}[wInput]))
+	sq := GP64()
+	Load(Param("sq"), sq)
+	occ := GP64()
+	Load(Param(arg), occ)
+	table := "·symRook"
+	if piece == "bishop" {
+		table = "·symBishop"
+	}
+	class, g := symSquare(table, sq)
+	Comment("w = W(g^-1 occ)")
+	w := shuffle(in, g, occ)
+	t := symTables()
+	var a GPVirtual
+	if piece != "queen" {
+		a = lookupParam(t, class, w)
+	} else {
+		Comment("rook and bishop classes: symBishop's class of sq")
+		bclass, _ := symSquare("·symBishop", sq)
+		a = lookupParam(t, class, w)
+		ORQ(lookupParam(t, bclass, w), a)
+	}
+	Comment("att = g(a)")
+	att := shuffle(symOut, g, a)
+	VZEROUPPER()
+	Store(att, ReturnIndex(0))
+	RET()
+}
+
+// symUnionFunc emits the union over pieces: two permutes a piece, as each
+// square has its own symmetry; occ is broadcast once.
+func symUnionFunc(piece string) {
+	name := piece + "UnionSym"
+	TEXT(name, NOSPLIT, "func(pieces, occ uint64) uint64")
+	Doc(fmt.Sprintf("%s is %sUnionGeneric (attacks_generic.go) on the full-symmetry kernel.", name, piece))
+	pieces := GP64()
+	Load(Param("pieces"), pieces)
+	occ := GP64()
+	Load(Param("occ"), occ)
+	table := "·symRook"
+	if piece == "bishop" {
+		table = "·symBishop"
+	}
+	zocc := ZMM()
+	VPBROADCASTQ(occ, zocc)
+	in, out := GP64(), GP64()
+	LEAQ(symIn, in)
+	LEAQ(symOut, out)
+	t := symTables()
+	acc := GP64()
+	XORQ(acc, acc)
+	Label(name + "_loop")
+	TESTQ(pieces, pieces)
+	JZ(LabelRef(name + "_done"))
+	sq := GP64()
+	BSFQ(pieces, sq)
+	Comment("pieces &= pieces - 1")
+	rest := GP64()
+	LEAQ(Mem{Base: pieces, Disp: -1}, rest)
+	ANDQ(rest, pieces)
+	class, g := symSquare(table, sq)
+	Comment("w = W(g^-1 occ)")
+	w := shuffleZ(in, g, zocc)
+	a := lookupParam(t, class, w)
+	Comment("att = g(a)")
+	za := ZMM()
+	VPBROADCASTQ(a, za)
+	ORQ(shuffleZ(out, g, za), acc)
+	JMP(LabelRef(name + "_loop"))
+	Label(name + "_done")
+	VZEROUPPER()
 	Store(acc, ReturnIndex(0))
 	RET()
 }

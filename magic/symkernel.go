@@ -1,0 +1,185 @@
+package magic
+
+import (
+	"fmt"
+	"time"
+)
+
+// The full-symmetry kernel. For a square s = g(rep), g one of the eight
+// symmetries and rep its class representative:
+//
+//	w   = W(g^-1 occ)                            // one bit permute: occ into rep's frame
+//	key = ((w & maskW) * magic) >> shift         // rep's magic
+//	i   = index[rep's table + key]               // rep's own index table
+//	a   = attack[rep's sets + i]                 // rep's attack set, standard layout
+//	att = g(a)                                   // a second permute: back to s
+//
+// With a one-instruction 64-bit permute (VPSHUFBITQMB) both maps are cheap,
+// so each of the 10 rook and 10 bishop classes needs one index table at the
+// mask's width and one attack table, for all eight symmetries.
+
+// SymSquare is what the kernel reads for one square: its class and the
+// symmetry that maps the class representative to it.
+type SymSquare struct {
+	Class int // index into SymLayout.Params: rook classes first, then bishop
+	Sym   Sym
+}
+
+// SymLayout is every table of the full-symmetry kernel.
+type SymLayout struct {
+	Rook, Bishop [64]SymSquare
+	Params       []Param  // one per class: the representative's key and table offsets
+	Index        []byte   // the classes' index tables
+	Attack       []uint64 // each representative's attack sets, standard layout
+	Classes      []*Table // one per class, Squares == [Rep]
+	Elapsed      time.Duration
+}
+
+// InControl is the VPSHUFBITQMB control that takes a standard occupancy into
+// the representative's frame in W layout: byte j names the square of occ
+// whose bit becomes W bit j of g^-1(occ).
+func InControl(g Sym) (c [64]uint8) {
+	for j := range c {
+		c[j] = uint8(g.Square(int(FromWBit[j])))
+	}
+	return c
+}
+
+// InControlW is InControl for an occupancy already in W layout.
+func InControlW(g Sym) (c [64]uint8) {
+	for j := range c {
+		c[j] = W[g.Square(int(FromWBit[j]))]
+	}
+	return c
+}
+
+// OutControl is the control that maps a standard bitboard a to g(a): byte j
+// names the square of a that lands on square j.
+func OutControl(g Sym) (c [64]uint8) {
+	inv := g.Inverse()
+	for j := range c {
+		c[j] = uint8(inv.Square(j))
+	}
+	return c
+}
+
+// BuildSym searches one key per class representative, at the mask's width,
+// lays out the tables and verifies them exhaustively.
+func BuildSym(opt BuildOptions) (*SymLayout, error) {
+	start := time.Now()
+	l := &SymLayout{}
+	for _, p := range []Piece{Rook, Bishop} {
+		squares := &l.Rook
+		if p == Bishop {
+			squares = &l.Bishop
+		}
+		for _, c := range Classes(p, Syms) {
+			one := Class{Piece: p, Group: Syms, Rep: c.Rep, Squares: []int{c.Rep}}
+			t, err := Search(one, SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries})
+			if err != nil {
+				return nil, err
+			}
+			if opt.Progress != nil {
+				fmt.Fprintf(opt.Progress, "%-16s sym kernel: %2d-bit key  %8d candidates  %v\n",
+					c.Name(), t.Bits, t.Tries, t.Elapsed.Round(time.Millisecond))
+			}
+			k := t.Keys[0]
+			if len(l.Attack) > 0xffffff {
+				return nil, fmt.Errorf("%s: attack tables too large", c.Name())
+			}
+			l.Params = append(l.Params, Param{MaskW: k.MaskW, Magic: k.Magic, IndexBase: uint32(len(l.Index)),
+				AttackBase: uint16(len(l.Attack)), Shift: k.Shift})
+			l.Index = append(l.Index, t.Index...)
+			// The byte names attack_rep(F^-1 x) for the key's frame F (a
+			// symmetry that fixes rep); store F of it, so the entry is
+			// attack_rep(x) itself.
+			for _, a := range t.Sets {
+				l.Attack = append(l.Attack, k.Frame.Bitboard(a))
+			}
+			l.Classes = append(l.Classes, t)
+			for _, sq := range c.Squares {
+				squares[sq] = SymSquare{Class: len(l.Params) - 1, Sym: c.Frames(sq)[0]}
+			}
+		}
+	}
+	l.Elapsed = time.Since(start)
+	for sq := 0; sq < 64; sq++ {
+		// A queen permutes once for both pieces: this must hold.
+		if l.Rook[sq].Sym != l.Bishop[sq].Sym {
+			return nil, fmt.Errorf("%s: rook and bishop classes use different symmetries", SquareName(sq))
+		}
+	}
+	if err := l.Verify(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// Lookup runs the kernel on the layout the plain way, with per-bit permutes.
+func (l *SymLayout) Lookup(p Piece, sq int, occ uint64) uint64 {
+	s := l.Rook[sq]
+	if p == Bishop {
+		s = l.Bishop[sq]
+	}
+	prm := &l.Params[s.Class]
+	w := ToW(s.Sym.Inverse().Bitboard(occ))
+	key := (w & prm.MaskW) * prm.Magic >> prm.Shift
+	a := l.Attack[int(prm.AttackBase)+int(l.Index[int(prm.IndexBase)+int(key)])]
+	return s.Sym.Bitboard(a)
+}
+
+// Verify checks every square, every subset of its mask with noise outside
+// it: the key stays inside its class's table, the byte inside the class's
+// attack sets, the result is the reference; and the controls compute what
+// the plain permutes do.
+func (l *SymLayout) Verify() error {
+	noise := uint64(0x6a09e667f3bcc909)
+	for _, p := range []Piece{Rook, Bishop} {
+		for sq := 0; sq < 64; sq++ {
+			s := l.Rook[sq]
+			if p == Bishop {
+				s = l.Bishop[sq]
+			}
+			t, prm := l.Classes[s.Class], l.Params[s.Class]
+			if t.Piece != p || s.Sym.Square(t.Rep) != sq {
+				return fmt.Errorf("%s %s: class %s with %v does not reach it", p, SquareName(sq), t.Name(), s.Sym)
+			}
+			for _, x := range Subsets(Mask(p, sq)) {
+				noise ^= noise << 13
+				noise ^= noise >> 7
+				noise ^= noise << 17
+				occ := x | noise&^Mask(p, sq)
+				w := ToW(s.Sym.Inverse().Bitboard(occ))
+				if got := shuffleBits(occ, InControl(s.Sym)); got != w {
+					return fmt.Errorf("%s %s: in-control gives %#x, want %#x", p, SquareName(sq), got, w)
+				}
+				if got := shuffleBits(ToW(occ), InControlW(s.Sym)); got != w {
+					return fmt.Errorf("%s %s: W in-control gives %#x, want %#x", p, SquareName(sq), got, w)
+				}
+				key := (w & prm.MaskW) * prm.Magic >> prm.Shift
+				if key >= uint64(len(t.Index)) {
+					return fmt.Errorf("%s %s occ %#x: key %d outside its %d-entry table", p, SquareName(sq), occ, key, len(t.Index))
+				}
+				i := int(l.Index[int(prm.IndexBase)+int(key)])
+				if i >= len(t.Sets) {
+					return fmt.Errorf("%s %s occ %#x: byte %d outside %d attack sets", p, SquareName(sq), occ, i, len(t.Sets))
+				}
+				a := l.Attack[int(prm.AttackBase)+i]
+				if got, want := shuffleBits(a, OutControl(s.Sym)), Attacks(p, sq, occ); got != want {
+					return fmt.Errorf("%s %s occ %#x: attacks %#x, reference %#x", p, SquareName(sq), occ, got, want)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// shuffleBits is what VPSHUFBITQMB computes on a broadcast word: bit j of
+// the result is bit ctrl[j] of x.
+func shuffleBits(x uint64, ctrl [64]uint8) uint64 {
+	var out uint64
+	for j, c := range ctrl {
+		out |= (x >> (c & 63) & 1) << j
+	}
+	return out
+}
