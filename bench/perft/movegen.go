@@ -1,0 +1,375 @@
+package perft
+
+import (
+	"math/bits"
+	"unsafe"
+
+	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/ref"
+)
+
+// gen has two sinks, chosen like the slider mode (see Slider): lister
+// writes the moves to the list, counter only counts them, which is all the
+// last ply of perft needs, so there a piece's moves cost one popcount.
+type (
+	counter uint8
+	lister  uint16
+)
+
+type sink interface{ counter | lister }
+
+func counting[K sink]() bool {
+	var k K
+	return unsafe.Sizeof(k) == unsafe.Sizeof(counter(0))
+}
+
+const (
+	fileA = 0x0101010101010101
+	fileH = fileA << 7
+	rank1 = 0xff
+	rank3 = rank1 << 16
+	rank6 = rank1 << 40
+	rank8 = rank1 << 56
+)
+
+// Pawn geometry by colour. Pawns move set-wise by rotating the whole
+// bitboard: a rotation never wraps a real move (no pawn stands on its last
+// rank, and the file masks drop the captures that would leave the board).
+var (
+	pushDelta  = [2]int{8, -8}
+	westDelta  = [2]int{7, -9} // capture towards the a-file
+	eastDelta  = [2]int{9, -7}
+	doubleFrom = [2]uint64{rank3, rank6} // single-push targets that may push again
+	lastRank   = [2]uint64{rank8, rank1}
+)
+
+// threats are the enemy pieces, grouped as the attack tests want them.
+type threats struct {
+	pawns, knights, rq, bq, king uint64
+}
+
+// attacked reports whether the enemy attacks sq with occupancy occ (and its
+// W form occW, read only by the W mode). us is the side being attacked.
+func attacked[S Slider](sq int, occ, occW uint64, us Color, t *threats) bool {
+	if attacks.Knight(sq)&t.knights != 0 || attacks.Pawn(us == White, sq)&t.pawns != 0 || attacks.King(sq)&t.king != 0 {
+		return true
+	}
+	switch {
+	case isW[S]():
+		return attacks.RookW(sq, occW)&t.rq != 0 || attacks.BishopW(sq, occW)&t.bq != 0
+	case isStd[S]():
+		return attacks.Rook(sq, occ)&t.rq != 0 || attacks.Bishop(sq, occ)&t.bq != 0
+	}
+	return ref.FancyRook(sq, occ)&t.rq != 0 || ref.FancyBishop(sq, occ)&t.bq != 0
+}
+
+// gen generates the legal moves of p directly, without a make-and-test: it
+// finds the checkers and the pinned pieces once, then limits every piece's
+// targets by them. It returns the number of moves, written to list unless K
+// is counter (then list may be nil).
+func gen[S Slider, K sink](p *Position, list *moveList) int {
+	us, them := p.side, p.side^1
+	own, enemy := p.byColor[us], p.byColor[them]
+	occ := own | enemy
+	occW := p.occW
+	t := threats{
+		pawns:   p.byType[Pawn] & enemy,
+		knights: p.byType[Knight] & enemy,
+		rq:      (p.byType[Rook] | p.byType[Queen]) & enemy,
+		bq:      (p.byType[Bishop] | p.byType[Queen]) & enemy,
+		king:    p.byType[King] & enemy,
+	}
+	kingBB := p.byType[King] & own
+	ksq := lsb(kingBB)
+	checkers := attacks.Knight(ksq)&t.knights | attacks.Pawn(us == White, ksq)&t.pawns |
+		sliderAttackers[S](ksq, occ, occW, t.rq, t.bq)
+
+	n := 0
+
+	// King steps are tested with the king off the board: a slider checking
+	// along a line also attacks the square behind the king.
+	{
+		occ, occW := occ^kingBB, occW
+		if isW[S]() {
+			occW ^= wBit[ksq]
+		}
+		for to := attacks.King(ksq) &^ own; to != 0; to &= to - 1 {
+			if attacked[S](lsb(to), occ, occW, us, &t) {
+				continue
+			}
+			if counting[K]() {
+				n++
+			} else {
+				list[n] = newMove(ksq, lsb(to), flagNormal)
+				n++
+			}
+		}
+	}
+
+	ownPawns := p.byType[Pawn] & own
+
+	// En passant is the one move that clears two squares of a line, so its
+	// legality is tested by looking from the king at the board after it: that
+	// covers pins along the diagonal and along the rank (king, both pawns and
+	// an enemy rook on one rank) and every check, even a double check it
+	// could answer in a FEN that no game reaches. It is rare; the cost does
+	// not matter.
+	if p.ep != noSquare {
+		ep := int(p.ep)
+		capSq := ep ^ 8 // the pawn that double-pushed, one rank nearer us
+		for c := attacks.Pawn(us == Black, ep) & ownPawns; c != 0; c &= c - 1 {
+			from := lsb(c)
+			if checkers&^(1<<capSq)&(t.knights|t.pawns) != 0 {
+				break
+			}
+			after := occ ^ 1<<from ^ 1<<capSq | 1<<ep
+			var afterW uint64
+			if isW[S]() {
+				afterW = occW ^ wBit[from] ^ wBit[capSq] ^ wBit[ep]
+			}
+			if sliderAttackers[S](ksq, after, afterW, t.rq, t.bq) != 0 {
+				continue
+			}
+			if counting[K]() {
+				n++
+			} else {
+				list[n] = newMove(from, ep, flagEP)
+				n++
+			}
+		}
+	}
+
+	if checkers&(checkers-1) != 0 {
+		return n // double check: only the king moves
+	}
+
+	// Non-king moves must land on checkMask: anywhere out of check, else on
+	// the checker or between it and the king.
+	checkMask := ^uint64(0)
+	if checkers != 0 {
+		checkMask = between[ksq][lsb(checkers)] | checkers
+	} else {
+		// Castling, out of check only; the squares the king crosses and lands
+		// on must not be attacked (the king still shields them on its rank,
+		// but an attacker along the rank would be giving check).
+		rights := p.castle >> (2 * us)
+		base := 56 * int(us)
+		if rights&1 != 0 && occ&(0x60<<base) == 0 &&
+			!attacked[S](base+5, occ, occW, us, &t) && !attacked[S](base+6, occ, occW, us, &t) {
+			if counting[K]() {
+				n++
+			} else {
+				list[n] = newMove(base+4, base+6, flagCastle)
+				n++
+			}
+		}
+		if rights&2 != 0 && occ&(0x0e<<base) == 0 &&
+			!attacked[S](base+3, occ, occW, us, &t) && !attacked[S](base+2, occ, occW, us, &t) {
+			if counting[K]() {
+				n++
+			} else {
+				list[n] = newMove(base+4, base+2, flagCastle)
+				n++
+			}
+		}
+	}
+
+	// Pins: an own piece alone between the king and an enemy slider on a
+	// line the slider moves along. pinHV and pinD are the union of such
+	// lines (king excluded, pinner included); a pinned piece may move only
+	// along its own line, and no move along one pin line lands on another.
+	var pinHV, pinD uint64
+	for s := rookEmpty[ksq] & t.rq; s != 0; s &= s - 1 {
+		sq := lsb(s)
+		if b := between[ksq][sq] & occ; b&(b-1) == 0 && b&own != 0 {
+			pinHV |= between[ksq][sq] | 1<<sq
+		}
+	}
+	for s := bishopEmpty[ksq] & t.bq; s != 0; s &= s - 1 {
+		sq := lsb(s)
+		if b := between[ksq][sq] & occ; b&(b-1) == 0 && b&own != 0 {
+			pinD |= between[ksq][sq] | 1<<sq
+		}
+	}
+	pinned := pinHV | pinD
+	targets := ^own & checkMask
+
+	// Pawns, set-wise. A pawn pinned along a file may still push; one pinned
+	// along a diagonal may still capture the pinner.
+	{
+		empty := ^occ
+		push, west, east := pushDelta[us], westDelta[us], eastDelta[us]
+		free := ownPawns &^ pinned
+		single := bits.RotateLeft64(free, push)&empty | bits.RotateLeft64(ownPawns&pinHV, push)&empty&pinHV
+		double := bits.RotateLeft64(single&doubleFrom[us], push) & empty & checkMask
+		single &= checkMask
+		capW := (bits.RotateLeft64(free&^fileA, west) | bits.RotateLeft64(ownPawns&pinD&^fileA, west)&pinD) & enemy & checkMask
+		capE := (bits.RotateLeft64(free&^fileH, east) | bits.RotateLeft64(ownPawns&pinD&^fileH, east)&pinD) & enemy & checkMask
+		last := lastRank[us]
+		if counting[K]() {
+			n += bits.OnesCount64(single&^last) + bits.OnesCount64(double) +
+				bits.OnesCount64(capW&^last) + bits.OnesCount64(capE&^last) +
+				4*(bits.OnesCount64(single&last)+bits.OnesCount64(capW&last)+bits.OnesCount64(capE&last))
+		} else {
+			n = addPawnMoves(list, n, single&^last, push, flagNormal)
+			n = addPawnMoves(list, n, double, 2*push, flagDouble)
+			n = addPawnMoves(list, n, capW&^last, west, flagNormal)
+			n = addPawnMoves(list, n, capE&^last, east, flagNormal)
+			n = addPromotions(list, n, single&last, push)
+			n = addPromotions(list, n, capW&last, west)
+			n = addPromotions(list, n, capE&last, east)
+		}
+	}
+
+	// A pinned knight never stays on its line.
+	for b := p.byType[Knight] & own &^ pinned; b != 0; b &= b - 1 {
+		from := lsb(b)
+		to := attacks.Knight(from) & targets
+		if counting[K]() {
+			n += bits.OnesCount64(to)
+		} else {
+			n = addMoves(list, n, from, to)
+		}
+	}
+
+	// Sliders: a piece pinned along a rank or file has no diagonal move that
+	// keeps to it, and the other way round.
+	diag := (p.byType[Bishop] | p.byType[Queen]) & own &^ pinHV
+	for b := diag; b != 0; b &= b - 1 {
+		from := lsb(b)
+		var to uint64
+		switch {
+		case isW[S]():
+			to = attacks.BishopW(from, occW)
+		case isStd[S]():
+			to = attacks.Bishop(from, occ)
+		default:
+			to = ref.FancyBishop(from, occ)
+		}
+		to &= targets
+		if pinD&(1<<from) != 0 {
+			to &= pinD
+		}
+		if counting[K]() {
+			n += bits.OnesCount64(to)
+		} else {
+			n = addMoves(list, n, from, to)
+		}
+	}
+	orth := (p.byType[Rook] | p.byType[Queen]) & own &^ pinD
+	for b := orth; b != 0; b &= b - 1 {
+		from := lsb(b)
+		var to uint64
+		switch {
+		case isW[S]():
+			to = attacks.RookW(from, occW)
+		case isStd[S]():
+			to = attacks.Rook(from, occ)
+		default:
+			to = ref.FancyRook(from, occ)
+		}
+		to &= targets
+		if pinHV&(1<<from) != 0 {
+			to &= pinHV
+		}
+		if counting[K]() {
+			n += bits.OnesCount64(to)
+		} else {
+			n = addMoves(list, n, from, to)
+		}
+	}
+	return n
+}
+
+func addMoves(list *moveList, n, from int, to uint64) int {
+	for ; to != 0; to &= to - 1 {
+		list[n] = newMove(from, lsb(to), flagNormal)
+		n++
+	}
+	return n
+}
+
+// addPawnMoves adds a move to each target from the square delta behind it.
+func addPawnMoves(list *moveList, n int, to uint64, delta, flag int) int {
+	for ; to != 0; to &= to - 1 {
+		sq := lsb(to)
+		list[n] = newMove(sq-delta, sq, flag)
+		n++
+	}
+	return n
+}
+
+func addPromotions(list *moveList, n int, to uint64, delta int) int {
+	for ; to != 0; to &= to - 1 {
+		sq := lsb(to)
+		for f := flagPromoN; f <= flagPromoQ; f++ {
+			list[n] = newMove(sq-delta, sq, f)
+			n++
+		}
+	}
+	return n
+}
+
+// castleRook[kingTo] is the rook's move when the king castles to kingTo.
+var castleRook = func() (r [64][2]int8) {
+	r[6], r[2], r[62], r[58] = [2]int8{7, 5}, [2]int8{0, 3}, [2]int8{63, 61}, [2]int8{56, 59}
+	return
+}()
+
+// play makes the legal move m on p. The W mode keeps occW in step; the
+// other modes skip it, as nothing reads it there.
+func play[S Slider](p *Position, m Move) {
+	from, to, flag := m.From(), m.To(), m.flag()
+	us, them := p.side, p.side^1
+	fromTo := uint64(1)<<from | uint64(1)<<to
+	pc := p.board[from]
+	p.half++
+	if captured := p.board[to]; captured != NoPiece {
+		p.byType[captured.Type()] ^= 1 << to
+		p.byColor[them] ^= 1 << to
+		p.half = 0
+		if isW[S]() {
+			p.occW ^= wBit[from]
+		}
+	} else if isW[S]() {
+		p.occW ^= wBit[from] ^ wBit[to]
+	}
+	p.byType[pc.Type()] ^= fromTo
+	p.byColor[us] ^= fromTo
+	p.board[to], p.board[from] = pc, NoPiece
+	p.ep = noSquare
+	if pc.Type() == Pawn {
+		p.half = 0
+		switch {
+		case flag == flagDouble:
+			p.ep = uint8(from+to) / 2
+		case flag == flagEP:
+			capSq := to ^ 8
+			p.byType[Pawn] ^= 1 << capSq
+			p.byColor[them] ^= 1 << capSq
+			p.board[capSq] = NoPiece
+			if isW[S]() {
+				p.occW ^= wBit[capSq]
+			}
+		case flag >= flagPromoN:
+			t := Knight + PieceType(flag-flagPromoN)
+			p.byType[Pawn] ^= 1 << to
+			p.byType[t] ^= 1 << to
+			p.board[to] = makePiece(us, t)
+		}
+	} else if flag == flagCastle {
+		rf, rt := int(castleRook[to][0]), int(castleRook[to][1])
+		b := uint64(1)<<rf | uint64(1)<<rt
+		p.byType[Rook] ^= b
+		p.byColor[us] ^= b
+		p.board[rt], p.board[rf] = p.board[rf], NoPiece
+		if isW[S]() {
+			p.occW ^= wBit[rf] ^ wBit[rt]
+		}
+	}
+	p.castle &= castleKeep[from] & castleKeep[to]
+	if us == Black {
+		p.full++
+	}
+	p.side = them
+}

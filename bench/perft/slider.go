@@ -1,0 +1,89 @@
+package perft
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/ref"
+)
+
+// The slider modes are type parameters of the generator. Go compiles one
+// copy of a generic function per GC shape (roughly, per underlying type), so
+// giving each mode its own underlying type gives it its own copy. Inside a
+// copy unsafe.Sizeof of the type parameter is a constant, so isW and isStd
+// fold, the other modes' branches vanish and the chosen lookup is inlined
+// where the branches are spelled out (TestSliderModes checks the compiled
+// code). A method on the type parameter would not do: it is called through
+// the instantiation's dictionary, an indirect call that never inlines.
+
+// W looks up attacks.RookW and attacks.BishopW on the W-layout occupancy
+// that every move keeps up to date.
+type W uint8
+
+// Std looks up attacks.Rook and attacks.Bishop on the standard occupancy.
+type Std uint16
+
+// Fancy looks up the fancy-magic reference, ref.FancyRook and
+// ref.FancyBishop.
+type Fancy uint32
+
+// Slider is the set of slider modes.
+type Slider interface{ W | Std | Fancy }
+
+func isW[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(W(0))
+}
+
+func isStd[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(Std(0))
+}
+
+// sliderAttackers returns the pieces of rq (rooks and queens) and bq
+// (bishops and queens) that attack sq. The inliner prices a function by all
+// its branches, even those a copy folds away, so this is never inlined: it
+// is for the few lookups per node on the king's square, and the loops over a
+// side's own sliders spell the choice out instead.
+func sliderAttackers[S Slider](sq int, occ, occW, rq, bq uint64) uint64 {
+	if isW[S]() {
+		return attacks.RookW(sq, occW)&rq | attacks.BishopW(sq, occW)&bq
+	}
+	if isStd[S]() {
+		return attacks.Rook(sq, occ)&rq | attacks.Bishop(sq, occ)&bq
+	}
+	return ref.FancyRook(sq, occ)&rq | ref.FancyBishop(sq, occ)&bq
+}
+
+// Mode names a slider mode at run time; Perft and Divide switch on it once,
+// at the root.
+type Mode uint8
+
+const (
+	ModeW Mode = iota
+	ModeStd
+	ModeFancy
+)
+
+var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy"}
+
+// Modes lists every mode.
+var Modes = []Mode{ModeW, ModeStd, ModeFancy}
+
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", m)
+}
+
+// ParseMode reads "w", "std" or "fancy".
+func ParseMode(s string) (Mode, error) {
+	for i, n := range modeNames {
+		if n == s {
+			return Mode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown slider mode %q (want w, std or fancy)", s)
+}
