@@ -1,0 +1,177 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"time"
+)
+
+type workload int
+
+const (
+	workHot workload = iota
+	workLatency
+	workMovegen
+	workTTThroughput
+	workTTLatency
+	numWorkloads
+)
+
+var workloadInfo = [numWorkloads]struct{ ident, title string }{
+	workHot:          {"Hot", "hot"},
+	workLatency:      {"Latency", "latency"},
+	workMovegen:      {"Movegen", "move gen"},
+	workTTThroughput: {"TTThroughput", "TT throughput (marginal)"},
+	workTTLatency:    {"TTLatency", "TT latency (marginal)"},
+}
+
+func (w workload) tt() bool { return w == workTTThroughput || w == workTTLatency }
+
+var pieceNames = [3]string{"rook", "bishop", "queen"}
+
+// loopFunc runs a workload's loop n times (n passes for move generation)
+// and returns what it accumulated, which the caller keeps: no loop's work
+// can be dropped.
+type loopFunc func(d *data, n int) uint64
+
+type loopSet [numWorkloads][3]loopFunc
+
+// row is one line of the results: a technique, or a kernel of this package
+// with standard or W input.
+type row struct {
+	name  string // for benchstat: no spaces or slashes
+	title string // for tables
+	bytes int
+	loops *loopSet
+	setup func() // selects the kernel; nil for the references
+}
+
+// cell is one row, workload and piece: its loop, the iterations a
+// measurement runs, and the ns/op of every round (for the TT forms, the
+// marginal cost: the loop's ns/op minus the baseline's, measured just
+// before it in the same round).
+type cell struct {
+	row     *row
+	work    workload
+	piece   int
+	fn      loopFunc
+	n, base int // iterations of fn and of the baseline
+	samples []float64
+	bases   []float64 // baseline ns/op, TT forms only
+}
+
+type config struct {
+	rounds int
+	target time.Duration // per measurement; TT forms: ttScale times as long, for the loop and for its baseline each
+}
+
+// The TT forms subtract two noisy numbers, so they get longer measurements,
+// taken in ttChunks alternating pieces (baseline, loop, baseline, loop, ...)
+// so that both see the same spell of the machine's memory traffic.
+const (
+	ttScale  = 1.5
+	ttChunks = 4
+)
+
+var sink uint64
+
+// time1 runs fn(d, n) once and returns ns per lookup.
+func time1(d *data, fn loopFunc, w workload, n int) float64 {
+	start := time.Now()
+	sink ^= fn(d, n)
+	el := time.Since(start)
+	return float64(el.Nanoseconds()) / float64(ops(d, w, n))
+}
+
+func ops(d *data, w workload, n int) int {
+	if w == workMovegen {
+		return n * d.mgLookups
+	}
+	return n
+}
+
+// calibrate finds the iterations that make one measurement last about
+// target, running the loop a few times on the way (which also warms it up).
+func calibrate(d *data, fn loopFunc, w workload, target time.Duration) int {
+	n := 1
+	if w != workMovegen {
+		n = 1024
+	}
+	for {
+		start := time.Now()
+		sink ^= fn(d, n)
+		el := time.Since(start)
+		if el >= target/8 {
+			return max(1, int(float64(n)*float64(target)/float64(el)))
+		}
+		n *= 8
+	}
+}
+
+// run measures every cell in interleaved rounds: each round measures every
+// cell once, in the same order (A B C A B C ...), so slow drifts of a shared
+// machine spread over all techniques instead of landing on one.
+func run(d *data, rows []*row, cfg config, progress io.Writer) []*cell {
+	var cells []*cell
+	for w := range numWorkloads {
+		for _, r := range rows {
+			for p := range 3 {
+				cells = append(cells, &cell{row: r, work: w, piece: p, fn: r.loops[w][p]})
+			}
+		}
+	}
+	start := time.Now()
+	fmt.Fprintf(progress, "calibrating %d cells (%v per measurement)\n", len(cells), cfg.target)
+	for _, c := range cells {
+		if c.row.setup != nil {
+			c.row.setup()
+		}
+		if c.work.tt() {
+			t := time.Duration(float64(cfg.target) * ttScale)
+			c.n = max(ttChunks, calibrate(d, c.fn, c.work, t))
+			c.base = max(ttChunks, calibrate(d, baselines[c.work], c.work, t))
+		} else {
+			c.n = calibrate(d, c.fn, c.work, cfg.target)
+		}
+	}
+	fmt.Fprintf(progress, "calibrated in %v\n", time.Since(start).Round(time.Millisecond))
+	for round := range cfg.rounds {
+		rs := time.Now()
+		for _, c := range cells {
+			if c.row.setup != nil {
+				c.row.setup()
+			}
+			if !c.work.tt() {
+				c.samples = append(c.samples, time1(d, c.fn, c.work, c.n))
+				continue
+			}
+			var base, loop float64
+			for range ttChunks {
+				base += time1(d, baselines[c.work], c.work, c.base/ttChunks)
+				loop += time1(d, c.fn, c.work, c.n/ttChunks)
+			}
+			base, loop = base/ttChunks, loop/ttChunks
+			c.bases = append(c.bases, base)
+			c.samples = append(c.samples, loop-base)
+		}
+		el := time.Since(start)
+		eta := time.Since(rs) * time.Duration(cfg.rounds-round-1)
+		fmt.Fprintf(progress, "round %d/%d done (%v elapsed, about %v to go)\n", round+1, cfg.rounds, el.Round(time.Second), eta.Round(time.Second))
+	}
+	return cells
+}
+
+// stats is a cell's summary: the median and the range of its rounds.
+type stats struct{ median, min, max float64 }
+
+func summarize(xs []float64) stats {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	med := s[n/2]
+	if n%2 == 0 {
+		med = (s[n/2-1] + s[n/2]) / 2
+	}
+	return stats{med, s[0], s[n-1]}
+}

@@ -1,0 +1,35 @@
+package ref
+
+import "unsafe"
+
+// Technique is one way to compute sliding attacks, as the benchmarks and the
+// tests see it.
+type Technique struct {
+	Name  string // short, for benchmark names: "fancy"
+	Title string // for tables: "fancy magic"
+	// Bytes is every table the lookup reads: attack and index tables and
+	// per-square parameters.
+	Bytes        int
+	Rook, Bishop func(sq int, occ uint64) uint64
+	// Queen is nil where a queen is Rook | Bishop.
+	Queen func(sq int, occ uint64) uint64
+}
+
+// Techniques lists every technique this machine can run: all of them but
+// PEXT, which needs BMI2 (HasPEXT).
+func Techniques() []Technique {
+	ts := []Technique{
+		{Name: "fancy", Title: "fancy magic", Bytes: FancyBytes + int(unsafe.Sizeof(fancyRook)+unsafe.Sizeof(fancyBishop)), Rook: FancyRook, Bishop: FancyBishop},
+	}
+	if HasPEXT {
+		ts = append(ts, Technique{Name: "pext", Title: "PEXT tables", Bytes: int(unsafe.Sizeof(pextAttacks) + unsafe.Sizeof(pextRook) + unsafe.Sizeof(pextBishop)), Rook: PextRook, Bishop: PextBishop, Queen: PextQueen})
+	}
+	return append(ts,
+		Technique{Name: "plain", Title: "plain magic 12/9", Bytes: int(unsafe.Sizeof(plainRookAttacks) + unsafe.Sizeof(plainBishopAttacks) + unsafe.Sizeof(plainRook) + unsafe.Sizeof(plainBishop)), Rook: PlainRook, Bishop: PlainBishop},
+		Technique{Name: "black", Title: "black magic", Bytes: int(unsafe.Sizeof(blackAttacks) + unsafe.Sizeof(blackRook) + unsafe.Sizeof(blackBishop)), Rook: BlackRook, Bishop: BlackBishop},
+		Technique{Name: "squarebyte", Title: "per-square byte", Bytes: int(unsafe.Sizeof(squareByteIndex) + unsafe.Sizeof(squareByteAttacks) + unsafe.Sizeof(squareByteRook) + unsafe.Sizeof(squareByteBishop)), Rook: SquareByteRook, Bishop: SquareByteBishop},
+		Technique{Name: "kindergarten", Title: "kindergarten", Bytes: int(unsafe.Sizeof(kgFillUp) + unsafe.Sizeof(kgAFile) + unsafe.Sizeof(kgDiag)), Rook: KindergartenRook, Bishop: KindergartenBishop},
+		Technique{Name: "hyperbola", Title: "hyperbola quintessence", Bytes: int(unsafe.Sizeof(hqRank) + unsafe.Sizeof(hqLines)), Rook: HyperbolaRook, Bishop: HyperbolaBishop},
+		Technique{Name: "ray", Title: "ray loop", Bytes: 0, Rook: RayRook, Bishop: RayBishop},
+	)
+}
