@@ -28,7 +28,7 @@ func TestFancy(t *testing.T) {
 	checkExhaustive(t, "fancy", magic.Bishop, FancyBishop)
 	n := 0
 	for sq := 0; sq < 64; sq++ {
-		n += len(fancyRook[sq].attacks) + len(fancyBishop[sq].attacks)
+		n += len(fancyRook[sq].Attacks) + len(fancyBishop[sq].Attacks)
 	}
 	if n*8 != FancyBytes {
 		t.Fatalf("fancy tables hold %d bytes, want %d", n*8, FancyBytes)
