@@ -1,9 +1,6 @@
 package magic
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // Piece is a sliding piece: Rook or Bishop.
 type Piece uint8
@@ -77,11 +74,4 @@ func AttackSets(p Piece, sq int) []uint64 {
 	}
 	slices.Sort(sets)
 	return slices.Compact(sets)
-}
-
-// CheckSquare panics unless 0 <= sq < 64.
-func CheckSquare(sq int) {
-	if sq < 0 || sq > 63 {
-		panic(fmt.Sprintf("magic: square %d out of range 0..63", sq))
-	}
 }

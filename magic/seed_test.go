@@ -2,6 +2,7 @@ package magic
 
 import (
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -123,12 +124,11 @@ func TestSeedInnerDerivation(t *testing.T) {
 		s := newSearcher(c)
 		const width = 10
 		s.table = make([]uint32, 1<<width)
-		var r uint64 = 0x853c49e6748fea9b
-		next := func() uint64 { r ^= r << 13; r ^= r >> 7; r ^= r << 17; return r }
+		r := rand.New(rand.NewPCG(5, uint64(c.Rep)))
 		solved := false
 		for try := 0; try < 50_000_000 && !solved; try++ {
 			s.epoch++
-			m := next() & next() & next()
+			m := r.Uint64() & r.Uint64() & r.Uint64()
 			solved = true
 			for k := Identity; k < 4; k++ { // rot^k(rep), in frame rot^k
 				i := slices.Index(c.Squares, k.Square(c.Rep))
