@@ -1,5 +1,5 @@
 module github.com/symmagic/attacks
 
-go 1.24.0
+go 1.22
 
-require golang.org/x/sys v0.38.0
+require golang.org/x/sys v0.30.0
