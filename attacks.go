@@ -6,8 +6,8 @@
 // Rook, Bishop and Queen take and return standard bitboards (bit i is square
 // i, a1 = 0, h8 = 63). RookW, BishopW and QueenW take the occupancy already
 // in W layout (see ToW), which an engine can keep beside its occupancy and
-// update incrementally, and skip the permute. Every function is safe for
-// concurrent use. A square outside 0..63 panics with a message naming the
+// update incrementally, and skip the permute. Every function but SetKernel
+// is safe for concurrent use. A square outside 0..63 panics with a message naming the
 // function and the square; any occupancy is valid.
 package attacks
 
