@@ -5,9 +5,6 @@ package attacks
 // The arm64 kernel (attacks_arm64.s): the generic kernel in hand-written
 // assembly. Every arm64 CPU runs it; there is no optional feature to test.
 
-// toWARM64 is toW (attacks_generic.go): eight byte lookups in toWTable.
-func toWARM64(bb uint64) uint64
-
 // rookARM64 is rookGeneric (attacks_generic.go); sq must be in 0..63.
 func rookARM64(sq int, occ uint64) uint64
 
@@ -83,10 +80,6 @@ func bishopUnion(bishops, occ uint64) uint64 {
 	return bishopUnionGeneric(bishops, occ)
 }
 
-func permute(bb uint64) uint64 {
-	switch active {
-	case kernelARM64:
-		return toWARM64(bb)
-	}
-	return toW(bb)
-}
+// permute is ToW: the same byte-table permute inlines in Go, which beat an
+// assembly call on amd64, so the arm64 kernel has no ToW of its own.
+func permute(bb uint64) uint64 { return toW(bb) }

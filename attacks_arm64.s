@@ -71,15 +71,6 @@
 	ADD	T2, K, K; \
 	MOVD	(R4)(K<<3), OUT
 
-// func toWARM64(bb uint64) uint64
-//
-//	return toW(bb)
-TEXT ·toWARM64(SB), NOSPLIT, $0-16
-	MOVD	bb+0(FP), R0
-	TOW(R0, R8, R6, R7)
-	MOVD	R8, ret+8(FP)
-	RET
-
 // func rookARM64(sq int, occ uint64) uint64
 //
 //	w := toW(occ)
