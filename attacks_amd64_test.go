@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"testing"
+
+	"golang.org/x/sys/cpu"
 )
 
 // wKernels maps each assembly kernel to its W-input lookups (rook, bishop,
@@ -24,4 +26,50 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "attacks: NOTE: this CPU lacks AVX-512 BITALG (or it is masked): the amd64-avx512 kernel is NOT tested in this run")
 	}
 	os.Exit(m.Run())
+}
+
+func TestToWPEXT(t *testing.T) {
+	if !cpu.X86.HasBMI2 {
+		t.Skip("toWPEXT: this CPU lacks BMI2")
+	}
+	for i, e := range benchInputs {
+		x := e.occ ^ uint64(i)*0x9e3779b97f4a7c15
+		if got, want := toWPEXT(x), toW(x); got != want {
+			t.Fatalf("toWPEXT(%#x) = %#x, want %#x", x, got, want)
+		}
+	}
+}
+
+// BenchmarkPermuteAMD64 compares the candidates for the amd64 permute on the
+// same inputs: the Go byte tables (inlined), the AVX-512 kernel's permute,
+// and PEXT/PDEP (14 pairs), the latter two behind an assembly call.
+func BenchmarkPermuteAMD64(b *testing.B) {
+	in := benchInputs
+	methods := []struct {
+		name string
+		ok   bool
+		f    func(uint64) uint64
+	}{
+		{"go-bytes", true, nil},
+		{"avx512", hasAVX512, toWAVX512},
+		{"pext", cpu.X86.HasBMI2, toWPEXT},
+	}
+	for _, m := range methods {
+		if !m.ok {
+			continue
+		}
+		b.Run("method="+m.name, func(b *testing.B) {
+			var acc uint64
+			if m.f == nil {
+				for i := 0; i < b.N; i++ {
+					acc ^= toW(in[i&4095].occ)
+				}
+			} else {
+				for i := 0; i < b.N; i++ {
+					acc ^= m.f(in[i&4095].occ)
+				}
+			}
+			sink = acc
+		})
+	}
 }

@@ -69,3 +69,6 @@ func rookUnionSym(pieces uint64, occ uint64) uint64
 
 // bishopUnionSym is bishopUnionGeneric (attacks_generic.go) on the full-symmetry kernel.
 func bishopUnionSym(pieces uint64, occ uint64) uint64
+
+// toWPEXT is toW (attacks_generic.go) as PDEP(PEXT(bb, from), to) over magic.Chains(&magic.W); benchmarks only.
+func toWPEXT(bb uint64) uint64

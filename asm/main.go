@@ -62,6 +62,7 @@ func main() {
 		lookupWFunc(piece)
 	}
 	symKernels()
+	toWPEXT()
 	Generate()
 }
 
@@ -398,5 +399,28 @@ func symUnionFunc(piece string) {
 	Label(name + "_done")
 	VZEROUPPER()
 	Store(acc, ReturnIndex(0))
+	RET()
+}
+
+// toWPEXT is the BMI2 candidate for the baseline permute, kept for the
+// benchmark that rejected it (BenchmarkPermute): W splits into 14 chains
+// whose source and destination orders agree (magic.Chains), so the permute
+// is 14 PEXT/PDEP pairs and 13 ORs against the byte tables' 8 loads.
+func toWPEXT() {
+	TEXT("toWPEXT", NOSPLIT, "func(bb uint64) uint64")
+	Doc("toWPEXT is toW (attacks_generic.go) as PDEP(PEXT(bb, from), to) over magic.Chains(&magic.W); benchmarks only.")
+	bb := GP64()
+	Load(Param("bb"), bb)
+	w := GP64()
+	XORQ(w, w)
+	for _, c := range magic.Chains(&magic.W) {
+		from, to, t := GP64(), GP64(), GP64()
+		MOVQ(U64(c.From), from)
+		MOVQ(U64(c.To), to)
+		PEXTQ(from, bb, t)
+		PDEPQ(to, t, t)
+		ORQ(t, w)
+	}
+	Store(w, ReturnIndex(0))
 	RET()
 }

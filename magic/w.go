@@ -98,3 +98,33 @@ func ByteTables(to *[64]uint8) (t [8][256]uint64) {
 	}
 	return t
 }
+
+// Chain is one extract/deposit pair of a PEXT/PDEP permute: the bits of
+// From, in order, go to the bits of To, in order.
+type Chain struct{ From, To uint64 }
+
+// Chains splits the permute to[] into the fewest chains whose source and
+// destination orders agree (greedy patience sorting; the count is the
+// longest decreasing run of to[]), so that Permute(x, to) is the OR over
+// chains of PDEP(PEXT(x, From), To).
+func Chains(to *[64]uint8) []Chain {
+	var cs []Chain
+	last := []int{}
+	for i, t := range to {
+		placed := false
+		for c := range cs {
+			if last[c] < int(t) {
+				cs[c].From |= 1 << i
+				cs[c].To |= 1 << t
+				last[c] = int(t)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			cs = append(cs, Chain{From: 1 << i, To: 1 << t})
+			last = append(last, int(t))
+		}
+	}
+	return cs
+}

@@ -1,6 +1,7 @@
 package magic
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -140,4 +141,33 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+func TestChains(t *testing.T) {
+	cs := Chains(&W)
+	if len(cs) != 14 {
+		t.Errorf("%d chains, want 14 (the longest decreasing run of W)", len(cs))
+	}
+	var from, to uint64
+	for _, c := range cs {
+		if bits.OnesCount64(c.From) != bits.OnesCount64(c.To) || from&c.From != 0 || to&c.To != 0 {
+			t.Fatalf("chain %#x -> %#x is malformed or overlaps", c.From, c.To)
+		}
+		from, to = from|c.From, to|c.To
+		for x := c.From; x != 0; x &= x - 1 {
+			i := bits.TrailingZeros64(x)
+			// the k-th bit of From goes to the k-th bit of To
+			k := bits.OnesCount64(c.From & (1<<i - 1))
+			dst := c.To
+			for ; k > 0; k-- {
+				dst &= dst - 1
+			}
+			if bits.TrailingZeros64(dst) != int(W[i]) {
+				t.Fatalf("chain sends square %d to bit %d, W says %d", i, bits.TrailingZeros64(dst), W[i])
+			}
+		}
+	}
+	if from != ^uint64(0) || to != ^uint64(0) {
+		t.Fatal("chains do not cover every bit")
+	}
 }
