@@ -86,13 +86,13 @@ func render(l *magic.Layout, sl *magic.SymLayout) *File {
 	f.Line()
 
 	for _, pc := range []struct {
-		name    string
-		params  *[64]magic.Param
-		classes []*magic.Table
-	}{{"rookParams", &l.Rook, l.RookClasses}, {"bishopParams", &l.Bishop, l.BishopClasses}} {
+		name   string
+		params *[64]magic.Param
+		piece  magic.Piece
+	}{{"rookParams", &l.Rook, magic.Rook}, {"bishopParams", &l.Bishop, magic.Bishop}} {
 		var vals []Code
 		for sq, p := range pc.params {
-			t, k := classOf(pc.classes, sq)
+			t, k := l.ClassOf(pc.piece, sq)
 			vals = append(vals, Values(hex64(p.MaskW), hex64(p.Magic), Lit(int(p.IndexBase)), Op(fmt.Sprintf("%d<<8 | %d", p.AttackBase, p.Shift))).Op(",").
 				Comment(fmt.Sprintf("%s: %s, frame %v", magic.SquareName(sq), t.Name(), k.Frame)))
 		}
@@ -147,17 +147,6 @@ func render(l *magic.Layout, sl *magic.SymLayout) *File {
 	leapers("whitePawnTable", "whitePawnTable[sq] is the squares a white pawn on sq attacks.", func(sq int) uint64 { return magic.PawnAttacks(true, sq) })
 	leapers("blackPawnTable", "blackPawnTable[sq] is the squares a black pawn on sq attacks.", func(sq int) uint64 { return magic.PawnAttacks(false, sq) })
 	return f
-}
-
-func classOf(ts []*magic.Table, sq int) (*magic.Table, magic.SquareKey) {
-	for _, t := range ts {
-		for _, k := range t.Keys {
-			if k.Square == sq {
-				return t, k
-			}
-		}
-	}
-	panic("square in no class") // magic.Build covers the board
 }
 
 // summary describes the classes and sizes in the generated file's header.

@@ -43,6 +43,9 @@ type BuildOptions struct {
 	Progress io.Writer // one line per solved class; nil for none
 }
 
+// MaxKeyBits is the widest key Build accepts: a rook corner's mask width.
+const MaxKeyBits = 12
+
 // DefaultBuild is what the generator and the tests use.
 var DefaultBuild = BuildOptions{Seed: 1, MaxTries: 30_000_000, Workers: 2}
 
@@ -79,8 +82,7 @@ func Build(opt BuildOptions) (*Layout, error) {
 					return
 				}
 				c := classes[i]
-				maxBits := 12
-				tables[i], errs[i] = Search(c, SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries, MaxBits: maxBits})
+				tables[i], errs[i] = Search(c, SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries, MaxBits: MaxKeyBits})
 				if opt.Progress != nil {
 					mu.Lock()
 					if errs[i] != nil {
@@ -118,12 +120,12 @@ func Build(opt BuildOptions) (*Layout, error) {
 	}
 	// Attack tables in square order, rooks first, so a reader can find them.
 	for _, p := range []Piece{Rook, Bishop} {
-		params, ts := &l.Rook, l.RookClasses
+		params := &l.Rook
 		if p == Bishop {
-			params, ts = &l.Bishop, l.BishopClasses
+			params = &l.Bishop
 		}
 		for sq := 0; sq < 64; sq++ {
-			t, k := findKey(ts, sq)
+			t, k := l.ClassOf(p, sq)
 			if len(l.Attack) > 0xffff {
 				return nil, fmt.Errorf("attack tables exceed 65,536 entries at %s %s", p, SquareName(sq))
 			}
@@ -140,7 +142,12 @@ func Build(opt BuildOptions) (*Layout, error) {
 	return l, nil
 }
 
-func findKey(ts []*Table, sq int) (*Table, SquareKey) {
+// ClassOf returns the class table of a piece on sq and the square's key in it.
+func (l *Layout) ClassOf(p Piece, sq int) (*Table, SquareKey) {
+	ts := l.RookClasses
+	if p == Bishop {
+		ts = l.BishopClasses
+	}
 	for _, t := range ts {
 		for _, k := range t.Keys {
 			if k.Square == sq {
@@ -148,17 +155,7 @@ func findKey(ts []*Table, sq int) (*Table, SquareKey) {
 			}
 		}
 	}
-	panic(fmt.Sprintf("magic: square %s in no class", SquareName(sq))) // Classes covers the board
-}
-
-// Lookup is the generic kernel on the layout's tables, in its plainest form.
-func (l *Layout) Lookup(p Piece, sq int, occW uint64) uint64 {
-	prm := &l.Rook[sq]
-	if p == Bishop {
-		prm = &l.Bishop[sq]
-	}
-	key := (occW & prm.MaskW) * prm.Magic >> prm.Shift
-	return l.Attack[int(prm.AttackBase)+int(l.Index[int(prm.IndexBase)+int(key)])]
+	panic(fmt.Sprintf("magic: %v %s in no class", p, SquareName(sq))) // Build covers the board
 }
 
 // Verify checks the whole layout the way the kernel reads it: for both
@@ -168,12 +165,8 @@ func (l *Layout) Lookup(p Piece, sq int, occW uint64) uint64 {
 func (l *Layout) Verify() error {
 	noise := uint64(0x2545f4914f6cdd1d)
 	for _, p := range []Piece{Rook, Bishop} {
-		ts := l.RookClasses
-		if p == Bishop {
-			ts = l.BishopClasses
-		}
 		for sq := 0; sq < 64; sq++ {
-			t, _ := findKey(ts, sq)
+			t, _ := l.ClassOf(p, sq)
 			prm := l.Rook[sq]
 			if p == Bishop {
 				prm = l.Bishop[sq]

@@ -10,7 +10,7 @@ import (
 // SquareKey is how one square of a class turns its occupancy into a key of
 // its class's shared index table:
 //
-//	key = (((occW & MaskW) ^ Xor) * Magic) >> Shift
+//	key = ((occW & MaskW) * Magic) >> Shift
 //
 // Frame is the symmetry that maps the class representative to the square;
 // the index byte names attack_rep(Frame^-1 occ).
@@ -18,14 +18,13 @@ type SquareKey struct {
 	Square int
 	Frame  Sym
 	MaskW  uint64 // the square's mask in W layout
-	Xor    uint64 // W layout, inside MaskW; 0 when unused
 	Magic  uint64
 	Shift  uint8 // 64 - key bits
 }
 
 // Key computes the square's key for a W-layout occupancy.
 func (k SquareKey) Key(occW uint64) uint64 {
-	return ((occW & k.MaskW) ^ k.Xor) * k.Magic >> k.Shift
+	return (occW & k.MaskW) * k.Magic >> k.Shift
 }
 
 // Table is a solved class: every square's key and the one index table they
@@ -139,11 +138,11 @@ func newSearcher(c Class) *searcher {
 // fill enters one square's keys into the shared table, failing at the first
 // key that already names a different byte; on failure it takes back what it
 // entered, so the table holds only the squares accepted so far.
-func (s *searcher) fill(occW []uint64, xor, magic uint64, shift uint8) bool {
+func (s *searcher) fill(occW []uint64, magic uint64, shift uint8) bool {
 	e := s.epoch << 8
 	s.undo = s.undo[:0]
 	for n, w := range occW {
-		k := (w ^ xor) * magic >> shift
+		k := w * magic >> shift
 		v := s.table[k]
 		if v&^0xff == e {
 			if uint8(v) != s.bytes[n] {
@@ -179,7 +178,7 @@ func (s *searcher) solve(b, maxTries int, rng *rand.Rand) ([]SquareKey, int) {
 			frame[i] = rng.IntN(len(s.frames[i]))
 		}
 		m := rng.Uint64() & rng.Uint64() & rng.Uint64()
-		if !s.fill(s.occW[a][frame[a]], 0, m, shift) {
+		if !s.fill(s.occW[a][frame[a]], m, shift) {
 			continue
 		}
 		ok := true
@@ -202,7 +201,7 @@ func (s *searcher) solve(b, maxTries int, rng *rand.Rand) ([]SquareKey, int) {
 						cand ^= 1 << rng.IntN(64)
 					}
 				}
-				if s.fill(s.occW[i][frame[i]], 0, cand, shift) {
+				if s.fill(s.occW[i][frame[i]], cand, shift) {
 					keys[i].Magic, found = cand, true
 					break
 				}

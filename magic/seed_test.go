@@ -132,7 +132,7 @@ func TestSeedInnerDerivation(t *testing.T) {
 			solved = true
 			for k := Identity; k < 4; k++ { // rot^k(rep), in frame rot^k
 				i := slices.Index(c.Squares, k.Square(c.Rep))
-				if !s.fill(s.occW[i][slices.Index(s.frames[i], k)], 0, m, 64-width) {
+				if !s.fill(s.occW[i][slices.Index(s.frames[i], k)], m, 64-width) {
 					solved = false
 					break
 				}

@@ -54,8 +54,8 @@ func (t *Table) Verify() error {
 			return fmt.Errorf("%s: key %d is for %s in frame %v, want %s", t.Name(), i, SquareName(sq), k.Frame, SquareName(t.Squares[i]))
 		}
 		mask := Mask(t.Piece, sq)
-		if k.MaskW != ToW(mask) || k.Xor&^k.MaskW != 0 || int(k.Shift) != 64-t.Bits {
-			return fmt.Errorf("%s: square %s has a malformed key (mask %#x xor %#x shift %d)", t.Name(), SquareName(sq), k.MaskW, k.Xor, k.Shift)
+		if k.MaskW != ToW(mask) || int(k.Shift) != 64-t.Bits {
+			return fmt.Errorf("%s: square %s has a malformed key (mask %#x shift %d)", t.Name(), SquareName(sq), k.MaskW, k.Shift)
 		}
 		for _, occ := range Subsets(mask) {
 			noise = noise*6364136223846793005 + 1442695040888963407
