@@ -107,11 +107,6 @@ func (p *Position) put(sq int, pc Piece) {
 	p.board[sq] = pc
 }
 
-// Square names: file a..h, rank 1..8, a1 = 0.
-func squareName(sq int) string {
-	return string([]byte{byte('a' + sq%8), byte('1' + sq/8)})
-}
-
 // Tables built once from package attacks.
 var (
 	// wBit[sq] is attacks.ToW(1 << sq): the W-layout bit of a square, so a

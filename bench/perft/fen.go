@@ -2,6 +2,7 @@ package perft
 
 import (
 	"fmt"
+	"github.com/symmagic/attacks/magic"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -109,7 +110,7 @@ func (p *Position) parsePlacement(s string) error {
 					i := strings.IndexRune(pieceLetters, c)
 					pc := makePiece(Color(i/6), PieceType(i%6))
 					if pc.Type() == Pawn && (rank == 0 || rank == 7) {
-						return fenErr("placement", "pawn on %s: pawns never stand on rank 1 or 8", squareName(rank*8+file))
+						return fenErr("placement", "pawn on %s: pawns never stand on rank 1 or 8", magic.SquareName(rank*8+file))
 					}
 					p.put(rank*8+file, pc)
 				}
@@ -167,7 +168,7 @@ func (p *Position) parseCastling(s string) error {
 				return fenErr("castling", "%q repeats %c", s, c.letter)
 			}
 			if p.board[c.king] != makePiece(c.color, King) || p.board[c.rook] != makePiece(c.color, Rook) {
-				return fenErr("castling", "%c needs the %s king on %s and a %s rook on %s", c.letter, c.color, squareName(c.king), c.color, squareName(c.rook))
+				return fenErr("castling", "%c needs the %s king on %s and a %s rook on %s", c.letter, c.color, magic.SquareName(c.king), c.color, magic.SquareName(c.rook))
 			}
 			p.castle |= c.right
 		}
@@ -199,7 +200,7 @@ func (p *Position) parseEP(s string) error {
 	}
 	if p.board[pawnSq] != makePiece(pusher, Pawn) || p.board[sq] != NoPiece || p.board[fromSq] != NoPiece {
 		return fenErr("en passant", "%s: no %s pawn can just have double-pushed past it (want a %s pawn on %s, %s and %s empty)",
-			s, pusher, pusher, squareName(pawnSq), s, squareName(fromSq))
+			s, pusher, pusher, magic.SquareName(pawnSq), s, magic.SquareName(fromSq))
 	}
 	p.ep = uint8(sq)
 	return nil
@@ -275,7 +276,7 @@ func (p *Position) FEN() string {
 	if p.ep == noSquare {
 		b.WriteString(" -")
 	} else {
-		b.WriteString(" " + squareName(int(p.ep)))
+		b.WriteString(" " + magic.SquareName(int(p.ep)))
 	}
 	fmt.Fprintf(&b, " %d %d", p.half, p.full)
 	return b.String()

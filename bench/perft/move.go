@@ -1,5 +1,7 @@
 package perft
 
+import "github.com/symmagic/attacks/magic"
+
 // Move is from | to<<6 | flag<<12. Sixteen bits keep the move list of an
 // interior node small (it lives on the stack, one per ply).
 type Move uint16
@@ -31,7 +33,7 @@ func (m Move) Promotion() (PieceType, bool) {
 
 // String is the UCI form: e2e4, e1g1 (castling), e7e8q.
 func (m Move) String() string {
-	s := squareName(m.From()) + squareName(m.To())
+	s := magic.SquareName(m.From()) + magic.SquareName(m.To())
 	if t, ok := m.Promotion(); ok {
 		s += string("nbrq"[t-Knight])
 	}

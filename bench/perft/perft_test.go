@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"github.com/symmagic/attacks/magic"
 	"math/bits"
 	"os"
 	"os/exec"
@@ -261,7 +262,7 @@ func check(t *testing.T, p *Position) {
 		switch {
 		case pc == NoPiece && occ&b != 0,
 			pc != NoPiece && (p.byType[pc.Type()]&p.byColor[pc.Color()]&b == 0):
-			t.Fatalf("%s: mailbox %s disagrees with the bitboards", fen, squareName(sq))
+			t.Fatalf("%s: mailbox %s disagrees with the bitboards", fen, magic.SquareName(sq))
 		}
 	}
 	q, err := ParseFEN(fen)
