@@ -73,3 +73,41 @@ func BenchmarkPermuteAMD64(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRookCallAMD64 separates the cost of the call from the kernel:
+// fancy magic inlined, rookAVX512 called straight from the loop, and the
+// exported Rook (dispatch function, then the same assembly).
+func BenchmarkRookCallAMD64(b *testing.B) {
+	if !hasAVX512 {
+		b.Skip("this CPU lacks AVX-512 BITALG")
+	}
+	fancyInit()
+	in := benchInputs
+	def := Kernel()
+	defer SetKernel(def)
+	SetKernel("amd64-avx512")
+	b.Run("call=fancy-inlined", func(b *testing.B) {
+		var acc uint64
+		for i := 0; i < b.N; i++ {
+			e := &in[i&4095]
+			acc ^= fancyLookup(&fancyRook[e.sq], e.occ)
+		}
+		sink = acc
+	})
+	b.Run("call=rookAVX512-direct", func(b *testing.B) {
+		var acc uint64
+		for i := 0; i < b.N; i++ {
+			e := &in[i&4095]
+			acc ^= rookAVX512(e.sq, e.occ)
+		}
+		sink = acc
+	})
+	b.Run("call=Rook-exported", func(b *testing.B) {
+		var acc uint64
+		for i := 0; i < b.N; i++ {
+			e := &in[i&4095]
+			acc ^= Rook(e.sq, e.occ)
+		}
+		sink = acc
+	})
+}

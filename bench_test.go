@@ -11,9 +11,9 @@ import (
 func TestFancyReference(t *testing.T) {
 	fancyInit()
 	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
-		tab := fancyRook
+		tab := &fancyRook
 		if p == magic.Bishop {
-			tab = fancyBishp
+			tab = &fancyBishp
 		}
 		for sq := 0; sq < 64; sq++ {
 			for _, occ := range magic.Subsets(magic.Mask(p, sq)) {

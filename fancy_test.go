@@ -10,11 +10,14 @@ import (
 // benchmarks' yardstick, built at first use.
 var (
 	fancyOnce             sync.Once
-	fancyRook, fancyBishp *[64]magic.FancyEntry
+	fancyRook, fancyBishp [64]magic.FancyEntry // arrays: a lookup indexes a static address
 )
 
 func fancyInit() {
-	fancyOnce.Do(func() { fancyRook, fancyBishp = magic.NewFancy(7) })
+	fancyOnce.Do(func() {
+		r, b := magic.NewFancy(7)
+		fancyRook, fancyBishp = *r, *b
+	})
 }
 
 func fancyLookup(e *magic.FancyEntry, occ uint64) uint64 {

@@ -9,7 +9,14 @@ import "github.com/symmagic/attacks/magic"
 // magic, a shift and a slice of one shared attack array, indexed by
 // ((occ & mask) * magic) >> shift in standard layout. The tables are built
 // at package init with a fixed seed.
-var fancyRook, fancyBishop = magic.NewFancy(7)
+// They are copied into arrays so that a lookup indexes a static address, as
+// Stockfish's does, with no pointer to load first.
+var fancyRook, fancyBishop [64]magic.FancyEntry
+
+func init() {
+	r, b := magic.NewFancy(7)
+	fancyRook, fancyBishop = *r, *b
+}
 
 // FancyBytes is the size of fancy magic's attack tables.
 const FancyBytes = (102400 + 5248) * 8

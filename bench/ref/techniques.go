@@ -19,7 +19,7 @@ type Technique struct {
 // PEXT, which needs BMI2 (HasPEXT).
 func Techniques() []Technique {
 	ts := []Technique{
-		{Name: "fancy", Title: "fancy magic", Bytes: FancyBytes + int(unsafe.Sizeof(*fancyRook)+unsafe.Sizeof(*fancyBishop)), Rook: FancyRook, Bishop: FancyBishop},
+		{Name: "fancy", Title: "fancy magic", Bytes: FancyBytes + int(unsafe.Sizeof(fancyRook)+unsafe.Sizeof(fancyBishop)), Rook: FancyRook, Bishop: FancyBishop},
 	}
 	if HasPEXT {
 		ts = append(ts, Technique{Name: "pext", Title: "PEXT tables", Bytes: int(unsafe.Sizeof(pextAttacks) + unsafe.Sizeof(pextRook) + unsafe.Sizeof(pextBishop)), Rook: PextRook, Bishop: PextBishop, Queen: PextQueen})
