@@ -8,17 +8,24 @@ import (
 	"github.com/symmagic/attacks/magic"
 )
 
-func TestFancyReference(t *testing.T) {
+// TestYardsticks checks both yardsticks exhaustively, so no ratio is
+// measured against a wrong answer.
+func TestYardsticks(t *testing.T) {
 	fancyInit()
 	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
-		tab := &fancyRook
+		tab, plain := &fancyRook, plainRookLookup
 		if p == magic.Bishop {
-			tab = &fancyBishp
+			tab, plain = &fancyBishp, plainBishopLookup
 		}
 		for sq := 0; sq < 64; sq++ {
 			for _, occ := range magic.Subsets(magic.Mask(p, sq)) {
-				if got, want := fancyLookup(&tab[sq], occ), magic.Attacks(p, sq, occ); got != want {
-					t.Fatalf("fancy %v %s %#x: %#x, want %#x", p, magic.SquareName(sq), occ, got, want)
+				want := magic.Attacks(p, sq, occ)
+				noisy := occ | ^magic.Mask(p, sq)&0x5a5a_a5a5_3c3c_c3c3
+				if got := fancyLookup(&tab[sq], noisy); got != want {
+					t.Fatalf("fancy %v %s %#x: %#x, want %#x", p, magic.SquareName(sq), noisy, got, want)
+				}
+				if got := plain(sq, noisy); got != want {
+					t.Fatalf("plain %v %s %#x: %#x, want %#x", p, magic.SquareName(sq), noisy, got, want)
 				}
 			}
 		}
@@ -54,11 +61,92 @@ var benchInputs = func() []benchInput {
 
 var sink uint64
 
-// eachKernelBench runs f under every kernel, named kernel=NAME, after a
-// fancy-magic row named kernel=fancy.
-func eachKernelBench(b *testing.B, fancy, f func(b *testing.B)) {
+// The yardsticks' loops, written out so every lookup inlines as in an
+// engine. Each benchmark runs them first, as kernel=fancy and kernel=plain,
+// then its own rows, so benchstat -col /kernel puts them side by side.
+
+func yardRook(in []benchInput) (fancy, plain func(b *testing.B)) {
 	fancyInit()
+	return func(b *testing.B) {
+			var acc uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				acc ^= fancyLookup(&fancyRook[e.sq], e.occ)
+			}
+			sink = acc
+		}, func(b *testing.B) {
+			var acc uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				acc ^= plainRookLookup(e.sq, e.occ)
+			}
+			sink = acc
+		}
+}
+
+func yardBishop(in []benchInput) (fancy, plain func(b *testing.B)) {
+	fancyInit()
+	return func(b *testing.B) {
+			var acc uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				acc ^= fancyLookup(&fancyBishp[e.sq], e.occ)
+			}
+			sink = acc
+		}, func(b *testing.B) {
+			var acc uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				acc ^= plainBishopLookup(e.sq, e.occ)
+			}
+			sink = acc
+		}
+}
+
+func yardQueen(in []benchInput) (fancy, plain func(b *testing.B)) {
+	fancyInit()
+	return func(b *testing.B) {
+			var acc uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				acc ^= fancyLookup(&fancyRook[e.sq], e.occ) | fancyLookup(&fancyBishp[e.sq], e.occ)
+			}
+			sink = acc
+		}, func(b *testing.B) {
+			var acc uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				acc ^= plainRookLookup(e.sq, e.occ) | plainBishopLookup(e.sq, e.occ)
+			}
+			sink = acc
+		}
+}
+
+// yardRookLatency: each occupancy depends on the previous result.
+func yardRookLatency(in []benchInput) (fancy, plain func(b *testing.B)) {
+	fancyInit()
+	return func(b *testing.B) {
+			var prev uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				prev = fancyLookup(&fancyRook[e.sq], e.occ^(prev&1))
+			}
+			sink = prev
+		}, func(b *testing.B) {
+			var prev uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				prev = plainRookLookup(e.sq, e.occ^(prev&1))
+			}
+			sink = prev
+		}
+}
+
+// eachKernelBench runs the yardsticks, then f under every kernel, named
+// kernel=NAME.
+func eachKernelBench(b *testing.B, fancy, plain, f func(b *testing.B)) {
 	b.Run("kernel=fancy", fancy)
+	b.Run("kernel=plain", plain)
 	def := Kernel()
 	defer SetKernel(def)
 	for _, k := range Kernels() {
@@ -67,18 +155,27 @@ func eachKernelBench(b *testing.B, fancy, f func(b *testing.B)) {
 	}
 }
 
+// wBench runs the yardsticks, then the exported W function (kernel=go:
+// the inlined Go lookup every kernel uses for it), then, for the record,
+// each assembly kernel's W-input form, which the exported functions do not
+// call (an assembly call costs more than the lookup).
+func wBench(b *testing.B, fancy, plain, exported func(b *testing.B), asm func(f [3]func(int, uint64) uint64) func(b *testing.B)) {
+	b.Run("kernel=fancy", fancy)
+	b.Run("kernel=plain", plain)
+	b.Run("kernel=go", exported)
+	for _, k := range Kernels() {
+		if f, ok := wKernels[k]; ok {
+			b.Run("kernel="+k, asm(f))
+		}
+	}
+}
+
 // Hot loops: independent lookups, so the time is throughput.
 
 func BenchmarkRook(b *testing.B) {
 	in := benchInputs
-	eachKernelBench(b, func(b *testing.B) {
-		var acc uint64
-		for i := 0; i < b.N; i++ {
-			e := &in[i&4095]
-			acc ^= fancyLookup(&fancyRook[e.sq], e.occ)
-		}
-		sink = acc
-	}, func(b *testing.B) {
+	fancy, plain := yardRook(in)
+	eachKernelBench(b, fancy, plain, func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -88,54 +185,77 @@ func BenchmarkRook(b *testing.B) {
 	})
 }
 
-// BenchmarkRookW and BenchmarkQueenW: kernel=generic is the exported RookW
-// or QueenW (Go); the assembly kernels' rows call their W-input assembly,
-// which the exported functions do not use.
 func BenchmarkRookW(b *testing.B) {
 	in := benchInputs
-	eachKernelBench(b, func(b *testing.B) {
+	fancy, plain := yardRook(in)
+	wBench(b, fancy, plain, func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
-			acc ^= fancyLookup(&fancyRook[e.sq], e.occ)
+			acc ^= RookW(e.sq, e.occW)
 		}
 		sink = acc
-	}, func(b *testing.B) {
-		var acc uint64
-		if f, ok := wKernels[Kernel()]; ok {
-			rookW := f[0]
+	}, func(f [3]func(int, uint64) uint64) func(b *testing.B) {
+		return func(b *testing.B) {
+			var acc uint64
 			for i := 0; i < b.N; i++ {
 				e := &in[i&4095]
-				acc ^= rookW(e.sq, e.occW)
+				acc ^= f[0](e.sq, e.occW)
 			}
-		} else {
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				acc ^= RookW(e.sq, e.occW)
-			}
+			sink = acc
 		}
-		sink = acc
 	})
 }
 
-func BenchmarkQueenW(b *testing.B) {
+func BenchmarkBishopW(b *testing.B) {
 	in := benchInputs
-	eachKernelBench(b, func(b *testing.B) {
+	fancy, plain := yardBishop(in)
+	wBench(b, fancy, plain, func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
-			acc ^= fancyLookup(&fancyRook[e.sq], e.occ) | fancyLookup(&fancyBishp[e.sq], e.occ)
+			acc ^= BishopW(e.sq, e.occW)
 		}
 		sink = acc
-	}, func(b *testing.B) {
-		queenW := QueenW
-		if f, ok := wKernels[Kernel()]; ok {
-			queenW = f[2]
+	}, func(f [3]func(int, uint64) uint64) func(b *testing.B) {
+		return func(b *testing.B) {
+			var acc uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				acc ^= f[1](e.sq, e.occW)
+			}
+			sink = acc
 		}
+	})
+}
+
+// BenchmarkQueenW adds kernel=go-separate: RookW | BishopW, two calls, which
+// QueenW must beat.
+func BenchmarkQueenW(b *testing.B) {
+	in := benchInputs
+	fancy, plain := yardQueen(in)
+	wBench(b, fancy, plain, func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
-			acc ^= queenW(e.sq, e.occW)
+			acc ^= QueenW(e.sq, e.occW)
+		}
+		sink = acc
+	}, func(f [3]func(int, uint64) uint64) func(b *testing.B) {
+		return func(b *testing.B) {
+			var acc uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				acc ^= f[2](e.sq, e.occW)
+			}
+			sink = acc
+		}
+	})
+	b.Run("kernel=go-separate", func(b *testing.B) {
+		var acc uint64
+		for i := 0; i < b.N; i++ {
+			e := &in[i&4095]
+			acc ^= RookW(e.sq, e.occW) | BishopW(e.sq, e.occW)
 		}
 		sink = acc
 	})
@@ -143,12 +263,22 @@ func BenchmarkQueenW(b *testing.B) {
 
 func BenchmarkRookUnion(b *testing.B) {
 	in := benchInputs
+	fancyInit()
 	eachKernelBench(b, func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
 			for r := e.rooks; r != 0; r &= r - 1 {
 				acc ^= fancyLookup(&fancyRook[bits.TrailingZeros64(r)], e.occ)
+			}
+		}
+		sink = acc
+	}, func(b *testing.B) {
+		var acc uint64
+		for i := 0; i < b.N; i++ {
+			e := &in[i&4095]
+			for r := e.rooks; r != 0; r &= r - 1 {
+				acc ^= plainRookLookup(bits.TrailingZeros64(r), e.occ)
 			}
 		}
 		sink = acc
@@ -182,14 +312,8 @@ func BenchmarkToW(b *testing.B) {
 
 func BenchmarkRookLatency(b *testing.B) {
 	in := benchInputs
-	eachKernelBench(b, func(b *testing.B) {
-		var prev uint64
-		for i := 0; i < b.N; i++ {
-			e := &in[i&4095]
-			prev = fancyLookup(&fancyRook[e.sq], e.occ^(prev&1))
-		}
-		sink = prev
-	}, func(b *testing.B) {
+	fancy, plain := yardRookLatency(in)
+	eachKernelBench(b, fancy, plain, func(b *testing.B) {
 		var prev uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -201,27 +325,22 @@ func BenchmarkRookLatency(b *testing.B) {
 
 func BenchmarkRookWLatency(b *testing.B) {
 	in := benchInputs
-	eachKernelBench(b, func(b *testing.B) {
+	fancy, plain := yardRookLatency(in)
+	wBench(b, fancy, plain, func(b *testing.B) {
 		var prev uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
-			prev = fancyLookup(&fancyRook[e.sq], e.occ^(prev&1))
+			prev = RookW(e.sq, e.occW^(prev&1))
 		}
 		sink = prev
-	}, func(b *testing.B) {
-		var prev uint64
-		if f, ok := wKernels[Kernel()]; ok {
-			rookW := f[0]
+	}, func(f [3]func(int, uint64) uint64) func(b *testing.B) {
+		return func(b *testing.B) {
+			var prev uint64
 			for i := 0; i < b.N; i++ {
 				e := &in[i&4095]
-				prev = rookW(e.sq, e.occW^(prev&1))
+				prev = f[0](e.sq, e.occW^(prev&1))
 			}
-		} else {
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				prev = RookW(e.sq, e.occW^(prev&1))
-			}
+			sink = prev
 		}
-		sink = prev
 	})
 }

@@ -59,6 +59,8 @@ func attacked[S Slider](sq int, occ, occW uint64, us Color, t *threats) bool {
 		return attacks.RookW(sq, occW)&t.rq != 0 || attacks.BishopW(sq, occW)&t.bq != 0
 	case isStd[S]():
 		return attacks.Rook(sq, occ)&t.rq != 0 || attacks.Bishop(sq, occ)&t.bq != 0
+	case isPlain[S]():
+		return ref.PlainRook(sq, occ)&t.rq != 0 || ref.PlainBishop(sq, occ)&t.bq != 0
 	}
 	return ref.FancyRook(sq, occ)&t.rq != 0 || ref.FancyBishop(sq, occ)&t.bq != 0
 }
@@ -243,6 +245,8 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 			to = attacks.BishopW(from, occW)
 		case isStd[S]():
 			to = attacks.Bishop(from, occ)
+		case isPlain[S]():
+			to = ref.PlainBishop(from, occ)
 		default:
 			to = ref.FancyBishop(from, occ)
 		}
@@ -265,6 +269,8 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 			to = attacks.RookW(from, occW)
 		case isStd[S]():
 			to = attacks.Rook(from, occ)
+		case isPlain[S]():
+			to = ref.PlainRook(from, occ)
 		default:
 			to = ref.FancyRook(from, occ)
 		}

@@ -15,6 +15,8 @@ func Perft(p *Position, depth int, mode Mode) uint64 {
 		return perftRoot[Std](p, depth)
 	case ModeFancy:
 		return perftRoot[Fancy](p, depth)
+	case ModePlain:
+		return perftRoot[Plain](p, depth)
 	}
 	return perftRoot[W](p, depth)
 }
@@ -71,6 +73,8 @@ func Divide(p *Position, depth int, mode Mode, threads int) []Count {
 		return divide[Std](p, depth, threads)
 	case ModeFancy:
 		return divide[Fancy](p, depth, threads)
+	case ModePlain:
+		return divide[Plain](p, depth, threads)
 	}
 	return divide[W](p, depth, threads)
 }

@@ -273,13 +273,13 @@ func check(t *testing.T, p *Position) {
 		t.Fatalf("%s: FEN round trip changes the position", fen)
 	}
 	moves := len(p.Moves())
-	for _, c := range []int{gen[W, counter](p, nil), gen[Std, counter](p, nil), gen[Fancy, counter](p, nil)} {
+	for _, c := range []int{gen[W, counter](p, nil), gen[Std, counter](p, nil), gen[Fancy, counter](p, nil), gen[Plain, counter](p, nil)} {
 		if c != moves {
 			t.Fatalf("%s: counted %d moves, listed %d", fen, c, moves)
 		}
 	}
 	var list moveList
-	if gen[Std, lister](p, &list) != moves || gen[Fancy, lister](p, &list) != moves {
+	if gen[Std, lister](p, &list) != moves || gen[Fancy, lister](p, &list) != moves || gen[Plain, lister](p, &list) != moves {
 		t.Fatalf("%s: the modes list different numbers of moves", fen)
 	}
 	if bits.OnesCount64(p.checkers(p.side)) > 2 {
@@ -288,13 +288,15 @@ func check(t *testing.T, p *Position) {
 }
 
 // TestSliderModes checks that each mode's copy of the generator calls no
-// lookup through a function value or dictionary: the W and fancy lookups
+// lookup through a function value or dictionary: the W, fancy and plain lookups
 // are inlined (no call into either package at all), and the std mode calls
 // only the package's kernel dispatch behind attacks.Rook and attacks.Bishop.
 // A fold that failed (say, two modes sharing a GC shape) would leave every
 // count right and make the timings meaningless.
 func TestSliderModes(t *testing.T) {
-	if !isW[W]() || isW[Std]() || isW[Fancy]() || isStd[W]() || !isStd[Std]() || isStd[Fancy]() {
+	if !isW[W]() || isW[Std]() || isW[Fancy]() || isW[Plain]() ||
+		isStd[W]() || !isStd[Std]() || isStd[Fancy]() || isStd[Plain]() ||
+		isPlain[W]() || isPlain[Std]() || isPlain[Fancy]() || !isPlain[Plain]() {
 		t.Fatal("mode predicates do not tell the modes apart")
 	}
 	if !counting[counter]() || counting[lister]() {
@@ -329,7 +331,7 @@ func TestSliderModes(t *testing.T) {
 		seen[shape] = true
 		isLookup := strings.Contains(callee, "symmagic/attacks.") || strings.Contains(callee, "bench/ref.")
 		switch shape {
-		case "uint8", "uint32": // W, Fancy
+		case "uint8", "uint32", "uint64": // W, Fancy, Plain
 			if isLookup {
 				t.Errorf("%s calls %s; its lookups should all be inlined", fn, callee)
 			}
@@ -341,7 +343,7 @@ func TestSliderModes(t *testing.T) {
 			t.Errorf("%s: unexpected shape %q", fn, shape)
 		}
 	}
-	if len(seen) != 3 {
-		t.Errorf("found calls in the copies for shapes %v, want uint8, uint16 and uint32 (W, Std, Fancy)", seen)
+	if len(seen) != 4 {
+		t.Errorf("found calls in the copies for shapes %v, want uint8, uint16, uint32 and uint64 (W, Std, Fancy, Plain)", seen)
 	}
 }

@@ -2,6 +2,7 @@ package perft
 
 import (
 	"fmt"
+	"strings"
 	"unsafe"
 
 	"github.com/symmagic/attacks"
@@ -28,8 +29,12 @@ type Std uint16
 // ref.FancyBishop.
 type Fancy uint32
 
+// Plain looks up the plain-magic reference (fixed shifts 12 and 9, what
+// most Go engines ship), ref.PlainRook and ref.PlainBishop.
+type Plain uint64
+
 // Slider is the set of slider modes.
-type Slider interface{ W | Std | Fancy }
+type Slider interface{ W | Std | Fancy | Plain }
 
 func isW[S Slider]() bool {
 	var s S
@@ -39,6 +44,11 @@ func isW[S Slider]() bool {
 func isStd[S Slider]() bool {
 	var s S
 	return unsafe.Sizeof(s) == unsafe.Sizeof(Std(0))
+}
+
+func isPlain[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(Plain(0))
 }
 
 // sliderAttackers returns the pieces of rq (rooks and queens) and bq
@@ -53,6 +63,9 @@ func sliderAttackers[S Slider](sq int, occ, occW, rq, bq uint64) uint64 {
 	if isStd[S]() {
 		return attacks.Rook(sq, occ)&rq | attacks.Bishop(sq, occ)&bq
 	}
+	if isPlain[S]() {
+		return ref.PlainRook(sq, occ)&rq | ref.PlainBishop(sq, occ)&bq
+	}
 	return ref.FancyRook(sq, occ)&rq | ref.FancyBishop(sq, occ)&bq
 }
 
@@ -64,12 +77,13 @@ const (
 	ModeW Mode = iota
 	ModeStd
 	ModeFancy
+	ModePlain
 )
 
-var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy"}
+var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy", ModePlain: "plain"}
 
 // Modes lists every mode.
-var Modes = []Mode{ModeW, ModeStd, ModeFancy}
+var Modes = []Mode{ModeW, ModeStd, ModeFancy, ModePlain}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -78,12 +92,12 @@ func (m Mode) String() string {
 	return fmt.Sprintf("Mode(%d)", m)
 }
 
-// ParseMode reads "w", "std" or "fancy".
+// ParseMode reads a mode's name: "w", "std", "fancy" or "plain".
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
 		if n == s {
 			return Mode(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown slider mode %q (want w, std or fancy)", s)
+	return 0, fmt.Errorf("unknown slider mode %q (want %s)", s, strings.Join(modeNames[:], ", "))
 }

@@ -2,7 +2,7 @@
 // position to a depth, with a choice of sliding-attack implementation, and
 // reports the speed.
 //
-//	go run ./cmd/perft [-fen FEN] -depth N [-slider w|std|fancy] [-divide] [-threads K] [-kernel NAME] [-cpuprofile FILE]
+//	go run ./cmd/perft [-fen FEN] -depth N [-slider w|std|fancy|plain] [-divide] [-threads K] [-kernel NAME] [-cpuprofile FILE]
 //
 // The last two lines of the output are "nodes N" and "nps N". Bad flags
 // exit with status 2, a bad FEN or a failure with status 1.
@@ -56,13 +56,13 @@ func perftCmd(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	fen := fs.String("fen", perft.StartFEN, "position, a six-field FEN (default: the start position)")
 	depth := fs.Int("depth", -1, "plies to search, at least 0 (required)")
-	slider := fs.String("slider", "w", "sliding attacks: w (attacks.RookW/BishopW on an incremental W occupancy), std (attacks.Rook/Bishop) or fancy (fancy-magic reference)")
+	slider := fs.String("slider", "w", "sliding attacks: w (attacks.RookW/BishopW on an incremental W occupancy), std (attacks.Rook/Bishop), fancy (fancy-magic reference) or plain (plain-magic reference, fixed shifts 12/9)")
 	divide := fs.Bool("divide", false, "print each root move's node count")
 	threads := fs.Int("threads", 1, "goroutines sharing the root moves")
 	kernel := fs.String("kernel", "", "attacks kernel for std mode: one of "+strings.Join(attacks.Kernels(), ", ")+" (default: "+attacks.Kernel()+")")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the search to this file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|std|fancy] [-divide] [-threads K]")
+		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|std|fancy|plain] [-divide] [-threads K]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
