@@ -86,74 +86,68 @@ TEXT ·toWAVX512(SB), NOSPLIT, $0-16
 // func rookAVX512(sq int, occ uint64) uint64
 // Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
 TEXT ·rookAVX512(SB), NOSPLIT, $0-24
-	MOVQ sq+0(FP), BX
-	MOVQ occ+8(FP), AX
+	MOVQ sq+0(FP), AX
+	MOVQ occ+8(FP), CX
 
 	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
-	VPBROADCASTQ AX, Z0
+	VPBROADCASTQ CX, Z0
 	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
 	KMOVQ        K1, CX
 	VZEROUPPER
-	LEAQ         ·rookParams+0(SB), SI
-	LEAQ         ·indexTable+0(SB), AX
-	LEAQ         ·attackTable+0(SB), DX
-	ANDQ         $0x3f, BX
-	LEAQ         (BX)(BX*2), BX
-	LEAQ         (SI)(BX*8), BX
+	LEAQ         ·rookParams+0(SB), DX
+	ANDQ         $0x3f, AX
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  CX, SI
-	ANDQ  (BX), SI
-	IMULQ 8(BX), SI
-	MOVL  20(BX), CX
-	SHRQ  CL, SI
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (DX)(AX*8), AX
 
-	// i = indexTable[index + key]
-	MOVL    16(BX), BX
-	ADDQ    BX, SI
-	MOVBQZX (AX)(SI*1), SI
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x34, CX
+	ANDQ  16(AX), CX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, SI
-	MOVQ (DX)(SI*8), AX
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
 	MOVQ AX, ret+16(FP)
 	RET
 
 // func bishopAVX512(sq int, occ uint64) uint64
 // Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
 TEXT ·bishopAVX512(SB), NOSPLIT, $0-24
-	MOVQ sq+0(FP), BX
-	MOVQ occ+8(FP), AX
+	MOVQ sq+0(FP), AX
+	MOVQ occ+8(FP), CX
 
 	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
-	VPBROADCASTQ AX, Z0
+	VPBROADCASTQ CX, Z0
 	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
 	KMOVQ        K1, CX
 	VZEROUPPER
-	LEAQ         ·bishopParams+0(SB), SI
-	LEAQ         ·indexTable+0(SB), AX
-	LEAQ         ·attackTable+0(SB), DX
-	ANDQ         $0x3f, BX
-	LEAQ         (BX)(BX*2), BX
-	LEAQ         (SI)(BX*8), BX
+	LEAQ         ·bishopParams+0(SB), DX
+	ANDQ         $0x3f, AX
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  CX, SI
-	ANDQ  (BX), SI
-	IMULQ 8(BX), SI
-	MOVL  20(BX), CX
-	SHRQ  CL, SI
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (DX)(AX*8), AX
 
-	// i = indexTable[index + key]
-	MOVL    16(BX), BX
-	ADDQ    BX, SI
-	MOVBQZX (AX)(SI*1), SI
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x37, CX
+	ANDQ  16(AX), CX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, SI
-	MOVQ (DX)(SI*8), AX
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
 	MOVQ AX, ret+16(FP)
 	RET
 
@@ -166,54 +160,52 @@ TEXT ·queenAVX512(SB), NOSPLIT, $0-24
 	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
 	VPBROADCASTQ CX, Z0
 	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
-	KMOVQ        K1, DX
+	KMOVQ        K1, CX
 	VZEROUPPER
-	LEAQ         ·rookParams+0(SB), CX
-	LEAQ         ·indexTable+0(SB), BX
-	LEAQ         ·attackTable+0(SB), SI
-	MOVQ         AX, DI
-	ANDQ         $0x3f, DI
-	LEAQ         (DI)(DI*2), DI
-	LEAQ         (CX)(DI*8), DI
+	LEAQ         ·rookParams+0(SB), DX
+	MOVQ         AX, BX
+	ANDQ         $0x3f, BX
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  DX, R8
-	ANDQ  (DI), R8
-	IMULQ 8(DI), R8
-	MOVL  20(DI), CX
-	SHRQ  CL, R8
+	// p = &params[sq], 40 bytes a square
+	LEAQ (BX)(BX*4), BX
+	LEAQ (DX)(BX*8), BX
 
-	// i = indexTable[index + key]
-	MOVL    16(DI), DI
-	ADDQ    DI, R8
-	MOVBQZX (BX)(R8*1), R8
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	MOVQ  CX, DX
+	ANDQ  (BX), DX
+	IMULQ 8(BX), DX
+	SHRQ  $0x34, DX
+	ANDQ  16(BX), DX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, R8
-	MOVQ (SI)(R8*8), DI
-	LEAQ ·bishopParams+0(SB), CX
+	// i = index[key]
+	ADDQ    24(BX), DX
+	MOVBQZX (DX), DX
+
+	// att = attack[i]
+	MOVQ 32(BX), BX
+	MOVQ (BX)(DX*8), BX
+	LEAQ ·bishopParams+0(SB), DX
 	ANDQ $0x3f, AX
-	LEAQ (AX)(AX*2), AX
-	LEAQ (CX)(AX*8), AX
 
-	// key = ((w & maskW) * magic) >> shift
-	ANDQ  (AX), DX
-	IMULQ 8(AX), DX
-	MOVL  20(AX), CX
-	SHRQ  CL, DX
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (DX)(AX*8), AX
 
-	// i = indexTable[index + key]
-	MOVL    16(AX), AX
-	ADDQ    AX, DX
-	MOVBQZX (BX)(DX*1), DX
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x37, CX
+	ANDQ  16(AX), CX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, DX
-	MOVQ (SI)(DX*8), AX
-	ORQ  AX, DI
-	MOVQ DI, ret+16(FP)
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
+	ORQ  AX, BX
+	MOVQ BX, ret+16(FP)
 	RET
 
 // func rookUnionAVX512(pieces uint64, occ uint64) uint64
@@ -225,47 +217,45 @@ TEXT ·rookUnionAVX512(SB), NOSPLIT, $0-24
 	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
 	VPBROADCASTQ CX, Z0
 	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
-	KMOVQ        K1, DX
+	KMOVQ        K1, CX
 	VZEROUPPER
 	LEAQ         ·rookParams+0(SB), BX
-	LEAQ         ·indexTable+0(SB), SI
-	LEAQ         ·attackTable+0(SB), DI
-	XORQ         R8, R8
+	XORQ         SI, SI
 
 rookUnionAVX512_loop:
 	TESTQ AX, AX
 	JZ    rookUnionAVX512_done
-	BSFQ  AX, R9
+	BSFQ  AX, DX
 
 	// pieces &= pieces - 1
-	LEAQ -1(AX), CX
-	ANDQ CX, AX
-	MOVQ R9, R10
-	ANDQ $0x3f, R10
-	LEAQ (R10)(R10*2), R10
-	LEAQ (BX)(R10*8), R10
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	MOVQ DX, DI
+	ANDQ $0x3f, DI
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  DX, R11
-	ANDQ  (R10), R11
-	IMULQ 8(R10), R11
-	MOVL  20(R10), CX
-	SHRQ  CL, R11
+	// p = &params[sq], 40 bytes a square
+	LEAQ (DI)(DI*4), DI
+	LEAQ (BX)(DI*8), DI
 
-	// i = indexTable[index + key]
-	MOVL    16(R10), R10
-	ADDQ    R10, R11
-	MOVBQZX (SI)(R11*1), R11
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	MOVQ  CX, R8
+	ANDQ  (DI), R8
+	IMULQ 8(DI), R8
+	SHRQ  $0x34, R8
+	ANDQ  16(DI), R8
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, R11
-	MOVQ (DI)(R11*8), CX
-	ORQ  CX, R8
+	// i = index[key]
+	ADDQ    24(DI), R8
+	MOVBQZX (R8), R8
+
+	// att = attack[i]
+	MOVQ 32(DI), DI
+	MOVQ (DI)(R8*8), DI
+	ORQ  DI, SI
 	JMP  rookUnionAVX512_loop
 
 rookUnionAVX512_done:
-	MOVQ R8, ret+16(FP)
+	MOVQ SI, ret+16(FP)
 	RET
 
 // func bishopUnionAVX512(pieces uint64, occ uint64) uint64
@@ -277,158 +267,152 @@ TEXT ·bishopUnionAVX512(SB), NOSPLIT, $0-24
 	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
 	VPBROADCASTQ CX, Z0
 	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
-	KMOVQ        K1, DX
+	KMOVQ        K1, CX
 	VZEROUPPER
 	LEAQ         ·bishopParams+0(SB), BX
-	LEAQ         ·indexTable+0(SB), SI
-	LEAQ         ·attackTable+0(SB), DI
-	XORQ         R8, R8
+	XORQ         SI, SI
 
 bishopUnionAVX512_loop:
 	TESTQ AX, AX
 	JZ    bishopUnionAVX512_done
-	BSFQ  AX, R9
+	BSFQ  AX, DX
 
 	// pieces &= pieces - 1
-	LEAQ -1(AX), CX
-	ANDQ CX, AX
-	MOVQ R9, R10
-	ANDQ $0x3f, R10
-	LEAQ (R10)(R10*2), R10
-	LEAQ (BX)(R10*8), R10
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	MOVQ DX, DI
+	ANDQ $0x3f, DI
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  DX, R11
-	ANDQ  (R10), R11
-	IMULQ 8(R10), R11
-	MOVL  20(R10), CX
-	SHRQ  CL, R11
+	// p = &params[sq], 40 bytes a square
+	LEAQ (DI)(DI*4), DI
+	LEAQ (BX)(DI*8), DI
 
-	// i = indexTable[index + key]
-	MOVL    16(R10), R10
-	ADDQ    R10, R11
-	MOVBQZX (SI)(R11*1), R11
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	MOVQ  CX, R8
+	ANDQ  (DI), R8
+	IMULQ 8(DI), R8
+	SHRQ  $0x37, R8
+	ANDQ  16(DI), R8
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, R11
-	MOVQ (DI)(R11*8), CX
-	ORQ  CX, R8
+	// i = index[key]
+	ADDQ    24(DI), R8
+	MOVBQZX (R8), R8
+
+	// att = attack[i]
+	MOVQ 32(DI), DI
+	MOVQ (DI)(R8*8), DI
+	ORQ  DI, SI
 	JMP  bishopUnionAVX512_loop
 
 bishopUnionAVX512_done:
-	MOVQ R8, ret+16(FP)
+	MOVQ SI, ret+16(FP)
 	RET
 
 // func rookAMD64(sq int, occ uint64) uint64
 TEXT ·rookAMD64(SB), NOSPLIT, $0-24
-	MOVQ sq+0(FP), BX
-	MOVQ occ+8(FP), AX
+	MOVQ sq+0(FP), AX
+	MOVQ occ+8(FP), CX
 
 	// w = W(occ): toWTable[k][byte k of occ], ORed over the eight bytes
 	LEAQ    ·toWTable+0(SB), DX
-	MOVBQZX AL, SI
-	MOVQ    (DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     2048(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     4096(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     6144(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     8192(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     10240(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     12288(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     14336(DX)(SI*8), CX
-	LEAQ    ·rookParams+0(SB), SI
-	LEAQ    ·indexTable+0(SB), AX
-	LEAQ    ·attackTable+0(SB), DX
-	ANDQ    $0x3f, BX
-	LEAQ    (BX)(BX*2), BX
-	LEAQ    (SI)(BX*8), BX
+	MOVBQZX CL, SI
+	MOVQ    (DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     2048(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     4096(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     6144(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     8192(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     10240(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     12288(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     14336(DX)(SI*8), BX
+	LEAQ    ·rookParams+0(SB), CX
+	ANDQ    $0x3f, AX
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  CX, SI
-	ANDQ  (BX), SI
-	IMULQ 8(BX), SI
-	MOVL  20(BX), CX
-	SHRQ  CL, SI
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (CX)(AX*8), AX
 
-	// i = indexTable[index + key]
-	MOVL    16(BX), BX
-	ADDQ    BX, SI
-	MOVBQZX (AX)(SI*1), SI
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	MOVQ  BX, CX
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x34, CX
+	ANDQ  16(AX), CX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, SI
-	MOVQ (DX)(SI*8), AX
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
 	MOVQ AX, ret+16(FP)
 	RET
 
 // func bishopAMD64(sq int, occ uint64) uint64
 TEXT ·bishopAMD64(SB), NOSPLIT, $0-24
-	MOVQ sq+0(FP), BX
-	MOVQ occ+8(FP), AX
+	MOVQ sq+0(FP), AX
+	MOVQ occ+8(FP), CX
 
 	// w = W(occ): toWTable[k][byte k of occ], ORed over the eight bytes
 	LEAQ    ·toWTable+0(SB), DX
-	MOVBQZX AL, SI
-	MOVQ    (DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     2048(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     4096(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     6144(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     8192(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     10240(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     12288(DX)(SI*8), CX
-	SHRQ    $0x08, AX
-	MOVBQZX AL, SI
-	ORQ     14336(DX)(SI*8), CX
-	LEAQ    ·bishopParams+0(SB), SI
-	LEAQ    ·indexTable+0(SB), AX
-	LEAQ    ·attackTable+0(SB), DX
-	ANDQ    $0x3f, BX
-	LEAQ    (BX)(BX*2), BX
-	LEAQ    (SI)(BX*8), BX
+	MOVBQZX CL, SI
+	MOVQ    (DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     2048(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     4096(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     6144(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     8192(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     10240(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     12288(DX)(SI*8), BX
+	SHRQ    $0x08, CX
+	MOVBQZX CL, SI
+	ORQ     14336(DX)(SI*8), BX
+	LEAQ    ·bishopParams+0(SB), CX
+	ANDQ    $0x3f, AX
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  CX, SI
-	ANDQ  (BX), SI
-	IMULQ 8(BX), SI
-	MOVL  20(BX), CX
-	SHRQ  CL, SI
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (CX)(AX*8), AX
 
-	// i = indexTable[index + key]
-	MOVL    16(BX), BX
-	ADDQ    BX, SI
-	MOVBQZX (AX)(SI*1), SI
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	MOVQ  BX, CX
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x37, CX
+	ANDQ  16(AX), CX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, SI
-	MOVQ (DX)(SI*8), AX
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
 	MOVQ AX, ret+16(FP)
 	RET
 
@@ -438,76 +422,75 @@ TEXT ·queenAMD64(SB), NOSPLIT, $0-24
 	MOVQ occ+8(FP), CX
 
 	// w = W(occ): toWTable[k][byte k of occ], ORed over the eight bytes
-	LEAQ    ·toWTable+0(SB), BX
+	LEAQ    ·toWTable+0(SB), DX
 	MOVBQZX CL, SI
-	MOVQ    (BX)(SI*8), DX
+	MOVQ    (DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     2048(BX)(SI*8), DX
+	ORQ     2048(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     4096(BX)(SI*8), DX
+	ORQ     4096(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     6144(BX)(SI*8), DX
+	ORQ     6144(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     8192(BX)(SI*8), DX
+	ORQ     8192(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     10240(BX)(SI*8), DX
+	ORQ     10240(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     12288(BX)(SI*8), DX
+	ORQ     12288(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     14336(BX)(SI*8), DX
+	ORQ     14336(DX)(SI*8), BX
 	LEAQ    ·rookParams+0(SB), CX
-	LEAQ    ·indexTable+0(SB), BX
-	LEAQ    ·attackTable+0(SB), SI
-	MOVQ    AX, DI
-	ANDQ    $0x3f, DI
-	LEAQ    (DI)(DI*2), DI
-	LEAQ    (CX)(DI*8), DI
+	MOVQ    AX, DX
+	ANDQ    $0x3f, DX
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  DX, R8
-	ANDQ  (DI), R8
-	IMULQ 8(DI), R8
-	MOVL  20(DI), CX
-	SHRQ  CL, R8
+	// p = &params[sq], 40 bytes a square
+	LEAQ (DX)(DX*4), DX
+	LEAQ (CX)(DX*8), DX
 
-	// i = indexTable[index + key]
-	MOVL    16(DI), DI
-	ADDQ    DI, R8
-	MOVBQZX (BX)(R8*1), R8
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	MOVQ  BX, CX
+	ANDQ  (DX), CX
+	IMULQ 8(DX), CX
+	SHRQ  $0x34, CX
+	ANDQ  16(DX), CX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, R8
-	MOVQ (SI)(R8*8), DI
+	// i = index[key]
+	ADDQ    24(DX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(DX), DX
+	MOVQ (DX)(CX*8), DX
 	LEAQ ·bishopParams+0(SB), CX
 	ANDQ $0x3f, AX
-	LEAQ (AX)(AX*2), AX
+
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
 	LEAQ (CX)(AX*8), AX
 
-	// key = ((w & maskW) * magic) >> shift
-	ANDQ  (AX), DX
-	IMULQ 8(AX), DX
-	MOVL  20(AX), CX
-	SHRQ  CL, DX
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	MOVQ  BX, CX
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x37, CX
+	ANDQ  16(AX), CX
 
-	// i = indexTable[index + key]
-	MOVL    16(AX), AX
-	ADDQ    AX, DX
-	MOVBQZX (BX)(DX*1), DX
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, DX
-	MOVQ (SI)(DX*8), AX
-	ORQ  AX, DI
-	MOVQ DI, ret+16(FP)
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
+	ORQ  AX, DX
+	MOVQ DX, ret+16(FP)
 	RET
 
 // func rookUnionAMD64(pieces uint64, occ uint64) uint64
@@ -516,69 +499,67 @@ TEXT ·rookUnionAMD64(SB), NOSPLIT, $0-24
 	MOVQ occ+8(FP), CX
 
 	// w = W(occ): toWTable[k][byte k of occ], ORed over the eight bytes
-	LEAQ    ·toWTable+0(SB), BX
+	LEAQ    ·toWTable+0(SB), DX
 	MOVBQZX CL, SI
-	MOVQ    (BX)(SI*8), DX
+	MOVQ    (DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     2048(BX)(SI*8), DX
+	ORQ     2048(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     4096(BX)(SI*8), DX
+	ORQ     4096(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     6144(BX)(SI*8), DX
+	ORQ     6144(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     8192(BX)(SI*8), DX
+	ORQ     8192(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     10240(BX)(SI*8), DX
+	ORQ     10240(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     12288(BX)(SI*8), DX
+	ORQ     12288(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     14336(BX)(SI*8), DX
-	LEAQ    ·rookParams+0(SB), BX
-	LEAQ    ·indexTable+0(SB), SI
-	LEAQ    ·attackTable+0(SB), DI
-	XORQ    R8, R8
+	ORQ     14336(DX)(SI*8), BX
+	LEAQ    ·rookParams+0(SB), CX
+	XORQ    DX, DX
 
 rookUnionAMD64_loop:
 	TESTQ AX, AX
 	JZ    rookUnionAMD64_done
-	BSFQ  AX, R9
+	BSFQ  AX, DI
 
 	// pieces &= pieces - 1
-	LEAQ -1(AX), CX
-	ANDQ CX, AX
-	MOVQ R9, R10
-	ANDQ $0x3f, R10
-	LEAQ (R10)(R10*2), R10
-	LEAQ (BX)(R10*8), R10
+	LEAQ -1(AX), SI
+	ANDQ SI, AX
+	MOVQ DI, SI
+	ANDQ $0x3f, SI
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  DX, R11
-	ANDQ  (R10), R11
-	IMULQ 8(R10), R11
-	MOVL  20(R10), CX
-	SHRQ  CL, R11
+	// p = &params[sq], 40 bytes a square
+	LEAQ (SI)(SI*4), SI
+	LEAQ (CX)(SI*8), SI
 
-	// i = indexTable[index + key]
-	MOVL    16(R10), R10
-	ADDQ    R10, R11
-	MOVBQZX (SI)(R11*1), R11
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	MOVQ  BX, R8
+	ANDQ  (SI), R8
+	IMULQ 8(SI), R8
+	SHRQ  $0x34, R8
+	ANDQ  16(SI), R8
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, R11
-	MOVQ (DI)(R11*8), CX
-	ORQ  CX, R8
+	// i = index[key]
+	ADDQ    24(SI), R8
+	MOVBQZX (R8), R8
+
+	// att = attack[i]
+	MOVQ 32(SI), SI
+	MOVQ (SI)(R8*8), SI
+	ORQ  SI, DX
 	JMP  rookUnionAMD64_loop
 
 rookUnionAMD64_done:
-	MOVQ R8, ret+16(FP)
+	MOVQ DX, ret+16(FP)
 	RET
 
 // func bishopUnionAMD64(pieces uint64, occ uint64) uint64
@@ -587,181 +568,171 @@ TEXT ·bishopUnionAMD64(SB), NOSPLIT, $0-24
 	MOVQ occ+8(FP), CX
 
 	// w = W(occ): toWTable[k][byte k of occ], ORed over the eight bytes
-	LEAQ    ·toWTable+0(SB), BX
+	LEAQ    ·toWTable+0(SB), DX
 	MOVBQZX CL, SI
-	MOVQ    (BX)(SI*8), DX
+	MOVQ    (DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     2048(BX)(SI*8), DX
+	ORQ     2048(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     4096(BX)(SI*8), DX
+	ORQ     4096(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     6144(BX)(SI*8), DX
+	ORQ     6144(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     8192(BX)(SI*8), DX
+	ORQ     8192(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     10240(BX)(SI*8), DX
+	ORQ     10240(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     12288(BX)(SI*8), DX
+	ORQ     12288(DX)(SI*8), BX
 	SHRQ    $0x08, CX
 	MOVBQZX CL, SI
-	ORQ     14336(BX)(SI*8), DX
-	LEAQ    ·bishopParams+0(SB), BX
-	LEAQ    ·indexTable+0(SB), SI
-	LEAQ    ·attackTable+0(SB), DI
-	XORQ    R8, R8
+	ORQ     14336(DX)(SI*8), BX
+	LEAQ    ·bishopParams+0(SB), CX
+	XORQ    DX, DX
 
 bishopUnionAMD64_loop:
 	TESTQ AX, AX
 	JZ    bishopUnionAMD64_done
-	BSFQ  AX, R9
+	BSFQ  AX, DI
 
 	// pieces &= pieces - 1
-	LEAQ -1(AX), CX
-	ANDQ CX, AX
-	MOVQ R9, R10
-	ANDQ $0x3f, R10
-	LEAQ (R10)(R10*2), R10
-	LEAQ (BX)(R10*8), R10
+	LEAQ -1(AX), SI
+	ANDQ SI, AX
+	MOVQ DI, SI
+	ANDQ $0x3f, SI
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  DX, R11
-	ANDQ  (R10), R11
-	IMULQ 8(R10), R11
-	MOVL  20(R10), CX
-	SHRQ  CL, R11
+	// p = &params[sq], 40 bytes a square
+	LEAQ (SI)(SI*4), SI
+	LEAQ (CX)(SI*8), SI
 
-	// i = indexTable[index + key]
-	MOVL    16(R10), R10
-	ADDQ    R10, R11
-	MOVBQZX (SI)(R11*1), R11
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	MOVQ  BX, R8
+	ANDQ  (SI), R8
+	IMULQ 8(SI), R8
+	SHRQ  $0x37, R8
+	ANDQ  16(SI), R8
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, R11
-	MOVQ (DI)(R11*8), CX
-	ORQ  CX, R8
+	// i = index[key]
+	ADDQ    24(SI), R8
+	MOVBQZX (R8), R8
+
+	// att = attack[i]
+	MOVQ 32(SI), SI
+	MOVQ (SI)(R8*8), SI
+	ORQ  SI, DX
 	JMP  bishopUnionAMD64_loop
 
 bishopUnionAMD64_done:
-	MOVQ R8, ret+16(FP)
+	MOVQ DX, ret+16(FP)
 	RET
 
 // func rookWAMD64(sq int, occW uint64) uint64
 TEXT ·rookWAMD64(SB), NOSPLIT, $0-24
-	MOVQ sq+0(FP), BX
+	MOVQ sq+0(FP), AX
 	MOVQ occW+8(FP), CX
-	LEAQ ·rookParams+0(SB), SI
-	LEAQ ·indexTable+0(SB), AX
-	LEAQ ·attackTable+0(SB), DX
-	ANDQ $0x3f, BX
-	LEAQ (BX)(BX*2), BX
-	LEAQ (SI)(BX*8), BX
+	LEAQ ·rookParams+0(SB), DX
+	ANDQ $0x3f, AX
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  CX, SI
-	ANDQ  (BX), SI
-	IMULQ 8(BX), SI
-	MOVL  20(BX), CX
-	SHRQ  CL, SI
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (DX)(AX*8), AX
 
-	// i = indexTable[index + key]
-	MOVL    16(BX), BX
-	ADDQ    BX, SI
-	MOVBQZX (AX)(SI*1), SI
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x34, CX
+	ANDQ  16(AX), CX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, SI
-	MOVQ (DX)(SI*8), AX
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
 	MOVQ AX, ret+16(FP)
 	RET
 
 // func bishopWAMD64(sq int, occW uint64) uint64
 TEXT ·bishopWAMD64(SB), NOSPLIT, $0-24
-	MOVQ sq+0(FP), BX
+	MOVQ sq+0(FP), AX
 	MOVQ occW+8(FP), CX
-	LEAQ ·bishopParams+0(SB), SI
-	LEAQ ·indexTable+0(SB), AX
-	LEAQ ·attackTable+0(SB), DX
-	ANDQ $0x3f, BX
-	LEAQ (BX)(BX*2), BX
-	LEAQ (SI)(BX*8), BX
+	LEAQ ·bishopParams+0(SB), DX
+	ANDQ $0x3f, AX
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  CX, SI
-	ANDQ  (BX), SI
-	IMULQ 8(BX), SI
-	MOVL  20(BX), CX
-	SHRQ  CL, SI
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (DX)(AX*8), AX
 
-	// i = indexTable[index + key]
-	MOVL    16(BX), BX
-	ADDQ    BX, SI
-	MOVBQZX (AX)(SI*1), SI
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x37, CX
+	ANDQ  16(AX), CX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, SI
-	MOVQ (DX)(SI*8), AX
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
 	MOVQ AX, ret+16(FP)
 	RET
 
 // func queenWAMD64(sq int, occW uint64) uint64
 TEXT ·queenWAMD64(SB), NOSPLIT, $0-24
 	MOVQ sq+0(FP), AX
-	MOVQ occW+8(FP), DX
-	LEAQ ·rookParams+0(SB), CX
-	LEAQ ·indexTable+0(SB), BX
-	LEAQ ·attackTable+0(SB), SI
-	MOVQ AX, DI
-	ANDQ $0x3f, DI
-	LEAQ (DI)(DI*2), DI
-	LEAQ (CX)(DI*8), DI
+	MOVQ occW+8(FP), CX
+	LEAQ ·rookParams+0(SB), DX
+	MOVQ AX, BX
+	ANDQ $0x3f, BX
 
-	// key = ((w & maskW) * magic) >> shift
-	MOVQ  DX, R8
-	ANDQ  (DI), R8
-	IMULQ 8(DI), R8
-	MOVL  20(DI), CX
-	SHRQ  CL, R8
+	// p = &params[sq], 40 bytes a square
+	LEAQ (BX)(BX*4), BX
+	LEAQ (DX)(BX*8), BX
 
-	// i = indexTable[index + key]
-	MOVL    16(DI), DI
-	ADDQ    DI, R8
-	MOVBQZX (BX)(R8*1), R8
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	MOVQ  CX, DX
+	ANDQ  (BX), DX
+	IMULQ 8(BX), DX
+	SHRQ  $0x34, DX
+	ANDQ  16(BX), DX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, R8
-	MOVQ (SI)(R8*8), DI
-	LEAQ ·bishopParams+0(SB), CX
+	// i = index[key]
+	ADDQ    24(BX), DX
+	MOVBQZX (DX), DX
+
+	// att = attack[i]
+	MOVQ 32(BX), BX
+	MOVQ (BX)(DX*8), BX
+	LEAQ ·bishopParams+0(SB), DX
 	ANDQ $0x3f, AX
-	LEAQ (AX)(AX*2), AX
-	LEAQ (CX)(AX*8), AX
 
-	// key = ((w & maskW) * magic) >> shift
-	ANDQ  (AX), DX
-	IMULQ 8(AX), DX
-	MOVL  20(AX), CX
-	SHRQ  CL, DX
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (DX)(AX*8), AX
 
-	// i = indexTable[index + key]
-	MOVL    16(AX), AX
-	ADDQ    AX, DX
-	MOVBQZX (BX)(DX*1), DX
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x37, CX
+	ANDQ  16(AX), CX
 
-	// att = attackTable[attack + i]
-	SHRL $0x08, CX
-	ADDQ CX, DX
-	MOVQ (SI)(DX*8), AX
-	ORQ  AX, DI
-	MOVQ DI, ret+16(FP)
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
+	ORQ  AX, BX
+	MOVQ BX, ret+16(FP)
 	RET
 
 DATA symin<>+0(SB)/1, $0x3c
@@ -2337,12 +2308,12 @@ TEXT ·rookSym(SB), NOSPLIT, $0-24
 	MOVL  20(AX), CX
 	SHRQ  CL, DI
 
-	// i = indexTable[index + key]
+	// i = symIndexTable[index + key]
 	MOVL    16(AX), AX
 	ADDQ    AX, DI
 	MOVBQZX (BX)(DI*1), DI
 
-	// att = attackTable[attack + i]
+	// att = symAttackTable[attack + i]
 	SHRL $0x08, CX
 	ADDQ CX, DI
 	MOVQ (SI)(DI*8), AX
@@ -2389,12 +2360,12 @@ TEXT ·rookWSym(SB), NOSPLIT, $0-24
 	MOVL  20(AX), CX
 	SHRQ  CL, DI
 
-	// i = indexTable[index + key]
+	// i = symIndexTable[index + key]
 	MOVL    16(AX), AX
 	ADDQ    AX, DI
 	MOVBQZX (BX)(DI*1), DI
 
-	// att = attackTable[attack + i]
+	// att = symAttackTable[attack + i]
 	SHRL $0x08, CX
 	ADDQ CX, DI
 	MOVQ (SI)(DI*8), AX
@@ -2441,12 +2412,12 @@ TEXT ·bishopSym(SB), NOSPLIT, $0-24
 	MOVL  20(AX), CX
 	SHRQ  CL, DI
 
-	// i = indexTable[index + key]
+	// i = symIndexTable[index + key]
 	MOVL    16(AX), AX
 	ADDQ    AX, DI
 	MOVBQZX (BX)(DI*1), DI
 
-	// att = attackTable[attack + i]
+	// att = symAttackTable[attack + i]
 	SHRL $0x08, CX
 	ADDQ CX, DI
 	MOVQ (SI)(DI*8), AX
@@ -2493,12 +2464,12 @@ TEXT ·bishopWSym(SB), NOSPLIT, $0-24
 	MOVL  20(AX), CX
 	SHRQ  CL, DI
 
-	// i = indexTable[index + key]
+	// i = symIndexTable[index + key]
 	MOVL    16(AX), AX
 	ADDQ    AX, DI
 	MOVBQZX (BX)(DI*1), DI
 
-	// att = attackTable[attack + i]
+	// att = symAttackTable[attack + i]
 	SHRL $0x08, CX
 	ADDQ CX, DI
 	MOVQ (SI)(DI*8), AX
@@ -2552,12 +2523,12 @@ TEXT ·queenSym(SB), NOSPLIT, $0-24
 	MOVL  20(AX), CX
 	SHRQ  CL, R10
 
-	// i = indexTable[index + key]
+	// i = symIndexTable[index + key]
 	MOVL    16(AX), AX
 	ADDQ    AX, R10
 	MOVBQZX (DI)(R10*1), R10
 
-	// att = attackTable[attack + i]
+	// att = symAttackTable[attack + i]
 	SHRL $0x08, CX
 	ADDQ CX, R10
 	MOVQ (R8)(R10*8), AX
@@ -2570,12 +2541,12 @@ TEXT ·queenSym(SB), NOSPLIT, $0-24
 	MOVL  20(R9), CX
 	SHRQ  CL, BX
 
-	// i = indexTable[index + key]
+	// i = symIndexTable[index + key]
 	MOVL    16(R9), R9
 	ADDQ    R9, BX
 	MOVBQZX (DI)(BX*1), BX
 
-	// att = attackTable[attack + i]
+	// att = symAttackTable[attack + i]
 	SHRL $0x08, CX
 	ADDQ CX, BX
 	MOVQ (R8)(BX*8), CX
@@ -2630,12 +2601,12 @@ TEXT ·queenWSym(SB), NOSPLIT, $0-24
 	MOVL  20(AX), CX
 	SHRQ  CL, R10
 
-	// i = indexTable[index + key]
+	// i = symIndexTable[index + key]
 	MOVL    16(AX), AX
 	ADDQ    AX, R10
 	MOVBQZX (DI)(R10*1), R10
 
-	// att = attackTable[attack + i]
+	// att = symAttackTable[attack + i]
 	SHRL $0x08, CX
 	ADDQ CX, R10
 	MOVQ (R8)(R10*8), AX
@@ -2648,12 +2619,12 @@ TEXT ·queenWSym(SB), NOSPLIT, $0-24
 	MOVL  20(R9), CX
 	SHRQ  CL, BX
 
-	// i = indexTable[index + key]
+	// i = symIndexTable[index + key]
 	MOVL    16(R9), R9
 	ADDQ    R9, BX
 	MOVBQZX (DI)(BX*1), BX
 
-	// att = attackTable[attack + i]
+	// att = symAttackTable[attack + i]
 	SHRL $0x08, CX
 	ADDQ CX, BX
 	MOVQ (R8)(BX*8), CX
@@ -2712,12 +2683,12 @@ rookUnionSym_loop:
 	MOVL  20(R11), CX
 	SHRQ  CL, R13
 
-	// i = indexTable[index + key]
+	// i = symIndexTable[index + key]
 	MOVL    16(R11), R11
 	ADDQ    R11, R13
 	MOVBQZX (DI)(R13*1), R13
 
-	// att = attackTable[attack + i]
+	// att = symAttackTable[attack + i]
 	SHRL $0x08, CX
 	ADDQ CX, R13
 	MOVQ (R8)(R13*8), CX
@@ -2778,12 +2749,12 @@ bishopUnionSym_loop:
 	MOVL  20(R11), CX
 	SHRQ  CL, R13
 
-	// i = indexTable[index + key]
+	// i = symIndexTable[index + key]
 	MOVL    16(R11), R11
 	ADDQ    R11, R13
 	MOVBQZX (DI)(R13*1), R13
 
-	// att = attackTable[attack + i]
+	// att = symAttackTable[attack + i]
 	SHRL $0x08, CX
 	ADDQ CX, R13
 	MOVQ (R8)(R13*8), CX

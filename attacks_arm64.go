@@ -15,16 +15,15 @@ func bishopARM64(sq int, occ uint64) uint64
 // and bishop lookups on the same W word; sq must be in 0..63.
 func queenARM64(sq int, occ uint64) uint64
 
-// rookWARM64 is lookup(&rookParams[sq], occW) (attacks_generic.go), the
-// lookup RookW inlines; sq must be in 0..63.
+// rookWARM64 is the lookup RookW (attacks.go) inlines; sq must be in 0..63.
 func rookWARM64(sq int, occW uint64) uint64
 
-// bishopWARM64 is lookup(&bishopParams[sq], occW) (attacks_generic.go), the
-// lookup BishopW inlines; sq must be in 0..63.
+// bishopWARM64 is the lookup BishopW (attacks.go) inlines; sq must be in
+// 0..63.
 func bishopWARM64(sq int, occW uint64) uint64
 
-// queenWARM64 is queenWGeneric (attacks_generic.go), what QueenW calls; sq
-// must be in 0..63.
+// queenWARM64 is the lookup QueenW (attacks.go) inlines; sq must be in
+// 0..63.
 func queenWARM64(sq int, occW uint64) uint64
 
 // rookUnionARM64 is rookUnionGeneric (attacks_generic.go): one permute, then

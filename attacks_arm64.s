@@ -9,8 +9,8 @@
 //	R0  sq or pieces       R5  &params[sq & 63]
 //	R1  occ                R6, R7, R9  scratch
 //	R2  ·rookParams or ·bishopParams
-//	R3  ·indexTable        R8  w = toW(occ), or occW
-//	R4  ·attackTable       R10, R11  results
+//	R8  w = toW(occ), or occW
+//	R10, R11  results
 //
 // R18 (platform), R26 to R30 (context, REGTMP, g, FP, LR) are not touched.
 
@@ -36,129 +36,119 @@
 	TOWBYTE(48, SRC, DST, TBL, T); \
 	TOWBYTE(56, SRC, DST, TBL, T)
 
-// TABLES loads the addresses of the two tables every lookup reads.
-#define TABLES \
-	MOVD	$·indexTable(SB), R3; \
-	MOVD	$·attackTable(SB), R4
-
-// PARAM sets P = &PARAMS[SQ & 63], 24 bytes a square: the & 63 keeps any
+// PARAM sets P = &PARAMS[SQ & 63], 40 bytes a square: the & 63 keeps any
 // value of SQ inside the array. P may be SQ.
 #define PARAM(PARAMS, SQ, P) \
 	AND	$63, SQ, P; \
-	ADD	P<<1, P, P; \
+	ADD	P<<2, P, P; \
 	ADD	P<<3, PARAMS, P
 
-// LOOKUP sets OUT = lookup(P, W) with R3 = ·indexTable, R4 = ·attackTable:
+// LOOKUP sets OUT = lookup(P, W, SHIFT), SHIFT being 52 for rooks and 55 for
+// bishops (rookShift, bishopShift):
 //
-//	key = ((w & maskW) * magic) >> (attackShift & 63)  // LDP: maskW at 0, magic at 8
-//	i   = indexTable[index + key]                      // LDPW: index at 16, attackShift at 20
-//	att = attackTable[(attackShift >> 8) + i]
+//	key = ((w & maskW) * magic >> SHIFT) & keyMask  // LDP: maskW at 0, magic at 8
+//	i   = index[key]                                // LDP: keyMask at 16, index at 24
+//	att = attack[i]                                 // attack at 32
 //
-// LSR by a register shifts by the register mod 64, which is the & 63. OUT
-// may be P; K, T1 and T2 are clobbered.
-#define LOOKUP(P, W, K, T1, T2, OUT) \
-	/* key = ((w & maskW) * magic) >> (attackShift & 63) */ \
+// The key is at most keyMask and every index byte names one of the square's
+// attack sets (magic.Layout.Verify), so both reads stay inside their tables.
+// OUT may be P; K, T1 and T2 are clobbered.
+#define LOOKUP(P, W, SHIFT, K, T1, T2, OUT) \
+	/* key = ((w & maskW) * magic >> SHIFT) & keyMask */ \
 	LDP	(P), (K, T1); \
 	AND	W, K, K; \
 	MUL	T1, K, K; \
-	LDPW	16(P), (T1, T2); \
-	LSR	T2, K, K; \
-	/* i = indexTable[index + key] */ \
-	ADD	T1, K, K; \
-	MOVBU	(R3)(K), K; \
-	/* att = attackTable[(attackShift >> 8) + i] */ \
-	LSR	$8, T2, T2; \
-	ADD	T2, K, K; \
-	MOVD	(R4)(K<<3), OUT
+	LSR	$SHIFT, K, K; \
+	LDP	16(P), (T1, T2); \
+	AND	T1, K, K; \
+	/* i = index[key] */ \
+	MOVBU	(T2)(K), K; \
+	/* att = attack[i] */ \
+	MOVD	32(P), T1; \
+	MOVD	(T1)(K<<3), OUT
 
 // func rookARM64(sq int, occ uint64) uint64
 //
 //	w := toW(occ)
-//	return lookup(&rookParams[sq&63], w) // key, i, att
+//	return lookup(&rookParams[sq&63], w, rookShift) // key, i, att
 TEXT ·rookARM64(SB), NOSPLIT, $0-24
 	MOVD	sq+0(FP), R0
 	MOVD	occ+8(FP), R1
 	TOW(R1, R8, R6, R7)
 	MOVD	$·rookParams(SB), R2
-	TABLES
 	PARAM(R2, R0, R5)
-	LOOKUP(R5, R8, R6, R7, R9, R10)
+	LOOKUP(R5, R8, 52, R6, R7, R9, R10)
 	MOVD	R10, ret+16(FP)
 	RET
 
 // func bishopARM64(sq int, occ uint64) uint64
 //
 //	w := toW(occ)
-//	return lookup(&bishopParams[sq&63], w) // key, i, att
+//	return lookup(&bishopParams[sq&63], w, bishopShift) // key, i, att
 TEXT ·bishopARM64(SB), NOSPLIT, $0-24
 	MOVD	sq+0(FP), R0
 	MOVD	occ+8(FP), R1
 	TOW(R1, R8, R6, R7)
 	MOVD	$·bishopParams(SB), R2
-	TABLES
 	PARAM(R2, R0, R5)
-	LOOKUP(R5, R8, R6, R7, R9, R10)
+	LOOKUP(R5, R8, 55, R6, R7, R9, R10)
 	MOVD	R10, ret+16(FP)
 	RET
 
 // func queenARM64(sq int, occ uint64) uint64
 //
 //	w := toW(occ)
-//	return lookup(&rookParams[sq&63], w) | lookup(&bishopParams[sq&63], w) // key, i, att twice
+//	return lookup(&rookParams[sq&63], w, rookShift) | lookup(&bishopParams[sq&63], w, bishopShift) // key, i, att twice
 TEXT ·queenARM64(SB), NOSPLIT, $0-24
 	MOVD	sq+0(FP), R0
 	MOVD	occ+8(FP), R1
 	TOW(R1, R8, R6, R7)
-	TABLES
 	MOVD	$·rookParams(SB), R2
 	PARAM(R2, R0, R5)
-	LOOKUP(R5, R8, R6, R7, R9, R10)
+	LOOKUP(R5, R8, 52, R6, R7, R9, R10)
 	MOVD	$·bishopParams(SB), R2
 	PARAM(R2, R0, R5)
-	LOOKUP(R5, R8, R6, R7, R9, R11)
+	LOOKUP(R5, R8, 55, R6, R7, R9, R11)
 	ORR	R11, R10, R10
 	MOVD	R10, ret+16(FP)
 	RET
 
 // func rookWARM64(sq int, occW uint64) uint64
 //
-//	return lookup(&rookParams[sq&63], occW) // key, i, att
+//	return lookup(&rookParams[sq&63], occW, rookShift) // key, i, att
 TEXT ·rookWARM64(SB), NOSPLIT, $0-24
 	MOVD	sq+0(FP), R0
 	MOVD	occW+8(FP), R8
 	MOVD	$·rookParams(SB), R2
-	TABLES
 	PARAM(R2, R0, R5)
-	LOOKUP(R5, R8, R6, R7, R9, R10)
+	LOOKUP(R5, R8, 52, R6, R7, R9, R10)
 	MOVD	R10, ret+16(FP)
 	RET
 
 // func bishopWARM64(sq int, occW uint64) uint64
 //
-//	return lookup(&bishopParams[sq&63], occW) // key, i, att
+//	return lookup(&bishopParams[sq&63], occW, bishopShift) // key, i, att
 TEXT ·bishopWARM64(SB), NOSPLIT, $0-24
 	MOVD	sq+0(FP), R0
 	MOVD	occW+8(FP), R8
 	MOVD	$·bishopParams(SB), R2
-	TABLES
 	PARAM(R2, R0, R5)
-	LOOKUP(R5, R8, R6, R7, R9, R10)
+	LOOKUP(R5, R8, 55, R6, R7, R9, R10)
 	MOVD	R10, ret+16(FP)
 	RET
 
 // func queenWARM64(sq int, occW uint64) uint64
 //
-//	return lookup(&rookParams[sq&63], occW) | lookup(&bishopParams[sq&63], occW) // key, i, att twice
+//	return lookup(&rookParams[sq&63], occW, rookShift) | lookup(&bishopParams[sq&63], occW, bishopShift) // key, i, att twice
 TEXT ·queenWARM64(SB), NOSPLIT, $0-24
 	MOVD	sq+0(FP), R0
 	MOVD	occW+8(FP), R8
-	TABLES
 	MOVD	$·rookParams(SB), R2
 	PARAM(R2, R0, R5)
-	LOOKUP(R5, R8, R6, R7, R9, R10)
+	LOOKUP(R5, R8, 52, R6, R7, R9, R10)
 	MOVD	$·bishopParams(SB), R2
 	PARAM(R2, R0, R5)
-	LOOKUP(R5, R8, R6, R7, R9, R11)
+	LOOKUP(R5, R8, 55, R6, R7, R9, R11)
 	ORR	R11, R10, R10
 	MOVD	R10, ret+16(FP)
 	RET
@@ -168,7 +158,7 @@ TEXT ·queenWARM64(SB), NOSPLIT, $0-24
 //	w := toW(occ)
 //	var att uint64
 //	for ; pieces != 0; pieces &= pieces - 1 {
-//		att |= lookup(&rookParams[bits.TrailingZeros64(pieces)&63], w) // key, i, att
+//		att |= lookup(&rookParams[bits.TrailingZeros64(pieces)&63], w, rookShift) // key, i, att
 //	}
 //	return att
 TEXT ·rookUnionARM64(SB), NOSPLIT, $0-24
@@ -176,7 +166,6 @@ TEXT ·rookUnionARM64(SB), NOSPLIT, $0-24
 	MOVD	occ+8(FP), R1
 	TOW(R1, R8, R6, R7)
 	MOVD	$·rookParams(SB), R2
-	TABLES
 	MOVD	ZR, R10
 
 rookUnionARM64_loop:
@@ -186,7 +175,7 @@ rookUnionARM64_loop:
 	SUB	$1, R0, R6
 	AND	R6, R0, R0 // pieces &= pieces - 1
 	PARAM(R2, R5, R5)
-	LOOKUP(R5, R8, R6, R7, R9, R11)
+	LOOKUP(R5, R8, 52, R6, R7, R9, R11)
 	ORR	R11, R10, R10
 	B	rookUnionARM64_loop
 
@@ -199,7 +188,7 @@ rookUnionARM64_done:
 //	w := toW(occ)
 //	var att uint64
 //	for ; pieces != 0; pieces &= pieces - 1 {
-//		att |= lookup(&bishopParams[bits.TrailingZeros64(pieces)&63], w) // key, i, att
+//		att |= lookup(&bishopParams[bits.TrailingZeros64(pieces)&63], w, bishopShift) // key, i, att
 //	}
 //	return att
 TEXT ·bishopUnionARM64(SB), NOSPLIT, $0-24
@@ -207,7 +196,6 @@ TEXT ·bishopUnionARM64(SB), NOSPLIT, $0-24
 	MOVD	occ+8(FP), R1
 	TOW(R1, R8, R6, R7)
 	MOVD	$·bishopParams(SB), R2
-	TABLES
 	MOVD	ZR, R10
 
 bishopUnionARM64_loop:
@@ -217,7 +205,7 @@ bishopUnionARM64_loop:
 	SUB	$1, R0, R6
 	AND	R6, R0, R0 // pieces &= pieces - 1
 	PARAM(R2, R5, R5)
-	LOOKUP(R5, R8, R6, R7, R9, R11)
+	LOOKUP(R5, R8, 55, R6, R7, R9, R11)
 	ORR	R11, R10, R10
 	B	bishopUnionARM64_loop
 

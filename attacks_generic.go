@@ -1,57 +1,78 @@
 package attacks
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // The generic kernel, in pure Go: the reference every other kernel is
 // checked against. For a square sq and occupancy occ:
 //
-//	w   = W(occ)                          // permute to W layout
-//	key = ((w & maskW) * magic) >> shift  // per-square magic
-//	i   = indexTable[index + key]         // byte shared by sq's symmetry class
-//	att = attackTable[attack + i]         // sq's own attack set, standard layout
+//	w   = W(occ)                                      // permute to W layout
+//	key = ((w & maskW) * magic >> window) & keyMask   // window: 52 rook, 55 bishop
+//	i   = index[key]                                  // byte shared by sq's symmetry class
+//	att = attack[i]                                   // sq's own attack set, standard layout
 //
 // The index table is shared by every square of a symmetry class: the byte
 // names the attack set in the class's canonical frame, and each square's
-// attack table maps it back to that square.
+// attack table maps it back to that square. The shift is a constant per
+// piece and keyMask cuts the class's key out of the bottom of the window
+// (magic.RookWindow), so a lookup is a multiply, a constant shift, an AND
+// and two dependent loads through pointers that fold into the addressing:
+// no shift count, no table base, no bounds check. Every key is at most
+// keyMask, inside the class's table, and every byte of every index table
+// names one of the square's attack sets (magic.Layout.Verify, and
+// TestTablesInBounds here), so no occupancy can send a read outside them.
 
-// param is one square's share of the tables, 24 bytes. The attack-table
-// start and the shift share one word: fields narrower than 32 bits cost the
-// compiler extra address arithmetic on every lookup.
+// param is one square's share of the tables: 40 bytes on 64-bit platforms.
 type param struct {
-	maskW       uint64 // relevant occupancy, W layout
-	magic       uint64
-	index       uint32 // start of the class's index table in indexTable
-	attackShift uint32 // start of the square's attack sets in attackTable << 8 | (64 - key bits)
+	maskW   uint64 // relevant occupancy, W layout
+	magic   uint64
+	keyMask uint64  // 1<<(key bits) - 1
+	index   *uint8  // the class's index table in indexTable
+	attack  *uint64 // the square's attack sets in attackTable
 }
 
-// lookup is the kernel from W-layout occupancy.
-func lookup(p *param, occW uint64) uint64 {
-	key := (occW & p.maskW) * p.magic >> (p.attackShift & 63)
-	return attackTable[uint(p.attackShift>>8)+uint(indexTable[uint(p.index)+uint(key)])]
+// Key windows (magic.RookWindow, magic.BishopWindow) as shifts.
+const (
+	rookShift   = 64 - 12
+	bishopShift = 64 - 9
+)
+
+// lookup is the kernel from W-layout occupancy. RookW, BishopW and QueenW
+// spell it out in one expression each, which the inliner prices lower.
+func lookup(p *param, occW uint64, shift uint) uint64 {
+	key := (occW & p.maskW) * p.magic >> shift & p.keyMask
+	i := *(*uint8)(unsafe.Add(unsafe.Pointer(p.index), key))
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(p.attack), uint(i)*8))
 }
 
 // The generic forms of every operation the kernels provide; the assembly
 // kernels carry the same names with their suffix.
 
-func rookGeneric(sq int, occ uint64) uint64   { return lookup(&rookParams[sq], toW(occ)) }
-func bishopGeneric(sq int, occ uint64) uint64 { return lookup(&bishopParams[sq], toW(occ)) }
+func rookGeneric(sq int, occ uint64) uint64 { return lookup(&rookParams[sq], toW(occ), rookShift) }
 
-func queenGeneric(sq int, occ uint64) uint64 { return queenWGeneric(sq, toW(occ)) }
-
-func queenWGeneric(sq int, occW uint64) uint64 {
-	return lookup(&rookParams[sq], occW) | lookup(&bishopParams[sq], occW)
+func bishopGeneric(sq int, occ uint64) uint64 {
+	return lookup(&bishopParams[sq], toW(occ), bishopShift)
 }
 
-func rookUnionGeneric(rooks, occ uint64) uint64 { return unionGeneric(&rookParams, rooks, toW(occ)) }
+func queenGeneric(sq int, occ uint64) uint64 {
+	w := toW(occ)
+	return lookup(&rookParams[sq], w, rookShift) | lookup(&bishopParams[sq], w, bishopShift)
+}
+
+func rookUnionGeneric(rooks, occ uint64) uint64 {
+	return unionGeneric(&rookParams, rooks, toW(occ), rookShift)
+}
 
 func bishopUnionGeneric(bishops, occ uint64) uint64 {
-	return unionGeneric(&bishopParams, bishops, toW(occ))
+	return unionGeneric(&bishopParams, bishops, toW(occ), bishopShift)
 }
 
-func unionGeneric(params *[64]param, pieces, occW uint64) uint64 {
+func unionGeneric(params *[64]param, pieces, occW uint64, shift uint) uint64 {
 	var att uint64
 	for ; pieces != 0; pieces &= pieces - 1 {
-		att |= lookup(&params[bits.TrailingZeros64(pieces)&63], occW)
+		att |= lookup(&params[bits.TrailingZeros64(pieces)&63], occW, shift)
 	}
 	return att
 }

@@ -7,6 +7,17 @@ package attacks
 // Each of the 10 rook and 10 bishop classes has one index table and one
 // attack table. Only assembly reads these tables.
 
+// symParam is one class representative's key and table offsets: the key is
+// ((w & maskW) * magic) >> (attackShift & 63), at the top of the product,
+// the index byte indexTable[index + key] and the attack set
+// symAttackTable[attackShift>>8 + byte]. 24 bytes.
+type symParam struct {
+	maskW       uint64
+	magic       uint64
+	index       uint32
+	attackShift uint32 // start of the class's attack sets << 8 | (64 - key bits)
+}
+
 // symSquare is one square's share: its class (an index into symParams,
 // rook classes first) and the symmetry g (magic.Sym) with s = g(rep).
 type symSquare struct {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/symmagic/attacks/magic"
 )
@@ -194,8 +195,15 @@ func TestStats(t *testing.T) {
 			}
 			return
 		}
-		if s.IndexBytes != len(indexTable) || s.AttackBytes != 8*len(attackTable) || s.ParamBytes != 2*64*magic.ParamSize {
+		if s.IndexBytes != len(indexTable) || s.AttackBytes != 8*len(attackTable) || s.ParamBytes != 2*64*int(unsafe.Sizeof(param{})) {
 			t.Errorf("byte counts disagree with the tables: %+v", s)
+		}
+		if unsafe.Sizeof(uintptr(0)) == 8 && unsafe.Sizeof(param{}) != magic.ParamSize {
+			t.Errorf("param takes %d bytes, magic.ParamSize says %d", unsafe.Sizeof(param{}), magic.ParamSize)
+		}
+		// The issue's budget for what RookW and BishopW read: 128 KiB.
+		if w := s.IndexBytes + s.AttackBytes + s.ParamBytes; w > 131072 {
+			t.Errorf("RookW and BishopW read %d bytes, over the 131,072 budget", w)
 		}
 		if s.TotalBytes > 861184/8 {
 			t.Errorf("TotalBytes %d exceeds an eighth of fancy magic's 861,184", s.TotalBytes)
@@ -239,12 +247,13 @@ func TestTablesReproduce(t *testing.T) {
 	}
 	for sq := 0; sq < 64; sq++ {
 		for _, pc := range []struct {
-			got  param
-			want magic.Param
-		}{{rookParams[sq], l.Rook[sq]}, {bishopParams[sq], l.Bishop[sq]}} {
+			got   param
+			want  magic.Param
+			shift uint
+		}{{rookParams[sq], l.Rook[sq], rookShift}, {bishopParams[sq], l.Bishop[sq], bishopShift}} {
 			w := pc.want
-			if pc.got != (param{w.MaskW, w.Magic, w.IndexBase, uint32(w.AttackBase)<<8 | uint32(w.Shift)}) {
-				t.Fatalf("%s: generated %+v, magic decides %+v", magic.SquareName(sq), pc.got, w)
+			if pc.got != (param{w.MaskW, w.Magic, w.KeyMask, &indexTable[w.IndexBase], &attackTable[w.AttackBase]}) || uint(w.Shift) != pc.shift {
+				t.Fatalf("%s: generated %+v (shift %d), magic decides %+v", magic.SquareName(sq), pc.got, pc.shift, w)
 			}
 		}
 	}
@@ -268,7 +277,7 @@ func TestTablesReproduce(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, w := range sl.Params {
-		if symParams[i] != (param{w.MaskW, w.Magic, w.IndexBase, uint32(w.AttackBase)<<8 | uint32(w.Shift)}) {
+		if w.KeyMask != 1<<(64-w.Shift)-1 || symParams[i] != (symParam{w.MaskW, w.Magic, w.IndexBase, w.AttackBase<<8 | uint32(w.Shift)}) {
 			t.Fatalf("symParams[%d] = %+v, magic decides %+v", i, symParams[i], w)
 		}
 	}
@@ -288,8 +297,43 @@ func TestTablesReproduce(t *testing.T) {
 	}
 }
 
-// TestInlinable keeps RookW and BishopW within Go's inlining budget: a
-// lookup that costs a call loses to every inlined magic in the field.
+// TestTablesInBounds checks, from the generated tables alone, what lets the
+// kernels read through pointers without bounds checks: for every square and
+// piece, the class's index table (keyMask + 1 bytes, as every key is at most
+// keyMask) lies inside indexTable, every one of its bytes names one of the
+// square's attack sets, and those sets lie inside attackTable.
+func TestTablesInBounds(t *testing.T) {
+	index, attack := uintptr(unsafe.Pointer(&indexTable[0])), uintptr(unsafe.Pointer(&attackTable[0]))
+	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
+		params, window := &rookParams, 12
+		if p == magic.Bishop {
+			params, window = &bishopParams, 9
+		}
+		for sq, prm := range params {
+			name := fmt.Sprintf("%v %s", p, magic.SquareName(sq))
+			if prm.keyMask+1 == 0 || prm.keyMask&(prm.keyMask+1) != 0 || prm.keyMask >= 1<<window {
+				t.Fatalf("%s: key mask %#x is not 2^n - 1 inside the %d-bit window", name, prm.keyMask, window)
+			}
+			ix := uintptr(unsafe.Pointer(prm.index)) - index
+			if ix+uintptr(prm.keyMask) >= uintptr(len(indexTable)) {
+				t.Fatalf("%s: index table %d..%d outside indexTable (%d bytes)", name, ix, ix+uintptr(prm.keyMask), len(indexTable))
+			}
+			sets := len(magic.AttackSets(p, sq))
+			at := (uintptr(unsafe.Pointer(prm.attack)) - attack) / 8
+			if at+uintptr(sets) > uintptr(len(attackTable)) {
+				t.Fatalf("%s: %d attack sets from %d, outside attackTable (%d)", name, sets, at, len(attackTable))
+			}
+			for key := uintptr(0); key <= uintptr(prm.keyMask); key++ {
+				if b := indexTable[ix+key]; int(b) >= sets {
+					t.Fatalf("%s: index byte %d at key %d, but the square has %d attack sets", name, b, key, sets)
+				}
+			}
+		}
+	}
+}
+
+// TestInlinable keeps RookW, BishopW and QueenW within Go's inlining budget:
+// a lookup that costs a call loses to every inlined magic in the field.
 func TestInlinable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode: runs the compiler")
@@ -301,7 +345,7 @@ func TestInlinable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
 	}
-	for _, fn := range []string{"RookW", "BishopW", "lookup"} {
+	for _, fn := range []string{"RookW", "BishopW", "QueenW", "lookup"} {
 		if !regexp.MustCompile(`can inline ` + fn + `\b`).Match(out) {
 			t.Errorf("%s is not inlinable:\n%s", fn, out)
 		}

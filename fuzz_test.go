@@ -64,7 +64,7 @@ func FuzzKernels(f *testing.F) {
 		want := [...]uint64{
 			rookGeneric(sq, occ), bishopGeneric(sq, occ), queenGeneric(sq, occ),
 			rookUnionGeneric(pieces, occ), bishopUnionGeneric(pieces, occ), w,
-			queenWGeneric(sq, w), queenWGeneric(sq, w), queenWGeneric(sq, w),
+			queenGeneric(sq, occ), queenGeneric(sq, occ), queenGeneric(sq, occ),
 		}
 		def := Kernel()
 		defer SetKernel(def)

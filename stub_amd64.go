@@ -37,13 +37,13 @@ func rookUnionAMD64(pieces uint64, occ uint64) uint64
 // bishopUnionAMD64 is bishopUnionGeneric (attacks_generic.go): one permute by eight byte lookups in toWTable, then a lookup per piece.
 func bishopUnionAMD64(pieces uint64, occ uint64) uint64
 
-// rookWAMD64 is lookup(&rookParams[sq], occW) (attacks_generic.go), from W layout; sq must be in 0..63.
+// rookWAMD64 is RookW(sq, occW) (attacks_generic.go), from W layout; sq must be in 0..63.
 func rookWAMD64(sq int, occW uint64) uint64
 
-// bishopWAMD64 is lookup(&bishopParams[sq], occW) (attacks_generic.go), from W layout; sq must be in 0..63.
+// bishopWAMD64 is BishopW(sq, occW) (attacks_generic.go), from W layout; sq must be in 0..63.
 func bishopWAMD64(sq int, occW uint64) uint64
 
-// queenWAMD64 is queenWGeneric(sq, occW) (attacks_generic.go), from W layout; sq must be in 0..63.
+// queenWAMD64 is QueenW(sq, occW) (attacks_generic.go), from W layout; sq must be in 0..63.
 func queenWAMD64(sq int, occW uint64) uint64
 
 // rookSym is the rook lookup of the full-symmetry kernel, from standard layout; sq must be in 0..63.

@@ -7,6 +7,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -14,15 +15,34 @@ import (
 	"github.com/symmagic/attacks/magic"
 )
 
-// Offsets of the fields of the Go type param (attacks_generic.go).
+// The Go type param (attacks_generic.go): its size and field offsets, and
+// the per-piece shifts (magic.RookWindow, magic.BishopWindow).
 const (
+	paramSize        = magic.ParamSize
 	offMaskW         = 0
 	offMagic         = 8
-	offIndex         = 16
-	offAttackShift   = 20
+	offKeyMask       = 16
+	offIndex         = 24
+	offAttack        = 32
 	rookParamsName   = "·rookParams"
 	bishopParamsName = "·bishopParams"
 )
+
+// Offsets of the fields of the Go type symParam (attacks_sym.go).
+const (
+	offSymMaskW       = 0
+	offSymMagic       = 8
+	offSymIndex       = 16
+	offSymAttackShift = 20
+)
+
+// shiftOf is the constant shift of a piece's key window.
+func shiftOf(piece string) uint8 {
+	if piece == "bishop" {
+		return uint8(64 - magic.BishopWindow)
+	}
+	return uint8(64 - magic.RookWindow)
+}
 
 // permuter emits a permute of a standard bitboard to W layout.
 type permuter struct {
@@ -100,60 +120,49 @@ func permuteBytes(occ GPVirtual) GPVirtual {
 	return w
 }
 
-// tables holds the base addresses one lookup reads: the parameters, the
-// index tables and the attack tables. A loop loads them once.
-type tables struct{ params, index, attack GPVirtual }
-
-func loadTables(paramsName string) tables {
-	return loadTablesOf(paramsName, "·indexTable", "·attackTable")
+// loadParams loads the address of a piece's parameter array; a loop loads
+// it once.
+func loadParams(piece string) GPVirtual {
+	params := GP64()
+	LEAQ(NewDataAddr(Symbol{Name: paramsOf(piece)}, 0), params)
+	return params
 }
 
-func loadTablesOf(params, index, attack string) tables {
-	t := tables{GP64(), GP64(), GP64()}
-	LEAQ(NewDataAddr(Symbol{Name: params}, 0), t.params)
-	LEAQ(NewDataAddr(Symbol{Name: index}, 0), t.index)
-	LEAQ(NewDataAddr(Symbol{Name: attack}, 0), t.attack)
-	return t
-}
-
-// lookup emits the kernel of SPEC section 2 for one square, from W layout:
+// lookup emits the kernel of SPEC section 2 for one square, from W layout,
+// as attacks_generic.go's lookup does it:
 //
-//	key = ((w & maskW) * magic) >> shift
-//	i   = indexTable[index + key]
-//	att = attackTable[attack + i]
+//	key = ((w & maskW) * magic >> shift) & keyMask   // shift: 52 rook, 55 bishop
+//	i   = index[key]                                 // index: the class's table
+//	att = attack[i]                                  // attack: the square's sets
 //
 // sq must already be in 0..63 (checked in Go); it is masked again so that no
-// value can move the parameter read outside its table.
-func lookup(t tables, sq, w GPVirtual) GPVirtual {
+// value can move the parameter read outside its table. The key is at most
+// keyMask and every index byte names one of the square's sets
+// (magic.Layout.Verify), so the two table reads stay inside their tables.
+func lookup(params GPVirtual, piece string, sq, w GPVirtual) GPVirtual {
 	p := GP64()
 	MOVQ(sq, p)
 	ANDQ(U8(63), p)
-	return lookupParam(t, p, w)
-}
+	Comment(fmt.Sprintf("p = &params[sq], %d bytes a square", paramSize))
+	LEAQ(Mem{Base: p, Index: p, Scale: 4}, p)
+	LEAQ(Mem{Base: params, Index: p, Scale: 8}, p)
 
-// lookupParam is lookup for parameter number p (clobbered) of t.params.
-func lookupParam(t tables, p, w GPVirtual) GPVirtual {
-	LEAQ(Mem{Base: p, Index: p, Scale: 2}, p)
-	LEAQ(Mem{Base: t.params, Index: p, Scale: 8}, p)
-
-	Comment("key = ((w & maskW) * magic) >> shift")
+	Comment(fmt.Sprintf("key = ((w & maskW) * magic >> %d) & keyMask", shiftOf(piece)))
 	key := GP64()
 	MOVQ(w, key)
 	ANDQ(Mem{Base: p, Disp: offMaskW}, key)
 	IMULQ(Mem{Base: p, Disp: offMagic}, key)
-	MOVL(Mem{Base: p, Disp: offAttackShift}, ECX)
-	SHRQ(CL, key)
+	SHRQ(U8(shiftOf(piece)), key)
+	ANDQ(Mem{Base: p, Disp: offKeyMask}, key)
 
-	Comment("i = indexTable[index + key]")
-	MOVL(Mem{Base: p, Disp: offIndex}, p.As32())
-	ADDQ(p, key)
-	MOVBQZX(Mem{Base: t.index, Index: key, Scale: 1}, key)
+	Comment("i = index[key]")
+	ADDQ(Mem{Base: p, Disp: offIndex}, key)
+	MOVBQZX(Mem{Base: key}, key)
 
-	Comment("att = attackTable[attack + i]")
-	SHRL(U8(8), ECX)
-	ADDQ(RCX, key)
+	Comment("att = attack[i]")
 	att := GP64()
-	MOVQ(Mem{Base: t.attack, Index: key, Scale: 8}, att)
+	MOVQ(Mem{Base: p, Disp: offAttack}, att)
+	MOVQ(Mem{Base: att, Index: key, Scale: 8}, att)
 	return att
 }
 
@@ -168,12 +177,10 @@ func paramsOf(piece string) string {
 // same W occupancy.
 func lookupPiece(piece string, sq, w GPVirtual) GPVirtual {
 	if piece != "queen" {
-		return lookup(loadTables(paramsOf(piece)), sq, w)
+		return lookup(loadParams(piece), piece, sq, w)
 	}
-	t := loadTables(rookParamsName)
-	r := lookup(t, sq, w)
-	LEAQ(NewDataAddr(Symbol{Name: bishopParamsName}, 0), t.params)
-	ORQ(lookup(t, sq, w), r)
+	r := lookup(loadParams("rook"), "rook", sq, w)
+	ORQ(lookup(loadParams("bishop"), "bishop", sq, w), r)
 	return r
 }
 
@@ -202,10 +209,7 @@ func lookupFunc(piece string, p permuter) {
 func lookupWFunc(piece string) {
 	name := piece + "WAMD64"
 	TEXT(name, NOSPLIT, "func(sq int, occW uint64) uint64")
-	gen := "lookup(&" + piece + "Params[sq], occW)"
-	if piece == "queen" {
-		gen = "queenWGeneric(sq, occW)"
-	}
+	gen := strings.ToUpper(piece[:1]) + piece[1:] + "W(sq, occW)"
 	Doc(fmt.Sprintf("%s is %s (attacks_generic.go), from W layout; sq must be in 0..63.", name, gen))
 	sq := GP64()
 	Load(Param("sq"), sq)
@@ -224,7 +228,7 @@ func unionFunc(piece string, p permuter) {
 	occ := GP64()
 	Load(Param("occ"), occ)
 	w := p.emit(occ)
-	t := loadTables(paramsOf(piece))
+	params := loadParams(piece)
 	acc := GP64()
 	XORQ(acc, acc)
 	Label(name + "_loop")
@@ -236,7 +240,7 @@ func unionFunc(piece string, p permuter) {
 	rest := GP64()
 	LEAQ(Mem{Base: pieces, Disp: -1}, rest)
 	ANDQ(rest, pieces)
-	ORQ(lookup(t, sq, w), acc)
+	ORQ(lookup(params, piece, sq, w), acc)
 	JMP(LabelRef(name + "_loop"))
 	Label(name + "_done")
 	Store(acc, ReturnIndex(0))
@@ -314,8 +318,46 @@ func symSquare(table string, sq GPVirtual) (class, g GPVirtual) {
 	return class, g
 }
 
-func symTables() tables {
-	return loadTablesOf("·symParams", "·symIndexTable", "·symAttackTable")
+// symTables holds the base addresses a full-symmetry lookup reads; a loop
+// loads them once.
+type symTables struct{ params, index, attack GPVirtual }
+
+func loadSymTables() symTables {
+	t := symTables{GP64(), GP64(), GP64()}
+	LEAQ(NewDataAddr(Symbol{Name: "·symParams"}, 0), t.params)
+	LEAQ(NewDataAddr(Symbol{Name: "·symIndexTable"}, 0), t.index)
+	LEAQ(NewDataAddr(Symbol{Name: "·symAttackTable"}, 0), t.attack)
+	return t
+}
+
+// symLookup is the representative's lookup for class number p (clobbered):
+//
+//	key = ((w & maskW) * magic) >> shift
+//	i   = symIndexTable[index + key]
+//	att = symAttackTable[attack + i]
+func symLookup(t symTables, p, w GPVirtual) GPVirtual {
+	LEAQ(Mem{Base: p, Index: p, Scale: 2}, p)
+	LEAQ(Mem{Base: t.params, Index: p, Scale: 8}, p)
+
+	Comment("key = ((w & maskW) * magic) >> shift")
+	key := GP64()
+	MOVQ(w, key)
+	ANDQ(Mem{Base: p, Disp: offSymMaskW}, key)
+	IMULQ(Mem{Base: p, Disp: offSymMagic}, key)
+	MOVL(Mem{Base: p, Disp: offSymAttackShift}, ECX)
+	SHRQ(CL, key)
+
+	Comment("i = symIndexTable[index + key]")
+	MOVL(Mem{Base: p, Disp: offSymIndex}, p.As32())
+	ADDQ(p, key)
+	MOVBQZX(Mem{Base: t.index, Index: key, Scale: 1}, key)
+
+	Comment("att = symAttackTable[attack + i]")
+	SHRL(U8(8), ECX)
+	ADDQ(RCX, key)
+	att := GP64()
+	MOVQ(Mem{Base: t.attack, Index: key, Scale: 8}, att)
+	return att
 }
 
 // symFunc emits the lookup of one piece, from standard or W input. A queen
@@ -339,15 +381,15 @@ func symFunc(piece string, wInput bool) {
 	class, g := symSquare(table, sq)
 	Comment("w = W(g^-1 occ)")
 	w := shuffle(in, g, occ)
-	t := symTables()
+	t := loadSymTables()
 	var a GPVirtual
 	if piece != "queen" {
-		a = lookupParam(t, class, w)
+		a = symLookup(t, class, w)
 	} else {
 		Comment("rook and bishop classes: symBishop's class of sq")
 		bclass, _ := symSquare("·symBishop", sq)
-		a = lookupParam(t, class, w)
-		ORQ(lookupParam(t, bclass, w), a)
+		a = symLookup(t, class, w)
+		ORQ(symLookup(t, bclass, w), a)
 	}
 	Comment("att = g(a)")
 	att := shuffle(symOut, g, a)
@@ -375,7 +417,7 @@ func symUnionFunc(piece string) {
 	in, out := GP64(), GP64()
 	LEAQ(symIn, in)
 	LEAQ(symOut, out)
-	t := symTables()
+	t := loadSymTables()
 	acc := GP64()
 	XORQ(acc, acc)
 	Label(name + "_loop")
@@ -390,7 +432,7 @@ func symUnionFunc(piece string) {
 	class, g := symSquare(table, sq)
 	Comment("w = W(g^-1 occ)")
 	w := shuffleZ(in, g, zocc)
-	a := lookupParam(t, class, w)
+	a := symLookup(t, class, w)
 	Comment("att = g(a)")
 	za := ZMM()
 	VPBROADCASTQ(a, za)

@@ -93,7 +93,11 @@ func render(l *magic.Layout, sl *magic.SymLayout) *File {
 		var vals []Code
 		for sq, p := range pc.params {
 			t, k := l.ClassOf(pc.piece, sq)
-			vals = append(vals, Values(hex64(p.MaskW), hex64(p.Magic), Lit(int(p.IndexBase)), Op(fmt.Sprintf("%d<<8 | %d", p.AttackBase, p.Shift))).Op(",").
+			if int(p.Shift) != 64-magic.Window(pc.piece) {
+				panic("gen: the kernel's shift constants disagree with package magic") // Build checks it
+			}
+			vals = append(vals, Values(hex64(p.MaskW), hex64(p.Magic), Op(fmt.Sprintf("%#x", p.KeyMask)),
+				Op("&").Id("indexTable").Index(Lit(int(p.IndexBase))), Op("&").Id("attackTable").Index(Lit(int(p.AttackBase)))).Op(",").
 				Comment(fmt.Sprintf("%s: %s, frame %v", magic.SquareName(sq), t.Name(), k.Frame)))
 		}
 		f.Var().Id(pc.name).Op("=").Index(Lit(64)).Id("param").Custom(Options{Open: "{", Close: "}", Multi: true}, vals...)
@@ -155,6 +159,8 @@ func summary(l *magic.Layout, sl *magic.SymLayout) []string {
 	s := []string{
 		"Tables of the W system, as decided by package magic (seed " + fmt.Sprint(magic.DefaultBuild.Seed) + ").",
 		"",
+		"Keys: rooks bits 52..63 of the product, bishops bits 55..63, masked to the class's key bits.",
+		"",
 		fmt.Sprintf("%-16s %-12s %8s %12s %12s  %s", "class", "squares", "key bits", "index bytes", "candidates", "note"),
 	}
 	for _, t := range append(append([]*magic.Table{}, l.RookClasses...), l.BishopClasses...) {
@@ -189,7 +195,7 @@ func summary(l *magic.Layout, sl *magic.SymLayout) []string {
 	s = append(s, "",
 		fmt.Sprintf("index tables:  %6d bytes (%d tables)", len(sl.Index), len(sl.Classes)),
 		fmt.Sprintf("attack tables: %6d bytes (%d attack sets)", 8*len(sl.Attack), sets),
-		fmt.Sprintf("parameters:    %6d bytes (%d classes x %d, 128 squares x 2)", len(sl.Params)*magic.ParamSize+256, len(sl.Params), magic.ParamSize),
+		fmt.Sprintf("parameters:    %6d bytes (%d classes x %d, 128 squares x 2)", len(sl.Params)*magic.SymParamSize+256, len(sl.Params), magic.SymParamSize),
 	)
 	return s
 }
@@ -203,7 +209,7 @@ func renderSym(f *File, l *magic.SymLayout) {
 			Comment(fmt.Sprintf("%d: %s, %d-bit key", i, t.Name(), t.Bits)))
 	}
 	f.Comment("symParams holds each class representative's key and table offsets (rook classes, then bishop).")
-	f.Var().Id("symParams").Op("=").Index(Lit(len(l.Params))).Id("param").Custom(Options{Open: "{", Close: "}", Multi: true}, prm...)
+	f.Var().Id("symParams").Op("=").Index(Lit(len(l.Params))).Id("symParam").Custom(Options{Open: "{", Close: "}", Multi: true}, prm...)
 	for _, pc := range []struct {
 		name string
 		sq   *[64]magic.SymSquare

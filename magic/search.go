@@ -45,6 +45,11 @@ type SearchOptions struct {
 	Seed     uint64
 	MaxTries int // candidates per key width
 	MaxBits  int // the widest key tried; 0 means the mask's width
+	// Window, if not 0, asks for magics that are multiples of
+	// 1<<(Window - key bits), so that Magic>>(Window - key bits) puts the
+	// same key at the bottom of the top Window bits of the product (the
+	// layout's fixed-shift form; see RookWindow).
+	Window int
 }
 
 // Search finds, for every square of c, a magic such that one index table of
@@ -69,7 +74,11 @@ func Search(c Class, opt SearchOptions) (*Table, error) {
 	tries := 0
 	for b := width; b <= maxBits; b++ {
 		rng := rand.New(rand.NewPCG(opt.Seed, uint64(b)<<32|uint64(c.Piece)<<8|uint64(c.Rep)))
-		keys, n := s.solve(b, opt.MaxTries, rng)
+		var low uint64
+		if opt.Window > b {
+			low = 1<<(opt.Window-b) - 1
+		}
+		keys, n := s.solve(b, opt.MaxTries, rng, low)
 		tries += n
 		if keys == nil {
 			continue
@@ -164,7 +173,7 @@ func (s *searcher) fill(occW []uint64, magic uint64, shift uint8) bool {
 // moves junk terms and their carries without touching most of the layout.
 const perturbations = 2000
 
-func (s *searcher) solve(b, maxTries int, rng *rand.Rand) ([]SquareKey, int) {
+func (s *searcher) solve(b, maxTries int, rng *rand.Rand, low uint64) ([]SquareKey, int) {
 	shift := uint8(64 - b)
 	s.table = make([]uint32, 1<<b)
 	s.epoch = 0
@@ -177,7 +186,7 @@ func (s *searcher) solve(b, maxTries int, rng *rand.Rand) ([]SquareKey, int) {
 		for i := range frame {
 			frame[i] = rng.IntN(len(s.frames[i]))
 		}
-		m := rng.Uint64() & rng.Uint64() & rng.Uint64()
+		m := rng.Uint64() & rng.Uint64() & rng.Uint64() &^ low
 		if !s.fill(s.occW[a][frame[a]], m, shift) {
 			continue
 		}
@@ -201,7 +210,7 @@ func (s *searcher) solve(b, maxTries int, rng *rand.Rand) ([]SquareKey, int) {
 						cand ^= 1 << rng.IntN(64)
 					}
 				}
-				if s.fill(s.occW[i][frame[i]], cand, shift) {
+				if cand&low == 0 && s.fill(s.occW[i][frame[i]], cand, shift) {
 					keys[i].Magic, found = cand, true
 					break
 				}

@@ -87,8 +87,8 @@ func BuildSym(opt BuildOptions) (*SymLayout, error) {
 			if len(l.Attack) > 0xffffff {
 				return nil, fmt.Errorf("%s: attack tables too large", c.Name())
 			}
-			l.Params = append(l.Params, Param{MaskW: k.MaskW, Magic: k.Magic, IndexBase: uint32(len(l.Index)),
-				AttackBase: uint16(len(l.Attack)), Shift: k.Shift})
+			l.Params = append(l.Params, Param{MaskW: k.MaskW, Magic: k.Magic, KeyMask: 1<<t.Bits - 1,
+				IndexBase: uint32(len(l.Index)), AttackBase: uint32(len(l.Attack)), Shift: k.Shift})
 			l.Index = append(l.Index, t.Index...)
 			// The byte names attack_rep(F^-1 x) for the key's frame F (a
 			// symmetry that fixes rep); store F of it, so the entry is
@@ -123,7 +123,7 @@ func (l *SymLayout) Lookup(p Piece, sq int, occ uint64) uint64 {
 	}
 	prm := &l.Params[s.Class]
 	w := ToW(s.Sym.Inverse().Bitboard(occ))
-	key := (w & prm.MaskW) * prm.Magic >> prm.Shift
+	key := prm.Key(w)
 	a := l.Attack[int(prm.AttackBase)+int(l.Index[int(prm.IndexBase)+int(key)])]
 	return s.Sym.Bitboard(a)
 }
@@ -156,7 +156,7 @@ func (l *SymLayout) Verify() error {
 				if got := shuffleBits(ToW(occ), InControlW(s.Sym)); got != w {
 					return fmt.Errorf("%s %s: W in-control gives %#x, want %#x", p, SquareName(sq), got, w)
 				}
-				key := (w & prm.MaskW) * prm.Magic >> prm.Shift
+				key := prm.Key(w)
 				if key >= uint64(len(t.Index)) {
 					return fmt.Errorf("%s %s occ %#x: key %d outside its %d-entry table", p, SquareName(sq), occ, key, len(t.Index))
 				}
