@@ -48,17 +48,15 @@ func hashBuckets(mb int) int {
 }
 
 // newTable allocates a table of the given number of buckets, a power of
-// two, aligned to 64 bytes and written once, so that the pages are mapped
-// before the search starts its clock.
+// two, aligned to 64 bytes, and writes it once, so that the page faults
+// come before the search starts its clock.
 func newTable(buckets int) *table {
 	words := make([]uint64, (buckets+1)*bucketWords)
 	// Skip to the first 64-byte boundary (large allocations are already
 	// page-aligned; this keeps small ones to one line a bucket too).
 	skip := int(-uintptr(unsafe.Pointer(&words[0]))%bucketBytes) / 8
 	words = words[skip : skip+buckets*bucketWords]
-	for i := range words {
-		words[i] = 0
-	}
+	clear(words) // zero already, but this maps the pages now
 	return &table{words: words, mask: uint64(buckets - 1)}
 }
 
