@@ -8,6 +8,11 @@
 // compiled copy of the generator (see Slider), so comparing them measures
 // the lookups, not a dispatch.
 //
+// Run is the full version: threads, a transposition table shared by them
+// (Options.HashMB), the memory load of an engine's network updates
+// (Options.Load, see NNUE), progress reports and a stop by context. Without
+// a table or load it runs the same search as Perft below its top plies.
+//
 // The tests check every count of shared/perft.tsv (beside the repository)
 // up to 5,000,000 nodes in every mode, and all of them with -deep:
 //

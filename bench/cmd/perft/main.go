@@ -1,19 +1,30 @@
 // Command perft counts the leaf nodes of the legal move tree of a chess
 // position to a depth, with a choice of sliding-attack implementation, and
-// reports the speed.
+// reports the speed; optionally with a transposition table and under the
+// memory load of a network's accumulator updates.
 //
-//	go run ./cmd/perft [-fen FEN] -depth N [-slider w|std|fancy|plain] [-divide] [-threads K] [-kernel NAME] [-cpuprofile FILE]
+//	go run ./cmd/perft [-fen FEN] -depth N [-slider w|std|fancy|plain] [-divide] [-threads K]
+//	    [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v] [-kernel NAME] [-cpuprofile FILE]
 //
-// The last two lines of the output are "nodes N" and "nps N". Bad flags
-// exit with status 2, a bad FEN or a failure with status 1.
+// A run of more than about two seconds reports its progress on stderr when
+// stderr is a terminal, or with -v: nodes so far, nodes per second, root
+// moves finished and an estimate of the time left. Ctrl-C stops the search:
+// the finished root moves' counts and the nodes counted so far are printed,
+// marked partial, and the exit status is 130.
+//
+// The last two lines of the output are "nodes N" and "nps N" ("nodes N
+// partial" after Ctrl-C). Bad flags exit with status 2, a bad FEN or a
+// failure with status 1.
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -22,15 +33,24 @@ import (
 	"github.com/symmagic/attacks/bench/perft"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// After the first Ctrl-C, a second one kills the program as usual.
+	context.AfterFunc(ctx, stop)
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
 
 // usageError is a bad command line: exit status 2.
 type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
-func run(args []string, stdout, stderr io.Writer) int {
-	err := perftCmd(args, stdout, stderr)
+// errInterrupted is a search stopped by its context: exit status 130, the
+// shell's status for a program ended by SIGINT.
+var errInterrupted = errors.New("interrupted")
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	err := perftCmd(ctx, args, stdout, stderr)
 	var u usageError
 	switch {
 	case err == nil:
@@ -43,6 +63,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	case errors.Is(err, errFlagParse):
 		return 2 // package flag has printed the message and usage
+	case errors.Is(err, errInterrupted):
+		return 130
 	default:
 		fmt.Fprintln(stderr, "perft:", err)
 		return 1
@@ -51,18 +73,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 var errFlagParse = errors.New("bad flags")
 
-func perftCmd(args []string, stdout, stderr io.Writer) error {
+// Progress reports start after progressAfter and come every
+// progressInterval; tests shorten both.
+var (
+	progressAfter    = 2 * time.Second
+	progressInterval = time.Second
+)
+
+func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fen := fs.String("fen", perft.StartFEN, "position, a six-field FEN (default: the start position)")
 	depth := fs.Int("depth", -1, "plies to search, at least 0 (required)")
 	slider := fs.String("slider", "w", "sliding attacks: w (attacks.RookW/BishopW on an incremental W occupancy), std (attacks.Rook/Bishop), fancy (fancy-magic reference) or plain (plain-magic reference, fixed shifts 12/9)")
 	divide := fs.Bool("divide", false, "print each root move's node count")
-	threads := fs.Int("threads", 1, "goroutines sharing the root moves")
+	threads := fs.Int("threads", 1, "goroutines sharing the root moves (and the hash table)")
+	hashMB := fs.Int("hash", 0, "transposition table size in MiB, rounded down to a power of two of 64-byte buckets; 0: none")
+	load := fs.String("load", "none", "memory load per move made: none, or nnue (a network's first-layer accumulator updates)")
+	buckets := fs.Int("nnue-buckets", 16, "nnue load: king buckets, 1, 4, 8, 16, 32 or 64 (768 features each)")
+	hidden := fs.Int("nnue-hidden", 1024, "nnue load: hidden units H, the accumulator width, 1 to 16384")
+	verbose := fs.Bool("v", false, "report progress on stderr even when it is not a terminal")
 	kernel := fs.String("kernel", "", "attacks kernel for std mode: one of "+strings.Join(attacks.Kernels(), ", ")+" (default: "+attacks.Kernel()+")")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the search to this file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|std|fancy|plain] [-divide] [-threads K]")
+		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|std|fancy|plain] [-divide] [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -82,6 +116,20 @@ func perftCmd(args []string, stdout, stderr io.Writer) error {
 	mode, err := perft.ParseMode(*slider)
 	if err != nil {
 		return usageError{"-slider: " + err.Error()}
+	}
+	// The library reads a zero size as the default; here it is a mistake.
+	if *buckets == 0 || *hidden == 0 {
+		return usageError{fmt.Sprintf("-nnue-buckets %d -nnue-hidden %d: neither may be 0", *buckets, *hidden)}
+	}
+	opt := perft.Options{Mode: mode, Threads: *threads, HashMB: *hashMB, NNUE: perft.NNUE{Buckets: *buckets, Hidden: *hidden}}
+	if opt.Load, err = perft.ParseLoad(*load); err != nil {
+		return usageError{"-load: " + err.Error()}
+	}
+	if err := opt.Validate(); err != nil {
+		return usageError{err.Error()}
+	}
+	if opt.Load != perft.LoadNNUE && (flagSet(fs, "nnue-buckets") || flagSet(fs, "nnue-hidden")) {
+		return usageError{"-nnue-buckets and -nnue-hidden need -load nnue"}
 	}
 	if *kernel != "" {
 		if err := attacks.SetKernel(*kernel); err != nil {
@@ -104,30 +152,121 @@ func perftCmd(args []string, stdout, stderr io.Writer) error {
 		defer pprof.StopCPUProfile()
 	}
 
-	start := time.Now()
-	var nodes uint64
-	var counts []perft.Count
-	if *divide || *threads > 1 {
-		counts = perft.Divide(pos, *depth, mode, *threads)
-		for _, c := range counts {
-			nodes += c.Nodes
-		}
-		if *depth == 0 {
-			nodes = 1
-		}
-	} else {
-		nodes = perft.Perft(pos, *depth, mode)
+	rep := newReporter(stderr, *verbose)
+	if rep != nil {
+		opt.Progress = rep.report
+		opt.ProgressInterval = progressInterval
 	}
-	elapsed := time.Since(start)
+	res, err := perft.Run(ctx, pos, *depth, opt)
+	rep.finish()
+	if err != nil && !res.Stopped {
+		return err
+	}
 
-	if *divide {
-		for _, c := range counts {
+	if *divide || res.Stopped {
+		for _, c := range res.Moves {
 			fmt.Fprintf(stdout, "%v: %d\n", c.Move, c.Nodes)
 		}
 	}
+	if res.Stopped {
+		var done uint64
+		for _, c := range res.Moves {
+			done += c.Nodes
+		}
+		fmt.Fprintf(stdout, "interrupted after %.3fs: %d of %d root moves finished (%d nodes), %d nodes counted in all\n",
+			res.Elapsed.Seconds(), len(res.Moves), res.RootMoves, done, res.Nodes)
+	}
 	fmt.Fprintf(stdout, "fen %s\ndepth %d slider %v kernel %s threads %d time %.3fs\n",
-		pos.FEN(), *depth, mode, attacks.Kernel(), *threads, elapsed.Seconds())
-	fmt.Fprintf(stdout, "nodes %d\n", nodes)
-	fmt.Fprintf(stdout, "nps %.0f\n", float64(nodes)/elapsed.Seconds())
+		pos.FEN(), *depth, mode, attacks.Kernel(), *threads, res.Elapsed.Seconds())
+	if opt.HashMB > 0 {
+		fmt.Fprintf(stdout, "hash %d MB: %d entries (4 a 64-byte bucket); probes %d, hits %d (%.1f%%)\n",
+			opt.HashMB, res.HashEntries, res.Probes, res.Hits, percent(res.Hits, res.Probes))
+	}
+	if opt.Load == perft.LoadNNUE {
+		fmt.Fprintf(stdout, "load nnue: %v; accumulator updates %d, perspectives refreshed %d\n", opt.NNUE, res.Updates, res.Refreshes)
+		fmt.Fprintf(stdout, "checksum %#016x\n", res.Checksum)
+	}
+	if res.Stopped {
+		fmt.Fprintf(stdout, "nodes %d partial\n", res.Nodes)
+	} else {
+		fmt.Fprintf(stdout, "nodes %d\n", res.Nodes)
+	}
+	fmt.Fprintf(stdout, "nps %.0f\n", float64(res.Nodes)/res.Elapsed.Seconds())
+	if res.Stopped {
+		return errInterrupted
+	}
 	return nil
+}
+
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+func percent(a, b uint64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+// reporter prints progress lines on stderr: on a terminal one line
+// rewritten in place, else (-v) a line per report.
+type reporter struct {
+	w        io.Writer
+	terminal bool
+	printed  bool
+}
+
+// newReporter returns nil when progress is not wanted: stderr is not a
+// terminal and -v is off.
+func newReporter(stderr io.Writer, verbose bool) *reporter {
+	term := isTerminal(stderr)
+	if !term && !verbose {
+		return nil
+	}
+	return &reporter{w: stderr, terminal: term}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func (r *reporter) report(p perft.Progress) {
+	if p.Elapsed < progressAfter {
+		return
+	}
+	line := progressLine(p)
+	if r.terminal {
+		fmt.Fprintf(r.w, "\r%s\x1b[K", line)
+	} else {
+		fmt.Fprintln(r.w, line)
+	}
+	r.printed = true
+}
+
+// finish clears the terminal's progress line before the results.
+func (r *reporter) finish() {
+	if r != nil && r.terminal && r.printed {
+		fmt.Fprint(r.w, "\r\x1b[K")
+	}
+}
+
+// progressLine formats a report:
+//
+//	progress: nodes 1234567890, 345.6M nodes/s, root moves 7/20, elapsed 3.6s, eta 6s
+func progressLine(p perft.Progress) string {
+	eta := "?"
+	if d, ok := p.ETA(); ok {
+		eta = d.Round(time.Second).String()
+	}
+	nps := float64(p.Nodes) / p.Elapsed.Seconds()
+	return fmt.Sprintf("progress: nodes %d, %.1fM nodes/s, root moves %d/%d, elapsed %.1fs, eta %s",
+		p.Nodes, nps/1e6, p.Done, p.Total, p.Elapsed.Seconds(), eta)
 }
