@@ -151,6 +151,9 @@ func diagnose(gp *perft.Position, op *oPos, depth int, mode perft.Mode) string {
 				fmt.Fprintf(&b, " (the oracle has %s)", of)
 			}
 		}
+		if len(line) > 0 {
+			fmt.Fprintf(&b, "\nperft %d: generator %d, oracle %d", depth, perft.Perft(gp, depth, mode), op.perft(depth))
+		}
 		fmt.Fprintf(&b, "\ndivide %d, move: generator oracle", depth)
 		next, setsDiffer := "", false
 		for _, n := range names {
@@ -173,6 +176,9 @@ func diagnose(gp *perft.Position, op *oPos, depth int, mode perft.Mode) string {
 			}
 		}
 		if setsDiffer || next == "" || depth == 1 {
+			if !setsDiffer && next == "" {
+				b.WriteString("\nthe divide agrees move by move: the generator's counting and listing disagree")
+			}
 			return b.String()
 		}
 		line = append(line, next)
