@@ -131,6 +131,7 @@ func tallyPosition(p *oPos, count map[string]int) {
 	if promo {
 		count["promotion legal"]++
 	}
+
 	// A right whose king and rook stand ready with the squares between
 	// empty, and yet no castling that way: an attacked square stops it.
 	us := p.us()
@@ -184,11 +185,58 @@ func tallyMove(p *oPos, m oMove, c *oPos, count map[string]int) {
 	}
 }
 
+// discoveries counts the pieces of the side with sign by that stand alone
+// between one of its own sliders and the enemy king: each can give a
+// discovered check by moving off the line.
+func (p *oPos) discoveries(by int8) int {
+	n := 0
+	for _, line := range []struct {
+		dirs []int
+		kind int8
+	}{{oRookDirs, oRook}, {oBishopDirs, oBishop}} {
+		for _, d := range line.dirs {
+			s := p.king(-by) + d
+			for !oOff(s) && p.board[s] == 0 {
+				s += d
+			}
+			if oOff(s) || p.board[s]*by <= 0 {
+				continue // the first piece from the king is not one of by's
+			}
+			for s += d; !oOff(s) && p.board[s] == 0; s += d {
+			}
+			if !oOff(s) && (p.board[s] == by*line.kind || p.board[s] == by*oQueen) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// doubleCheckThreat reports whether the side that just moved could give a
+// double check if it were to move again.
+func (p *oPos) doubleCheckThreat() bool {
+	if p.checkers() > 0 {
+		return false
+	}
+	n := *p
+	n.white = !n.white
+	n.ep = -1
+	for _, m := range n.legal(nil) {
+		if c := n.make(m); c.checkers() > 1 {
+			return true
+		}
+	}
+	return false
+}
+
 // pick chooses a move at random, biased towards what a generator can get
-// wrong: captures, promotions, en passant, castling, checks (double checks
-// most), double pushes beside an enemy pawn (they make en passant
-// possible) and captures of a rook that still has its castling right.
-// One move in eight is chosen uniformly instead, so quiet play happens too.
+// wrong and towards the positions that lead to it: captures, promotions,
+// en passant, castling, checks, double checks above all, double pushes
+// beside an enemy pawn (en passant next), moves that clear the back rank
+// while a castling right remains (castling both ways next), captures of a
+// rook that still has its right, and moves that set up a discovered or
+// double check. One move in eight is chosen uniformly instead, so quiet
+// play happens too.
 func pick(rng *rand.Rand, p *oPos, legal []oMove) oMove {
 	if rng.IntN(8) == 0 {
 		return legal[rng.IntN(len(legal))]
@@ -226,14 +274,23 @@ func pick(rng *rand.Rand, p *oPos, legal []oMove) oMove {
 			w += 80
 		}
 		if m.castle {
-			w += 60
+			w += 20
+		}
+		// Clearing the back rank while a right remains: castling both ways.
+		if r := oRank(m.from); (r == 0 && us > 0 && p.castle&(oWK|oWQ) != 0 || r == 7 && us < 0 && p.castle&(oBK|oBQ) != 0) &&
+			p.board[m.from]*us != oKing && p.board[m.from]*us != oRook {
+			w += 10
 		}
 		switch c.checkers() {
 		case 0:
 		case 1:
 			w += 8
 		default:
-			w += 100
+			w += 10000 // rare: take it whenever it is there
+		}
+		w += 40 * c.discoveries(us)
+		if c.doubleCheckThreat() {
+			w += 200
 		}
 		weights[i] = w
 		sum += w
