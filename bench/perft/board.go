@@ -16,9 +16,18 @@
 // The tests check every count of shared/perft.tsv (beside the repository)
 // up to 5,000,000 nodes in every mode, and all of them with -deep:
 //
-//	go test ./perft            # about a second
+//	go test ./perft            # a few seconds, 1,000 random positions against the oracle included
 //	go test ./perft -deep      # also the rows up to 8 billion nodes, on every CPU
+//	go test ./perft -oracle    # 20,000 random-game positions against an independent generator (about a minute)
 //	go test ./perft -run x -bench Perft   # nodes per second, single-threaded
+//
+// The oracle (oracle_test.go) is a second generator in the tests, sharing
+// nothing with this one: a 0x88 mailbox, moves by walking rays, legality
+// by making the move and asking whether the king is attacked. By default
+// TestOracle compares 1,000 positions from seeded random games, biased
+// towards checks, double checks, en passant, castling and promotions, to
+// perft 3 in every mode; FuzzOracle does the same to perft 2 for any FEN
+// that ParseFEN accepts.
 package perft
 
 import (
