@@ -6,9 +6,11 @@
 // Rook, Bishop and Queen take and return standard bitboards (bit i is square
 // i, a1 = 0, h8 = 63). RookW, BishopW and QueenW take the occupancy already
 // in W layout (see ToW), which an engine can keep beside its occupancy and
-// update incrementally, and skip the permute. Every function but SetKernel
-// is safe for concurrent use. A square outside 0..63 panics with a message naming the
-// function and the square; any occupancy is valid.
+// update incrementally, and skip the permute; Occupancy does that
+// bookkeeping. Between and Line give the squares between two aligned squares
+// and the line through them. Every function is safe for concurrent use,
+// SetKernel included. A square outside 0..63 panics with a message naming
+// the function and the square; any occupancy is valid.
 package attacks
 
 //go:generate go run -C gen . -out ../tables_gen.go
@@ -18,6 +20,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -31,6 +34,18 @@ type squareError struct {
 func (e squareError) Error() string {
 	return "attacks." + e.fn + ": square " + strconv.Itoa(e.sq) + " out of range 0..63"
 }
+
+// queenWError and occQueenError are squareError for QueenW and
+// Occupancy.Queen, as plain integers: converting an int costs the inliner
+// less than building a struct, and those two lookups sit at the edge of its
+// budget.
+type (
+	queenWError   int
+	occQueenError int
+)
+
+func (e queenWError) Error() string   { return squareError{"QueenW", int(e)}.Error() }
+func (e occQueenError) Error() string { return squareError{"Occupancy.Queen", int(e)}.Error() }
 
 // Rook returns the squares a rook on sq attacks when occ is occupied.
 func Rook(sq int, occ uint64) uint64 {
@@ -59,15 +74,12 @@ func Queen(sq int, occ uint64) uint64 {
 // RookW is Rook with the occupancy in W layout (occW = ToW(occ)); the result
 // is a standard bitboard. RookW, BishopW and QueenW are always the pure-Go
 // lookup, whatever the kernel: they inline into the caller, and an assembly
-// call costs more than the lookup itself (see README). Each spells out
-// lookup (attacks_generic.go) as one expression: the inliner charges for
-// every statement, and QueenW must stay inside its budget.
+// call costs more than the lookup itself (see README).
 func RookW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"RookW", sq})
 	}
-	p := &rookParams[sq]
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(p.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occW&p.maskW)*p.magic>>rookShift&p.keyMask)))*8))
+	return rookW(sq, occW)
 }
 
 // BishopW is Bishop with the occupancy in W layout.
@@ -75,19 +87,16 @@ func BishopW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"BishopW", sq})
 	}
-	p := &bishopParams[sq]
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(p.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occW&p.maskW)*p.magic>>bishopShift&p.keyMask)))*8))
+	return bishopW(sq, occW)
 }
 
-// QueenW is Queen with the occupancy in W layout: one square check and both
-// lookups, cheaper than RookW | BishopW.
+// QueenW is Queen with the occupancy in W layout: one square check, then
+// both lookups.
 func QueenW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
-		panic(squareError{"QueenW", sq})
+		panic(queenWError(sq))
 	}
-	r, b := &rookParams[sq], &bishopParams[sq]
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(r.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occW&r.maskW)*r.magic>>rookShift&r.keyMask)))*8)) |
-		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occW&b.maskW)*b.magic>>bishopShift&b.keyMask)))*8))
+	return queenW(sq, occW)
 }
 
 // RookUnion returns the union of the attacks of every rook in rooks, with
@@ -152,13 +161,19 @@ var kernelNames = [...]string{
 	kernelARM64:          "arm64",
 }
 
-// active is the kernel in use. SetKernel changes it; it is read, not
-// synchronised, by every lookup.
-var active = defaultKernel
+// active holds the kernel in use, a kernelID. SetKernel stores it and every
+// dispatch loads it atomically, so SetKernel is safe while lookups run in
+// other goroutines; an atomic load is a plain load on amd64 and arm64.
+var active atomic.Uint32
+
+func init() { active.Store(uint32(defaultKernel)) }
+
+// kernel returns the kernel in use.
+func kernel() kernelID { return kernelID(active.Load()) }
 
 // Kernel names the implementation in use: "amd64-avx512",
 // "amd64-avx512-sym", "amd64", "arm64" or "generic".
-func Kernel() string { return kernelNames[active] }
+func Kernel() string { return kernelNames[kernel()] }
 
 // Kernels lists the implementations this CPU can run, best first; the last
 // is always "generic".
@@ -172,12 +187,12 @@ func Kernels() []string {
 
 // SetKernel selects an implementation by name, for tests, benchmarks and
 // users who know better. It fails for a name that is unknown or that this
-// CPU cannot run. It must not be called while lookups run in other
-// goroutines.
+// CPU cannot run. It is safe while lookups run in other goroutines: each
+// lookup runs entirely on the kernel it found when it started.
 func SetKernel(name string) error {
 	for _, k := range supported {
 		if kernelNames[k] == name {
-			active = k
+			active.Store(uint32(k))
 			return nil
 		}
 	}
@@ -200,7 +215,8 @@ type TableStats struct {
 // and the unions (leaper tables excluded). RookW, BishopW and QueenW always
 // read the rotation-shared tables of the generic kernel, without the permute.
 func Stats() TableStats {
-	if active == kernelAMD64AVX512Sym {
+	k := kernel()
+	if k == kernelAMD64AVX512Sym {
 		s := TableStats{
 			IndexBytes:   int(unsafe.Sizeof(symIndexTable)),
 			AttackBytes:  int(unsafe.Sizeof(symAttackTable)),
@@ -220,7 +236,7 @@ func Stats() TableStats {
 		RookTables:   distinctTables(&rookParams),
 		BishopTables: distinctTables(&bishopParams),
 	}
-	if active == kernelAMD64AVX512 {
+	if k == kernelAMD64AVX512 {
 		s.PermuteBytes = 64 // the VPSHUFBITQMB control replaces toWTable
 	}
 	s.TotalBytes = s.IndexBytes + s.AttackBytes + s.ParamBytes + s.PermuteBytes

@@ -20,7 +20,7 @@ var supported = func() []kernelID {
 var defaultKernel = supported[0]
 
 func rook(sq int, occ uint64) uint64 {
-	switch active {
+	switch kernel() {
 	case kernelAMD64AVX512:
 		return rookAVX512(sq, occ)
 	case kernelAMD64AVX512Sym:
@@ -32,7 +32,7 @@ func rook(sq int, occ uint64) uint64 {
 }
 
 func bishop(sq int, occ uint64) uint64 {
-	switch active {
+	switch kernel() {
 	case kernelAMD64AVX512:
 		return bishopAVX512(sq, occ)
 	case kernelAMD64AVX512Sym:
@@ -44,7 +44,7 @@ func bishop(sq int, occ uint64) uint64 {
 }
 
 func queen(sq int, occ uint64) uint64 {
-	switch active {
+	switch kernel() {
 	case kernelAMD64AVX512:
 		return queenAVX512(sq, occ)
 	case kernelAMD64AVX512Sym:
@@ -56,7 +56,7 @@ func queen(sq int, occ uint64) uint64 {
 }
 
 func rookUnion(rooks, occ uint64) uint64 {
-	switch active {
+	switch kernel() {
 	case kernelAMD64AVX512:
 		return rookUnionAVX512(rooks, occ)
 	case kernelAMD64AVX512Sym:
@@ -68,7 +68,7 @@ func rookUnion(rooks, occ uint64) uint64 {
 }
 
 func bishopUnion(bishops, occ uint64) uint64 {
-	switch active {
+	switch kernel() {
 	case kernelAMD64AVX512:
 		return bishopUnionAVX512(bishops, occ)
 	case kernelAMD64AVX512Sym:
@@ -82,7 +82,7 @@ func bishopUnion(bishops, occ uint64) uint64 {
 // permute is ToW: the byte-table permute inlines in Go and beats an
 // assembly call, so only the AVX-512 kernels use their own.
 func permute(bb uint64) uint64 {
-	if active == kernelAMD64AVX512 || active == kernelAMD64AVX512Sym {
+	if k := kernel(); k == kernelAMD64AVX512 || k == kernelAMD64AVX512Sym {
 		return toWAVX512(bb)
 	}
 	return toW(bb)

@@ -40,7 +40,7 @@ var supported = []kernelID{kernelARM64, kernelGeneric}
 var defaultKernel = supported[0]
 
 func rook(sq int, occ uint64) uint64 {
-	switch active {
+	switch kernel() {
 	case kernelARM64:
 		return rookARM64(sq, occ)
 	}
@@ -48,7 +48,7 @@ func rook(sq int, occ uint64) uint64 {
 }
 
 func bishop(sq int, occ uint64) uint64 {
-	switch active {
+	switch kernel() {
 	case kernelARM64:
 		return bishopARM64(sq, occ)
 	}
@@ -56,7 +56,7 @@ func bishop(sq int, occ uint64) uint64 {
 }
 
 func queen(sq int, occ uint64) uint64 {
-	switch active {
+	switch kernel() {
 	case kernelARM64:
 		return queenARM64(sq, occ)
 	}
@@ -64,7 +64,7 @@ func queen(sq int, occ uint64) uint64 {
 }
 
 func rookUnion(rooks, occ uint64) uint64 {
-	switch active {
+	switch kernel() {
 	case kernelARM64:
 		return rookUnionARM64(rooks, occ)
 	}
@@ -72,7 +72,7 @@ func rookUnion(rooks, occ uint64) uint64 {
 }
 
 func bishopUnion(bishops, occ uint64) uint64 {
-	switch active {
+	switch kernel() {
 	case kernelARM64:
 		return bishopUnionARM64(bishops, occ)
 	}

@@ -61,6 +61,9 @@ func TestExhaustive(t *testing.T) {
 					if RookW(sq, w)|BishopW(sq, w) != want|other || QueenW(sq, w) != want|other {
 						t.Fatalf("exported W lookups at %s occ %#x are wrong", magic.SquareName(sq), occ)
 					}
+					if o := NewOccupancy(occ); o.Rook(sq)|o.Bishop(sq) != want|other || o.Queen(sq) != want|other {
+						t.Fatalf("Occupancy lookups at %s occ %#x are wrong", magic.SquareName(sq), occ)
+					}
 					if got != want || gotW != want {
 						t.Fatalf("%v %s occ %#x: got %#x, W form %#x, want %#x", p, magic.SquareName(sq), occ, got, gotW, want)
 					}
@@ -145,6 +148,15 @@ func TestPanics(t *testing.T) {
 		"Knight":  func(sq int) { Knight(sq) },
 		"King":    func(sq int) { King(sq) },
 		"Pawn":    func(sq int) { Pawn(true, sq) },
+		"SquareW": func(sq int) { SquareW(sq) },
+
+		"Occupancy.Set":       func(sq int) { var o Occupancy; o.Set(sq) },
+		"Occupancy.Clear":     func(sq int) { var o Occupancy; o.Clear(sq) },
+		"Occupancy.Move":      func(sq int) { var o Occupancy; o.Move(sq, 0) },
+		"Occupancy.Move (to)": func(sq int) { var o Occupancy; o.Move(0, sq) },
+		"Occupancy.Rook":      func(sq int) { Occupancy{}.Rook(sq) },
+		"Occupancy.Bishop":    func(sq int) { Occupancy{}.Bishop(sq) },
+		"Occupancy.Queen":     func(sq int) { Occupancy{}.Queen(sq) },
 	}
 	for name, call := range calls {
 		for _, sq := range []int{-1, 64, 1000, math.MaxInt, math.MinInt} {
@@ -152,7 +164,7 @@ func TestPanics(t *testing.T) {
 				defer func() {
 					v := recover()
 					err, ok := v.(error)
-					want := fmt.Sprintf("attacks.%s: square %d out of range 0..63", name, sq)
+					want := fmt.Sprintf("attacks.%s: square %d out of range 0..63", strings.TrimSuffix(name, " (to)"), sq)
 					if !ok || err.Error() != want {
 						t.Errorf("%s(%d) panicked with %v, want %q", name, sq, v, want)
 					}
@@ -332,8 +344,9 @@ func TestTablesInBounds(t *testing.T) {
 	}
 }
 
-// TestInlinable keeps RookW, BishopW and QueenW within Go's inlining budget:
-// a lookup that costs a call loses to every inlined magic in the field.
+// TestInlinable keeps the W lookups, Occupancy's lookups and updates and
+// SquareW within Go's inlining budget: a lookup that costs a call loses to
+// every inlined magic in the field.
 func TestInlinable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode: runs the compiler")
@@ -345,7 +358,8 @@ func TestInlinable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
 	}
-	for _, fn := range []string{"RookW", "BishopW", "QueenW", "lookup"} {
+	for _, fn := range []string{"RookW", "BishopW", "QueenW", "lookup", `Occupancy\.Rook`, `Occupancy\.Bishop`, `Occupancy\.Queen`,
+		`\(\*Occupancy\)\.Set`, `\(\*Occupancy\)\.Clear`, `\(\*Occupancy\)\.Move`, "SquareW", "NewOccupancy"} {
 		if !regexp.MustCompile(`can inline ` + fn + `\b`).Match(out) {
 			t.Errorf("%s is not inlinable:\n%s", fn, out)
 		}

@@ -1,6 +1,7 @@
 package attacks
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -343,4 +344,62 @@ func BenchmarkRookWLatency(b *testing.B) {
 			sink = prev
 		}
 	})
+}
+
+// BenchmarkOccupancy times the updates of an Occupancy and the wrap of a
+// node's occupancy: NewOccupancy (one permute, the kernel's method), Move,
+// and Toggle of two and four squares (capture en passant, castling) against
+// the same toggles done square by square with SquareW.
+func BenchmarkOccupancy(b *testing.B) {
+	in := benchInputs
+	def := Kernel()
+	defer SetKernel(def)
+	for _, k := range Kernels() {
+		SetKernel(k)
+		b.Run("op=New/kernel="+k, func(b *testing.B) {
+			var acc uint64
+			for i := 0; i < b.N; i++ {
+				acc ^= NewOccupancy(in[i&4095].occ).W()
+			}
+			sink = acc
+		})
+	}
+	SetKernel(def)
+	b.Run("op=Move", func(b *testing.B) {
+		var o Occupancy
+		for i := 0; i < b.N; i++ {
+			e := &in[i&4095]
+			o.Move(e.sq, int(e.occ&63))
+		}
+		sink = o.W()
+	})
+	b.Run("op=Toggle16", func(b *testing.B) {
+		var o Occupancy
+		for i := 0; i < b.N; i++ {
+			o.Toggle(in[i&4095].occ & 0x5555_5555_5555_5555)
+		}
+		sink = o.W()
+	})
+	for _, n := range []int{2, 4} {
+		b.Run(fmt.Sprintf("op=Toggle%d", n), func(b *testing.B) {
+			var o Occupancy
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				o.Toggle(e.rooks | uint64(n-2)<<(e.sq&62))
+			}
+			sink = o.W()
+		})
+		b.Run(fmt.Sprintf("op=Toggle%d-bybit", n), func(b *testing.B) {
+			var bb, w uint64
+			for i := 0; i < b.N; i++ {
+				e := &in[i&4095]
+				x := e.rooks | uint64(n-2)<<(e.sq&62)
+				bb ^= x
+				for ; x != 0; x &= x - 1 {
+					w ^= SquareW(bits.TrailingZeros64(x))
+				}
+			}
+			sink = bb ^ w
+		})
+	}
 }

@@ -129,6 +129,13 @@ func render(l *magic.Layout, sl *magic.SymLayout) *File {
 	f.Comment("toWTable[k][b] is the W image of byte b at byte position k of a standard bitboard.")
 	f.Var().Id("toWTable").Op("=").Index(Lit(8)).Index(Lit(256)).Uint64().Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, perm...)
 
+	var sqw []Code
+	for sq := 0; sq < 64; sq++ {
+		sqw = append(sqw, hex64(magic.ToW(1<<sq)))
+	}
+	f.Comment("squareWTable[sq] is the W-layout bit of square sq.")
+	f.Var().Id("squareWTable").Op("=").Index(Lit(64)).Uint64().Add(rows(4, sqw))
+
 	var inv []Code
 	for _, sq := range magic.FromWBit {
 		inv = append(inv, Lit(int(sq)))
