@@ -92,11 +92,11 @@ const noSquare = 64
 type Position struct {
 	byType  [6]uint64 // both colours, indexed by PieceType
 	byColor [2]uint64
-	// occW is attacks.ToW(occupancy), kept up to date by every move so the W
-	// lookups need no permute. Inside Perft and Divide in the std and fancy
-	// modes it is not maintained (nothing reads it there); positions handed
-	// out by this package always have it right.
-	occW   uint64
+	// o is the occupancy as an attacks.Occupancy, kept up to date by every
+	// move so the W mode's lookups need no permute. Inside Perft, Divide and
+	// Run in the other modes it is not maintained (nothing reads it there);
+	// positions handed out by this package always have it right.
+	o      attacks.Occupancy
 	board  [64]Piece
 	side   Color
 	castle uint8
@@ -117,15 +117,12 @@ func (p *Position) put(sq int, pc Piece) {
 	b := uint64(1) << sq
 	p.byType[pc.Type()] |= b
 	p.byColor[pc.Color()] |= b
-	p.occW |= wBit[sq]
+	p.o.Set(sq)
 	p.board[sq] = pc
 }
 
 // Tables built once from package attacks.
 var (
-	// wBit[sq] is attacks.ToW(1 << sq): the W-layout bit of a square, so a
-	// move updates occW with an XOR per square that changes.
-	wBit [64]uint64
 	// rookEmpty and bishopEmpty are the attacks on an empty board: the lines
 	// a pinning slider must stand on.
 	rookEmpty, bishopEmpty [64]uint64
@@ -140,7 +137,6 @@ var (
 
 func init() {
 	for sq := 0; sq < 64; sq++ {
-		wBit[sq] = attacks.ToW(1 << sq)
 		rookEmpty[sq] = attacks.Rook(sq, 0)
 		bishopEmpty[sq] = attacks.Bishop(sq, 0)
 		castleKeep[sq] = 0xf

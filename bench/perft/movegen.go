@@ -48,15 +48,16 @@ type threats struct {
 	pawns, knights, rq, bq, king uint64
 }
 
-// attacked reports whether the enemy attacks sq with occupancy occ (and its
-// W form occW, read only by the W mode). us is the side being attacked.
-func attacked[S Slider](sq int, occ, occW uint64, us Color, t *threats) bool {
+// attacked reports whether the enemy attacks sq with occupancy occ (and o,
+// the same occupancy, read only by the modes that look up through one). us
+// is the side being attacked.
+func attacked[S Slider](sq int, occ uint64, o attacks.Occupancy, us Color, t *threats) bool {
 	if attacks.Knight(sq)&t.knights != 0 || attacks.Pawn(us == White, sq)&t.pawns != 0 || attacks.King(sq)&t.king != 0 {
 		return true
 	}
 	switch {
-	case isW[S]():
-		return attacks.RookW(sq, occW)&t.rq != 0 || attacks.BishopW(sq, occW)&t.bq != 0
+	case byOccupancy[S]():
+		return o.Rook(sq)&t.rq != 0 || o.Bishop(sq)&t.bq != 0
 	case isStd[S]():
 		return attacks.Rook(sq, occ)&t.rq != 0 || attacks.Bishop(sq, occ)&t.bq != 0
 	case isPlain[S]():
@@ -73,7 +74,15 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
 	occ := own | enemy
-	occW := p.occW
+	// The two ways to look up through an attacks.Occupancy: the one the
+	// position keeps (W), or one made here from occ (Occ).
+	var o attacks.Occupancy
+	switch {
+	case isW[S]():
+		o = p.o
+	case isOcc[S]():
+		o = attacks.NewOccupancy(occ)
+	}
 	t := threats{
 		pawns:   p.byType[Pawn] & enemy,
 		knights: p.byType[Knight] & enemy,
@@ -84,19 +93,19 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 	kingBB := p.byType[King] & own
 	ksq := lsb(kingBB)
 	checkers := attacks.Knight(ksq)&t.knights | attacks.Pawn(us == White, ksq)&t.pawns |
-		sliderAttackers[S](ksq, occ, occW, t.rq, t.bq)
+		sliderAttackers[S](ksq, occ, o, t.rq, t.bq)
 
 	n := 0
 
 	// King steps are tested with the king off the board: a slider checking
 	// along a line also attacks the square behind the king.
 	{
-		occ, occW := occ^kingBB, occW
-		if isW[S]() {
-			occW ^= wBit[ksq]
+		occ, o := occ^kingBB, o
+		if byOccupancy[S]() {
+			o.Clear(ksq)
 		}
 		for to := attacks.King(ksq) &^ own; to != 0; to &= to - 1 {
-			if attacked[S](lsb(to), occ, occW, us, &t) {
+			if attacked[S](lsb(to), occ, o, us, &t) {
 				continue
 			}
 			if counting[K]() {
@@ -125,11 +134,12 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 				break
 			}
 			after := occ ^ 1<<from ^ 1<<capSq | 1<<ep
-			var afterW uint64
-			if isW[S]() {
-				afterW = occW ^ wBit[from] ^ wBit[capSq] ^ wBit[ep]
+			afterO := o
+			if byOccupancy[S]() {
+				afterO.Move(from, ep)
+				afterO.Clear(capSq)
 			}
-			if sliderAttackers[S](ksq, after, afterW, t.rq, t.bq) != 0 {
+			if sliderAttackers[S](ksq, after, afterO, t.rq, t.bq) != 0 {
 				continue
 			}
 			if counting[K]() {
@@ -157,7 +167,7 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 		rights := p.castle >> (2 * us)
 		base := 56 * int(us)
 		if rights&1 != 0 && occ&(0x60<<base) == 0 &&
-			!attacked[S](base+5, occ, occW, us, &t) && !attacked[S](base+6, occ, occW, us, &t) {
+			!attacked[S](base+5, occ, o, us, &t) && !attacked[S](base+6, occ, o, us, &t) {
 			if counting[K]() {
 				n++
 			} else {
@@ -166,7 +176,7 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 			}
 		}
 		if rights&2 != 0 && occ&(0x0e<<base) == 0 &&
-			!attacked[S](base+3, occ, occW, us, &t) && !attacked[S](base+2, occ, occW, us, &t) {
+			!attacked[S](base+3, occ, o, us, &t) && !attacked[S](base+2, occ, o, us, &t) {
 			if counting[K]() {
 				n++
 			} else {
@@ -241,8 +251,8 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 		from := lsb(b)
 		var to uint64
 		switch {
-		case isW[S]():
-			to = attacks.BishopW(from, occW)
+		case byOccupancy[S]():
+			to = o.Bishop(from)
 		case isStd[S]():
 			to = attacks.Bishop(from, occ)
 		case isPlain[S]():
@@ -265,8 +275,8 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 		from := lsb(b)
 		var to uint64
 		switch {
-		case isW[S]():
-			to = attacks.RookW(from, occW)
+		case byOccupancy[S]():
+			to = o.Rook(from)
 		case isStd[S]():
 			to = attacks.Rook(from, occ)
 		case isPlain[S]():
@@ -322,7 +332,7 @@ var castleRook = func() (r [64][2]int8) {
 	return
 }()
 
-// play makes the legal move m on p. The W mode keeps occW in step; the
+// play makes the legal move m on p. The W mode keeps p.o in step; the
 // other modes skip it, as nothing reads it there.
 func play[S Slider](p *Position, m Move) {
 	from, to, flag := m.From(), m.To(), m.flag()
@@ -334,11 +344,9 @@ func play[S Slider](p *Position, m Move) {
 		p.byType[captured.Type()] ^= 1 << to
 		p.byColor[them] ^= 1 << to
 		p.half = 0
-		if isW[S]() {
-			p.occW ^= wBit[from]
-		}
-	} else if isW[S]() {
-		p.occW ^= wBit[from] ^ wBit[to]
+	}
+	if isW[S]() {
+		p.o.Move(from, to) // a capture too: to stays occupied
 	}
 	p.byType[pc.Type()] ^= fromTo
 	p.byColor[us] ^= fromTo
@@ -355,7 +363,7 @@ func play[S Slider](p *Position, m Move) {
 			p.byColor[them] ^= 1 << capSq
 			p.board[capSq] = NoPiece
 			if isW[S]() {
-				p.occW ^= wBit[capSq]
+				p.o.Clear(capSq)
 			}
 		case flag >= flagPromoN:
 			t := Knight + PieceType(flag-flagPromoN)
@@ -370,7 +378,7 @@ func play[S Slider](p *Position, m Move) {
 		p.byColor[us] ^= b
 		p.board[rt], p.board[rf] = p.board[rf], NoPiece
 		if isW[S]() {
-			p.occW ^= wBit[rf] ^ wBit[rt]
+			p.o.Move(rf, rt)
 		}
 	}
 	p.castle &= castleKeep[from] & castleKeep[to]

@@ -17,6 +17,8 @@ func Perft(p *Position, depth int, mode Mode) uint64 {
 		return perftRoot[Fancy](p, depth)
 	case ModePlain:
 		return perftRoot[Plain](p, depth)
+	case ModeOcc:
+		return perftRoot[Occ](p, depth)
 	}
 	return perftRoot[W](p, depth)
 }
@@ -75,6 +77,8 @@ func Divide(p *Position, depth int, mode Mode, threads int) []Count {
 		return divide[Fancy](p, depth, threads)
 	case ModePlain:
 		return divide[Plain](p, depth, threads)
+	case ModeOcc:
+		return divide[Occ](p, depth, threads)
 	}
 	return divide[W](p, depth, threads)
 }

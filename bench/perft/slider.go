@@ -18,9 +18,15 @@ import (
 // code). A method on the type parameter would not do: it is called through
 // the instantiation's dictionary, an indirect call that never inlines.
 
-// W looks up attacks.RookW and attacks.BishopW on the W-layout occupancy
-// that every move keeps up to date.
+// W looks up the methods of an attacks.Occupancy that the position keeps
+// and every move updates (Occupancy.Move, Clear): the way to adopt the
+// package that changes the position.
 type W uint8
+
+// Occ looks up the methods of an attacks.Occupancy made from the standard
+// occupancy once per node (attacks.NewOccupancy): the way to adopt the
+// package without touching the position.
+type Occ [3]uint8
 
 // Std looks up attacks.Rook and attacks.Bishop on the standard occupancy.
 type Std uint16
@@ -34,12 +40,21 @@ type Fancy uint32
 type Plain uint64
 
 // Slider is the set of slider modes.
-type Slider interface{ W | Std | Fancy | Plain }
+type Slider interface{ W | Std | Fancy | Plain | Occ }
 
 func isW[S Slider]() bool {
 	var s S
 	return unsafe.Sizeof(s) == unsafe.Sizeof(W(0))
 }
+
+func isOcc[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(Occ{})
+}
+
+// byOccupancy reports whether the mode looks up through an
+// attacks.Occupancy (W and Occ): the two differ only in where it comes from.
+func byOccupancy[S Slider]() bool { return isW[S]() || isOcc[S]() }
 
 func isStd[S Slider]() bool {
 	var s S
@@ -52,13 +67,14 @@ func isPlain[S Slider]() bool {
 }
 
 // sliderAttackers returns the pieces of rq (rooks and queens) and bq
-// (bishops and queens) that attack sq. The inliner prices a function by all
+// (bishops and queens) that attack sq; o is the occupancy occ in the modes
+// that look up through one (see byOccupancy), else unused. The inliner prices a function by all
 // its branches, even those a copy folds away, so this is never inlined: it
 // is for the few lookups per node on the king's square, and the loops over a
 // side's own sliders spell the choice out instead.
-func sliderAttackers[S Slider](sq int, occ, occW, rq, bq uint64) uint64 {
-	if isW[S]() {
-		return attacks.RookW(sq, occW)&rq | attacks.BishopW(sq, occW)&bq
+func sliderAttackers[S Slider](sq int, occ uint64, o attacks.Occupancy, rq, bq uint64) uint64 {
+	if byOccupancy[S]() {
+		return o.Rook(sq)&rq | o.Bishop(sq)&bq
 	}
 	if isStd[S]() {
 		return attacks.Rook(sq, occ)&rq | attacks.Bishop(sq, occ)&bq
@@ -78,12 +94,14 @@ const (
 	ModeStd
 	ModeFancy
 	ModePlain
+	ModeOcc
 )
 
-var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy", ModePlain: "plain"}
+var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy", ModePlain: "plain", ModeOcc: "occ"}
 
-// Modes lists every mode.
-var Modes = []Mode{ModeW, ModeStd, ModeFancy, ModePlain}
+// Modes lists every mode: the three ways to adopt the package (w, occ, std)
+// and the two magic yardsticks.
+var Modes = []Mode{ModeW, ModeOcc, ModeStd, ModeFancy, ModePlain}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -92,7 +110,7 @@ func (m Mode) String() string {
 	return fmt.Sprintf("Mode(%d)", m)
 }
 
-// ParseMode reads a mode's name: "w", "std", "fancy" or "plain".
+// ParseMode reads a mode's name: "w", "occ", "std", "fancy" or "plain".
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
 		if n == s {
