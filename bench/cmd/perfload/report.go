@@ -1,0 +1,140 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/symmagic/attacks/bench/perft"
+)
+
+type report struct {
+	groups                       []group
+	m                            measurements
+	rounds, hashMB               int
+	cpu, goVersion, kernel, date string
+}
+
+// writeMarkdown writes the two tables: nodes/s, then the ratios.
+func (r *report) writeMarkdown(w io.Writer) {
+	var net perft.NNUE
+	cover := summarize(make([]float64, r.rounds)).coverage
+	fmt.Fprintf(w, "## perft under load\n\n")
+	fmt.Fprintf(w, "CPU: %s; %s; attacks kernel %s; one thread; %s\n\n", r.cpu, r.goVersion, r.kernel, r.date)
+	fmt.Fprintf(w, "Command: `go run -C bench ./cmd/perfload -rounds %d -hash %d`. Loads: a %d MB transposition table (4-entry 64-byte buckets); nnue: %v. "+
+		"Medians of %d interleaved rounds, in brackets the interval that holds the median with %.1f%% confidence.\n\n",
+		r.rounds, r.hashMB, r.hashMB, net, r.rounds, 100*cover)
+	modes := perft.Modes
+	fmt.Fprintf(w, "Million nodes/s:\n\n| position | load | depth |")
+	for _, mode := range modes {
+		fmt.Fprintf(w, " %v |", mode)
+	}
+	fmt.Fprintf(w, "\n|---|---|--:|%s\n", strings.Repeat("--:|", len(modes)))
+	for gi, g := range r.groups {
+		fmt.Fprintf(w, "| %s | %s | %d |", g.pos.name, g.load.name, g.depth)
+		for _, mode := range modes {
+			s := summarize(r.m[gi][mode])
+			fmt.Fprintf(w, " %.1f [%.1f, %.1f] |", s.median/1e6, s.lo/1e6, s.hi/1e6)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "\nRatio to the faster magic (per-round ratios: above 1 is faster than it; an interval that holds 1 is within noise):\n\n| position | load | faster magic |")
+	for _, mode := range modes {
+		fmt.Fprintf(w, " %v |", mode)
+	}
+	fmt.Fprintf(w, "\n|---|---|---|%s\n", strings.Repeat("--:|", len(modes)))
+	for gi, g := range r.groups {
+		fmt.Fprintf(w, "| %s | %s | %v |", g.pos.name, g.load.name, r.m.base(gi))
+		for _, mode := range modes {
+			s := r.m.ratio(gi, mode)
+			fmt.Fprintf(w, " %.3f [%.3f, %.3f] |", s.median, s.lo, s.hi)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// modeColors are the dots' colours, by mode value.
+var modeColors = map[perft.Mode]color.RGBA{
+	perft.ModeW:     {R: 210, G: 40, B: 40, A: 255},
+	perft.ModeOcc:   {R: 230, G: 140, B: 20, A: 255},
+	perft.ModeStd:   {R: 120, G: 60, B: 160, A: 255},
+	perft.ModeFancy: {R: 30, G: 90, B: 200, A: 255},
+	perft.ModePlain: {R: 40, G: 150, B: 90, A: 255},
+}
+
+// ratioDots is one mode's ratios, a dot per group with its interval as a
+// horizontal bar.
+type ratioDots struct {
+	xs, lo, hi, ys []float64
+}
+
+func (d ratioDots) Len() int                    { return len(d.xs) }
+func (d ratioDots) XY(i int) (float64, float64) { return d.xs[i], d.ys[i] }
+func (d ratioDots) XError(i int) (float64, float64) {
+	return d.xs[i] - d.lo[i], d.hi[i] - d.xs[i]
+}
+
+// groupTicks names the groups on the y axis.
+type groupTicks []string
+
+func (g groupTicks) Ticks(min, max float64) []plot.Tick {
+	var ts []plot.Tick
+	for i, name := range g {
+		ts = append(ts, plot.Tick{Value: float64(len(g) - 1 - i), Label: name})
+	}
+	return ts
+}
+
+// plot draws the ratios: one row per group, a dot per mode.
+func (r *report) plot(w io.Writer) error {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("perft under load: nodes/s relative to the faster magic (median, bar: %.0f%% interval)", 100*summarize(make([]float64, r.rounds)).coverage)
+	p.X.Label.Text = "nodes/s ÷ faster of plain and fancy magic, same round"
+	var names groupTicks
+	for _, g := range r.groups {
+		names = append(names, fmt.Sprintf("%s d%d, %s", g.pos.name, g.depth, g.load.name))
+	}
+	p.Y.Tick.Marker = names
+	p.Add(plotter.NewGrid())
+	one, err := plotter.NewLine(plotter.XYs{{X: 1, Y: -0.5}, {X: 1, Y: float64(len(names)) - 0.5}})
+	if err != nil {
+		return err
+	}
+	one.Color = color.Gray{Y: 90}
+	p.Add(one)
+	n := len(perft.Modes)
+	for k, mode := range perft.Modes {
+		var d ratioDots
+		for gi := range r.groups {
+			s := r.m.ratio(gi, mode)
+			// Spread the modes of a group over its row, first on top.
+			y := float64(len(r.groups)-1-gi) + 0.3 - 0.6*float64(k)/float64(n-1)
+			d.xs, d.lo, d.hi, d.ys = append(d.xs, s.median), append(d.lo, s.lo), append(d.hi, s.hi), append(d.ys, y)
+		}
+		bars, err := plotter.NewXErrorBars(d)
+		if err != nil {
+			return err
+		}
+		bars.Color = modeColors[mode]
+		dots, err := plotter.NewScatter(d)
+		if err != nil {
+			return err
+		}
+		dots.GlyphStyle = draw.GlyphStyle{Color: modeColors[mode], Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+		p.Add(bars, dots)
+		p.Legend.Add(mode.String(), dots)
+	}
+	p.Legend.Top = true
+	p.Y.Min, p.Y.Max = -0.6, float64(len(names))-0.4
+	c := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(26*vg.Centimeter, 16*vg.Centimeter), vgimg.UseDPI(150))}
+	p.Draw(draw.New(c))
+	_, err = c.WriteTo(w)
+	return err
+}
