@@ -205,7 +205,18 @@ func TestStats(t *testing.T) {
 			if s.TotalBytes > 32768 || s.RookTables != 10 || s.BishopTables != 10 {
 				t.Errorf("full-symmetry kernel: %+v, want at most 32,768 bytes and 10 + 10 tables", s)
 			}
+			// What the kernel reads: its own tables, parameters (the
+			// shared records and both per-square maps) and controls.
+			if s.IndexBytes != int(unsafe.Sizeof(symIndexTable)) || s.AttackBytes != int(unsafe.Sizeof(symAttackTable)) ||
+				s.ParamBytes != int(unsafe.Sizeof(symParams)+unsafe.Sizeof(symRook)+unsafe.Sizeof(symBishop)) || s.PermuteBytes != symControlBytes {
+				t.Errorf("full-symmetry kernel: byte counts disagree with its tables: %+v", s)
+			}
 			return
+		}
+		// The permute reads the byte tables, 8 x 256 x 8, except under the
+		// AVX-512 kernel, whose VPSHUFBITQMB reads a 64-byte control.
+		if want := map[bool]int{true: 64, false: 8 * 256 * 8}[Kernel() == "amd64-avx512"]; s.PermuteBytes != want {
+			t.Errorf("PermuteBytes %d under %s, want %d", s.PermuteBytes, Kernel(), want)
 		}
 		if s.IndexBytes != len(indexTable) || s.AttackBytes != 8*len(attackTable) || s.ParamBytes != 2*64*int(unsafe.Sizeof(param{})) {
 			t.Errorf("byte counts disagree with the tables: %+v", s)
