@@ -31,11 +31,8 @@ type param struct {
 	attack  *uint64 // the square's attack sets in attackTable
 }
 
-// The key windows (magic.RookWindow, magic.BishopWindow) as shifts.
-const (
-	rookShift   = 64 - 12
-	bishopShift = 64 - 9
-)
+// rookShift and bishopShift, the key windows as shifts, are in
+// tables_gen.go: package magic decides them.
 
 // lookup is the kernel from W-layout occupancy, as one expression: the
 // inliner charges for every statement, and QueenW must stay in its budget.

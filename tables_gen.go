@@ -68,6 +68,12 @@ package attacks
 // attack tables:   8288 bytes (1036 attack sets)
 // parameters:       736 bytes (20 classes x 24, 128 squares x 2)
 
+// rookShift and bishopShift bring the key windows (magic.RookWindow, magic.BishopWindow) to the bottom of the product.
+const (
+	rookShift   = 52
+	bishopShift = 55
+)
+
 var rookParams = [64]param{
 	{0x0e00e00000000fc0, 0x0002000000000090, 0xfff, &indexTable[0], &attackTable[0]},        // a1: rook a1/rot, frame id
 	{0x0090f040040200c0, 0x0088008010028001, 0x7ff, &indexTable[4096], &attackTable[49]},    // b1: rook b1/rot, frame id
