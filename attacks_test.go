@@ -355,9 +355,10 @@ func TestTablesInBounds(t *testing.T) {
 	}
 }
 
-// TestInlinable keeps the W lookups, Occupancy's lookups and updates and
-// SquareW within Go's inlining budget: a lookup that costs a call loses to
-// every inlined magic in the field.
+// TestInlinable keeps the W lookups, Occupancy's lookups and updates,
+// SquareW, Between and Line within Go's inlining budget: a lookup that costs
+// a call loses to every inlined magic in the field, and Between and Line to
+// a 64x64 table.
 func TestInlinable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode: runs the compiler")
@@ -370,7 +371,7 @@ func TestInlinable(t *testing.T) {
 		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
 	}
 	for _, fn := range []string{"RookW", "BishopW", "QueenW", "lookup", `Occupancy\.Rook`, `Occupancy\.Bishop`, `Occupancy\.Queen`,
-		`\(\*Occupancy\)\.Set`, `\(\*Occupancy\)\.Clear`, `\(\*Occupancy\)\.Move`, "SquareW", "NewOccupancy"} {
+		`\(\*Occupancy\)\.Set`, `\(\*Occupancy\)\.Clear`, `\(\*Occupancy\)\.Move`, "SquareW", "NewOccupancy", "Between", "Line"} {
 		if !regexp.MustCompile(`can inline ` + fn + `\b`).Match(out) {
 			t.Errorf("%s is not inlinable:\n%s", fn, out)
 		}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os/exec"
-	"regexp"
 	"testing"
 	"unsafe"
 )
@@ -144,26 +142,6 @@ func TestBetweenLinePanics(t *testing.T) {
 func TestBetweenTables(t *testing.T) {
 	if n := unsafe.Sizeof(lineDirs) + unsafe.Sizeof(lineMasks); n != 2800 {
 		t.Errorf("Between and Line tables take %d bytes, want 2,800", n)
-	}
-}
-
-// TestBetweenInlinable keeps Between and Line within Go's inlining budget,
-// as a 64x64 table lookup is.
-func TestBetweenInlinable(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipped in -short mode: runs the compiler")
-	}
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command to run the compiler")
-	}
-	out, err := exec.Command("go", "build", "-gcflags=-m", ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
-	}
-	for _, fn := range []string{"Between", "Line"} {
-		if !regexp.MustCompile(`can inline ` + fn + `\b`).Match(out) {
-			t.Errorf("%s is not inlinable:\n%s", fn, out)
-		}
 	}
 }
 

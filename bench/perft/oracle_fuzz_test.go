@@ -1,9 +1,6 @@
 package perft_test
 
 import (
-	"bufio"
-	"flag"
-	"os"
 	"strings"
 	"testing"
 
@@ -79,20 +76,9 @@ func FuzzOracle(f *testing.F) {
 	for _, o := range openings {
 		f.Add(o.fen)
 	}
-	for _, r := range knownCounts {
-		f.Add(r.fen)
-	}
-	// The published counts' positions, when the file is there.
-	if tsv := flag.Lookup("tsv"); tsv != nil {
-		if file, err := os.Open(tsv.Value.String()); err == nil {
-			sc := bufio.NewScanner(file)
-			for sc.Scan() {
-				if fen, _, ok := strings.Cut(sc.Text(), "\t"); ok && fen != "fen" {
-					f.Add(fen)
-				}
-			}
-			file.Close()
-		}
+	// The published counts' positions (perft.tsv and perft_test.go's rows).
+	for _, r := range perft.KnownCounts(f) {
+		f.Add(r.FEN)
 	}
 	f.Fuzz(func(t *testing.T, fen string) {
 		gp, err := perft.ParseFEN(fen)

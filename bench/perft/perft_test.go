@@ -31,7 +31,7 @@ type perftRow struct {
 	nodes uint64
 }
 
-func loadTSV(t *testing.T) []perftRow {
+func loadTSV(t testing.TB) []perftRow {
 	t.Helper()
 	f, err := os.Open(*tsvPath)
 	if err != nil {
