@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"slices"
 	"time"
 )
 
@@ -160,18 +159,4 @@ func run(d *data, rows []*row, cfg config, progress io.Writer) []*cell {
 		fmt.Fprintf(progress, "round %d/%d done (%v elapsed, about %v to go)\n", round+1, cfg.rounds, el.Round(time.Second), eta.Round(time.Second))
 	}
 	return cells
-}
-
-// stats is a cell's summary: the median and the range of its rounds.
-type stats struct{ median, min, max float64 }
-
-func summarize(xs []float64) stats {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	n := len(s)
-	med := s[n/2]
-	if n%2 == 0 {
-		med = (s[n/2-1] + s[n/2]) / 2
-	}
-	return stats{med, s[0], s[n-1]}
 }

@@ -126,7 +126,7 @@ func (r *results) plot(path string) error {
 		l := &labelled{style: draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, vg.Points(8)), Handler: p.Title.TextStyle.Handler}}
 		for _, row := range r.rows {
 			s := r.stats[cellKey{row, work, 0}]
-			pt := point{label: row.titleFor(0), x: float64(row.bytes), y: s.median, ylo: s.min, yhi: s.max, this: row.setup != nil}
+			pt := point{label: row.titleFor(0), x: float64(row.bytes), y: s.Median, ylo: s.Min, yhi: s.Max, this: row.setup != nil}
 			if pt.x < floorBytes {
 				pt.x, pt.derived = floorBytes, true
 				pt.label += " (0 B)"

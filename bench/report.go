@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/stat"
 )
 
 // meta is what a reader needs to trust or reproduce the numbers.
@@ -23,29 +23,16 @@ type meta struct {
 
 func newMeta(cfg config, d *data, kernel string) meta {
 	return meta{
-		cpu: cpuModel(), goVersion: runtime.Version(), goos: runtime.GOOS, goarch: runtime.GOARCH,
+		cpu: stat.CPUModel(), goVersion: runtime.Version(), goos: runtime.GOOS, goarch: runtime.GOARCH,
 		date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), cfg: cfg, kernel: kernel, kernels: attacks.Kernels(),
 		inputs: fmt.Sprintf("%d inputs (random square, occupancy of a random position of %d random games, 16 to 32 pieces); move gen: %d moves, %d lookups a pass", inputLen, len(d.games), len(d.moves), d.mgLookups),
 	}
 }
 
-// cpuModel reads the model name from /proc/cpuinfo where there is one.
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-				return strings.TrimSpace(v)
-			}
-		}
-	}
-	return runtime.GOARCH
-}
-
 type results struct {
 	rows  []*row
 	cells map[cellKey]*cell
-	stats map[cellKey]stats
+	stats map[cellKey]stat.Summary
 	meta  meta
 }
 
@@ -56,10 +43,10 @@ type cellKey struct {
 }
 
 func newResults(rows []*row, cells []*cell, m meta) *results {
-	r := &results{rows: rows, cells: map[cellKey]*cell{}, stats: map[cellKey]stats{}, meta: m}
+	r := &results{rows: rows, cells: map[cellKey]*cell{}, stats: map[cellKey]stat.Summary{}, meta: m}
 	for _, c := range cells {
 		k := cellKey{c.row, c.work, c.piece}
-		r.cells[k], r.stats[k] = c, summarize(c.samples)
+		r.cells[k], r.stats[k] = c, stat.Summarize(c.samples)
 	}
 	return r
 }
@@ -84,7 +71,7 @@ func (r *results) find(name string) *row {
 
 // ratio is a cell's median over fancy magic's in the same workload and piece.
 func (r *results) ratio(row *row, w workload, p int) float64 {
-	return r.stats[cellKey{row, w, p}].median / r.stats[cellKey{r.fancy(), w, p}].median
+	return r.stats[cellKey{row, w, p}].Median / r.stats[cellKey{r.fancy(), w, p}].Median
 }
 
 // table renders one piece's results as a Markdown table, padded so that it
@@ -99,7 +86,7 @@ func (r *results) table(p int) [][]string {
 		line := []string{row.titleFor(p), commas(row.bytes)}
 		for w := range numWorkloads {
 			s := r.stats[cellKey{row, w, p}]
-			line = append(line, fmt.Sprintf("%.2f", s.median), fmt.Sprintf("%.2fx", r.ratio(row, w, p)), fmt.Sprintf("%.2f–%.2f", s.min, s.max))
+			line = append(line, fmt.Sprintf("%.2f", s.Median), fmt.Sprintf("%.2fx", r.ratio(row, w, p)), fmt.Sprintf("%.2f–%.2f", s.Min, s.Max))
 		}
 		out = append(out, line)
 	}
@@ -114,8 +101,8 @@ func (r *results) table(p int) [][]string {
 		for _, row := range r.rows {
 			all = append(all, r.cells[cellKey{row, w, p}].bases...)
 		}
-		s := summarize(all)
-		line = append(line, fmt.Sprintf("%.1f", s.median), "", fmt.Sprintf("%.1f–%.1f", s.min, s.max))
+		s := stat.Summarize(all)
+		line = append(line, fmt.Sprintf("%.1f", s.Median), "", fmt.Sprintf("%.1f–%.1f", s.Min, s.Max))
 	}
 	return append(out, line)
 }
@@ -227,7 +214,7 @@ func (r *results) writeTargets(w io.Writer) {
 		if a == nil || b == nil {
 			return
 		}
-		x, y := r.stats[cellKey{a, work, 0}].median, r.stats[cellKey{b, work, 0}].median
+		x, y := r.stats[cellKey{a, work, 0}].Median, r.stats[cellKey{b, work, 0}].Median
 		verdict := "met"
 		switch {
 		case y <= 0:

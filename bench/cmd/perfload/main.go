@@ -27,16 +27,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/stat"
 	"github.com/symmagic/attacks/bench/perft"
 )
 
@@ -123,7 +121,7 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep := report{groups: groups, m: m, rounds: n, hashMB: mb, cpu: cpuModel(), goVersion: runtime.Version(), kernel: attacks.Kernel(), date: time.Now().UTC().Format("2006-01-02")}
+	rep := report{groups: groups, m: m, rounds: n, hashMB: mb, cpu: stat.CPUModel(), goVersion: runtime.Version(), kernel: attacks.Kernel(), date: time.Now().UTC().Format("2006-01-02")}
 	rep.writeMarkdown(stdout)
 	if dir == "" {
 		return nil
@@ -162,6 +160,7 @@ func measure(groups []group, rounds int, stderr io.Writer) (measurements, error)
 		if err != nil {
 			return nil, err
 		}
+		key := fmt.Sprintf("%s depth %d", g.pos.name, g.depth)
 		for r := 0; r < rounds; r++ {
 			for k := range perft.Modes {
 				mode := perft.Modes[(k+r)%len(perft.Modes)]
@@ -169,7 +168,6 @@ func measure(groups []group, rounds int, stderr io.Writer) (measurements, error)
 				if err != nil {
 					return nil, err
 				}
-				key := fmt.Sprintf("%s depth %d", g.pos.name, g.depth)
 				if want, ok := nodes[key]; ok && want != res.Nodes {
 					return nil, fmt.Errorf("%s, %s, mode %v: %d nodes, another run counted %d", key, g.load.name, mode, res.Nodes, want)
 				}
@@ -189,81 +187,24 @@ func measure(groups []group, rounds int, stderr io.Writer) (measurements, error)
 	return m, nil
 }
 
-// summary is a median with an interval around it.
-type summary struct {
-	median, lo, hi float64
-	coverage       float64 // the interval's probability of holding the true median
-}
-
-// summarize returns the median of xs and the interval between the order
-// statistics x(k) and x(n-1-k) for the largest k whose coverage, 1 - 2
-// P(Binomial(n, 1/2) <= k), is still at least 95%; k = 0 (the whole range)
-// when none is.
-func summarize(xs []float64) summary {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	n := len(s)
-	if n == 0 {
-		return summary{math.NaN(), math.NaN(), math.NaN(), 0}
-	}
-	med := s[n/2]
-	if n%2 == 0 {
-		med = (s[n/2-1] + s[n/2]) / 2
-	}
-	// cdf[k] = P(B <= k)
-	tail, k := 0.0, 0
-	coverage := 1 - 2*math.Pow(0.5, float64(n)) // k = 0
-	for j := 0; j < n/2; j++ {
-		tail += binom(n, j) * math.Pow(0.5, float64(n))
-		c := 1 - 2*tail
-		if c < 0.95 {
-			break
-		}
-		k, coverage = j, c
-	}
-	if n == 1 {
-		coverage = 0
-	}
-	return summary{med, s[k], s[n-1-k], coverage}
-}
-
-func binom(n, k int) float64 {
-	r := 1.0
-	for i := 1; i <= k; i++ {
-		r = r * float64(n-k+i) / float64(i)
-	}
-	return r
-}
-
 // base returns the faster magic of group g: plain or fancy, whichever has
 // the higher median.
 func (m measurements) base(g int) perft.Mode {
-	plain, fancy := summarize(m[g][perft.ModePlain]), summarize(m[g][perft.ModeFancy])
-	if fancy.median > plain.median {
+	plain, fancy := stat.Summarize(m[g][perft.ModePlain]), stat.Summarize(m[g][perft.ModeFancy])
+	if fancy.Median > plain.Median {
 		return perft.ModeFancy
 	}
 	return perft.ModePlain
 }
 
 // ratio summarises the per-round ratios of mode to the faster magic.
-func (m measurements) ratio(g int, mode perft.Mode) summary {
+func (m measurements) ratio(g int, mode perft.Mode) stat.Summary {
 	b := m[g][m.base(g)]
 	rs := make([]float64, len(b))
 	for i := range b {
 		rs[i] = m[g][mode][i] / b[i]
 	}
-	return summarize(rs)
-}
-
-func cpuModel() string {
-	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-				return strings.TrimSpace(v)
-			}
-		}
-	}
-	return runtime.GOARCH
+	return stat.Summarize(rs)
 }
 
 // writeAtomic writes path through a temporary file in the same directory.

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/symmagic/attacks/bench/internal/stat"
 	"github.com/symmagic/attacks/bench/perft"
 )
 
@@ -25,7 +26,7 @@ type report struct {
 // writeMarkdown writes the two tables: nodes/s, then the ratios.
 func (r *report) writeMarkdown(w io.Writer) {
 	var net perft.NNUE
-	cover := summarize(make([]float64, r.rounds)).coverage
+	cover := stat.Summarize(make([]float64, r.rounds)).Coverage
 	fmt.Fprintf(w, "## perft under load\n\n")
 	fmt.Fprintf(w, "CPU: %s; %s; attacks kernel %s; one thread; %s\n\n", r.cpu, r.goVersion, r.kernel, r.date)
 	fmt.Fprintf(w, "Command: `go run -C bench ./cmd/perfload -rounds %d -hash %d`. Loads: a %d MB transposition table (4-entry 64-byte buckets); nnue: %v. "+
@@ -40,8 +41,8 @@ func (r *report) writeMarkdown(w io.Writer) {
 	for gi, g := range r.groups {
 		fmt.Fprintf(w, "| %s | %s | %d |", g.pos.name, g.load.name, g.depth)
 		for _, mode := range modes {
-			s := summarize(r.m[gi][mode])
-			fmt.Fprintf(w, " %.1f [%.1f, %.1f] |", s.median/1e6, s.lo/1e6, s.hi/1e6)
+			s := stat.Summarize(r.m[gi][mode])
+			fmt.Fprintf(w, " %.1f [%.1f, %.1f] |", s.Median/1e6, s.Lo/1e6, s.Hi/1e6)
 		}
 		fmt.Fprintln(w)
 	}
@@ -54,7 +55,7 @@ func (r *report) writeMarkdown(w io.Writer) {
 		fmt.Fprintf(w, "| %s | %s | %v |", g.pos.name, g.load.name, r.m.base(gi))
 		for _, mode := range modes {
 			s := r.m.ratio(gi, mode)
-			fmt.Fprintf(w, " %.3f [%.3f, %.3f] |", s.median, s.lo, s.hi)
+			fmt.Fprintf(w, " %.3f [%.3f, %.3f] |", s.Median, s.Lo, s.Hi)
 		}
 		fmt.Fprintln(w)
 	}
@@ -95,7 +96,7 @@ func (g groupTicks) Ticks(min, max float64) []plot.Tick {
 // plot draws the ratios: one row per group, a dot per mode.
 func (r *report) plot(w io.Writer) error {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("perft under load: nodes/s relative to the faster magic (median, bar: %.0f%% interval)", 100*summarize(make([]float64, r.rounds)).coverage)
+	p.Title.Text = fmt.Sprintf("perft under load: nodes/s relative to the faster magic (median, bar: %.0f%% interval)", 100*stat.Summarize(make([]float64, r.rounds)).Coverage)
 	p.X.Label.Text = "nodes/s ÷ faster of plain and fancy magic, same round"
 	var names groupTicks
 	for _, g := range r.groups {
@@ -116,7 +117,7 @@ func (r *report) plot(w io.Writer) error {
 			s := r.m.ratio(gi, mode)
 			// Spread the modes of a group over its row, first on top.
 			y := float64(len(r.groups)-1-gi) + 0.3 - 0.6*float64(k)/float64(n-1)
-			d.xs, d.lo, d.hi, d.ys = append(d.xs, s.median), append(d.lo, s.lo), append(d.hi, s.hi), append(d.ys, y)
+			d.xs, d.lo, d.hi, d.ys = append(d.xs, s.Median), append(d.lo, s.Lo), append(d.hi, s.Hi), append(d.ys, y)
 		}
 		bars, err := plotter.NewXErrorBars(d)
 		if err != nil {

@@ -1,0 +1,72 @@
+// Package stat is what the bench's commands share: the summary of a cell's
+// rounds, and the name of the machine they ran on.
+package stat
+
+import (
+	"math"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+)
+
+// Summary describes the rounds of one measurement.
+type Summary struct {
+	Median, Min, Max float64
+	// Lo and Hi are the order statistics x(k) and x(n-1-k) for the largest
+	// k whose coverage, 1 - 2 P(Binomial(n, 1/2) <= k), the probability
+	// that they hold the true median, is still at least 95%; with fewer
+	// than six rounds no k reaches it and they are Min and Max (k = 0).
+	Lo, Hi, Coverage float64
+}
+
+// Summarize returns the summary of xs; NaNs and a coverage of 0 when xs
+// is empty.
+func Summarize(xs []float64) Summary {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n == 0 {
+		nan := math.NaN()
+		return Summary{nan, nan, nan, nan, nan, 0}
+	}
+	med := s[n/2]
+	if n%2 == 0 {
+		med = (s[n/2-1] + s[n/2]) / 2
+	}
+	half := math.Pow(0.5, float64(n))
+	k, coverage, tail := 0, 1-2*half, 0.0 // k = 0: P(B <= 0) = 2^-n
+	for j := 0; j < n/2; j++ {
+		tail += binom(n, j) * half
+		c := 1 - 2*tail
+		if c < 0.95 {
+			break
+		}
+		k, coverage = j, c
+	}
+	if n == 1 {
+		coverage = 0
+	}
+	return Summary{Median: med, Min: s[0], Max: s[n-1], Lo: s[k], Hi: s[n-1-k], Coverage: coverage}
+}
+
+func binom(n, k int) float64 {
+	r := 1.0
+	for i := 1; i <= k; i++ {
+		r = r * float64(n-k+i) / float64(i)
+	}
+	return r
+}
+
+// CPUModel reads the model name from /proc/cpuinfo where there is one,
+// else returns GOARCH.
+func CPUModel() string {
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				return strings.TrimSpace(v)
+			}
+		}
+	}
+	return runtime.GOARCH
+}
