@@ -112,7 +112,7 @@ type searcher struct {
 	occW   [][][]uint64 // per square, per frame, per subset
 	masks  []uint64     // per square, W layout
 	table  []uint32     // epoch<<8 | byte; epoch 0 is empty
-	epoch  uint32
+	epoch  uint32       // the candidate's, 1..1<<24-1 (see next)
 	undo   []uint32 // keys the last fill entered
 }
 
@@ -142,6 +142,19 @@ func newSearcher(c Class) *searcher {
 		s.masks = append(s.masks, ToW(Mask(c.Piece, sq)))
 	}
 	return s
+}
+
+// next starts a new candidate: what earlier candidates entered stops
+// counting. The epoch has the top 24 bits of an entry, so it would come round
+// after 1<<24 - 1 candidates, to 0 (which marks an empty entry) and then to
+// the epochs of entries 1<<24 candidates old, making them look current and
+// rejecting good candidates; the table is cleared then instead.
+func (s *searcher) next() {
+	s.epoch++
+	if s.epoch<<8 == 0 {
+		clear(s.table)
+		s.epoch = 1
+	}
 }
 
 // fill enters one square's keys into the shared table, failing at the first
@@ -181,7 +194,7 @@ func (s *searcher) solve(b, maxTries int, rng *rand.Rand, low uint64) ([]SquareK
 	keys := make([]SquareKey, len(sq))
 	frame := make([]int, len(sq))
 	for try := 1; try <= maxTries; try++ {
-		s.epoch++
+		s.next()
 		a := try % len(sq)
 		for i := range frame {
 			frame[i] = rng.IntN(len(s.frames[i]))

@@ -3,6 +3,7 @@ package magic
 import (
 	"flag"
 	"math/bits"
+	"slices"
 	"testing"
 )
 
@@ -89,6 +90,48 @@ func TestVerifyCatches(t *testing.T) {
 	tb.Keys[3].Frame = tb.Keys[3].Frame.Then(Rot180)
 	if tb.Verify() == nil {
 		t.Error("Verify accepts a wrong frame")
+	}
+}
+
+// TestSearcherEpochWrap runs the searcher's candidate counter through the
+// wrap of its 24-bit epoch (the generator's 30M candidates a width pass it)
+// and checks that no entry of an earlier candidate, and no empty entry,
+// looks like one of the current candidate's. Before next() cleared the
+// table there, candidate 1<<24 saw every empty entry as holding byte 0 and
+// the candidates after it saw the entries of 1<<24 candidates before.
+func TestSearcherEpochWrap(t *testing.T) {
+	s := newSearcher(Classes(Rook, Rotations)[0])
+	const b = 12
+	s.table = make([]uint32, 1<<b)
+	filled := 0
+	for try := uint64(0); filled < 3 && try < 1_000_000; try++ {
+		s.next()
+		m := 0x9e3779b97f4a7c15 * (try + 1)
+		if s.fill(s.occW[0][0], m&(m>>7)&(m>>13), 64-b) {
+			filled++
+		}
+	}
+	if filled < 3 {
+		t.Fatal("no magic in a million enters a1's keys into an empty table")
+	}
+	used := 0
+	for _, v := range s.table {
+		if v != 0 {
+			used++
+		}
+	}
+	current := func(v uint32) bool { return v&^0xff == s.epoch<<8 }
+	for n := 0; n < 1<<24; n++ {
+		s.next()
+		if current(0) || n%(1<<20) == 0 && slices.ContainsFunc(s.table, current) {
+			t.Fatalf("%d candidates on (epoch %d): an empty or earlier entry looks current", n+1, s.epoch)
+		}
+	}
+	if slices.ContainsFunc(s.table, current) {
+		t.Fatalf("after the wrap (epoch %d), an entry of %d candidates before looks current", s.epoch, 1<<24)
+	}
+	if used == 0 {
+		t.Fatal("the fills entered nothing")
 	}
 }
 

@@ -127,7 +127,7 @@ func TestSeedInnerDerivation(t *testing.T) {
 		r := rand.New(rand.NewPCG(5, uint64(c.Rep)))
 		solved := false
 		for try := 0; try < 50_000_000 && !solved; try++ {
-			s.epoch++
+			s.next()
 			m := r.Uint64() & r.Uint64() & r.Uint64()
 			solved = true
 			for k := Identity; k < 4; k++ { // rot^k(rep), in frame rot^k
