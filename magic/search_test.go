@@ -52,6 +52,29 @@ func TestClassesAndCounts(t *testing.T) {
 	}
 }
 
+// TestNames checks the names that generated headers, errors and logs use.
+func TestNames(t *testing.T) {
+	seen := map[string]bool{}
+	for sq := 0; sq < 64; sq++ {
+		n := SquareName(sq)
+		if len(n) != 2 || n[0] < 'a' || n[0] > 'h' || n[1] < '1' || n[1] > '8' || seen[n] {
+			t.Fatalf("SquareName(%d) = %q", sq, n)
+		}
+		seen[n] = true
+	}
+	for sq, want := range map[int]string{0: "a1", 7: "h1", 12: "e2", 28: "e4", 56: "a8", 63: "h8"} {
+		if SquareName(sq) != want {
+			t.Errorf("SquareName(%d) = %q, want %q", sq, SquareName(sq), want)
+		}
+	}
+	if Rook.String() != "rook" || Bishop.String() != "bishop" {
+		t.Errorf("pieces named %q and %q", Rook, Bishop)
+	}
+	if rot, all := Classes(Rook, Rotations)[4].Name(), Classes(Bishop, Syms)[9].Name(); rot != "rook e1/rot" || all != "bishop d4/sym" {
+		t.Errorf("classes named %q and %q, want \"rook e1/rot\" and \"bishop d4/sym\"", rot, all)
+	}
+}
+
 func TestCanonicalByte(t *testing.T) {
 	// Rook on a1 with a2 occupied: the same attack set as a rook on h8 with
 	// h7 occupied seen through rot180, so the same byte.

@@ -22,6 +22,15 @@ func TestSymmetryGroup(t *testing.T) {
 	if Rot90.Square(56) != 63 || Rot90.Square(63) != 7 || Rot90.Square(7) != 0 || Rot90.Square(0) != 56 {
 		t.Error("Rot90 is not a8 -> h8 -> h1 -> a1")
 	}
+	// Orientation: the turn from a1->b1 to a1->a2 keeps its sign under a
+	// rotation and flips under a reflection.
+	for _, g := range Syms {
+		a, b, c := g.Square(0), g.Square(1), g.Square(8)
+		cross := (b%8-a%8)*(c/8-a/8) - (b/8-a/8)*(c%8-a%8)
+		if g.IsRotation() != (cross > 0) {
+			t.Errorf("%v: IsRotation %v, but it maps the turn a1-b1-a2 to one of sign %d", g, g.IsRotation(), cross)
+		}
+	}
 	for k := 0; k < 4; k++ {
 		r := Identity
 		for i := 0; i < k; i++ {
