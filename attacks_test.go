@@ -5,8 +5,10 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -194,7 +196,33 @@ func TestKernels(t *testing.T) {
 	}
 }
 
+// asmDataBytes reads the sizes of the read-only tables attacks_amd64.s
+// declares (GLOBL name<>(SB), RODATA|NOPTR, $size), so that the byte counts
+// Stats reports for the AVX-512 kernels are checked against the assembly.
+func asmDataBytes(t *testing.T) map[string]int {
+	src, err := os.ReadFile("attacks_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes := map[string]int{}
+	for _, m := range regexp.MustCompile(`(?m)^GLOBL (\w+)<>\(SB\), RODATA\|NOPTR, \$(\d+)$`).FindAllSubmatch(src, -1) {
+		n, err := strconv.Atoi(string(m[2]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes[string(m[1])] = n
+	}
+	return sizes
+}
+
 func TestStats(t *testing.T) {
+	// The controls the AVX-512 kernels' standard-input lookups read: the
+	// W permute's, and the full-symmetry kernel's in- and out-permutes
+	// (its W-input forms, which no exported function uses, read syminw).
+	asm := asmDataBytes(t)
+	if asm["wctrl"] != 64 || asm["symin"] != 8*64 || asm["symout"] != 8*64 {
+		t.Fatalf("attacks_amd64.s declares controls of %v bytes, want wctrl 64, symin and symout 512", asm)
+	}
 	eachKernel(t, func(t *testing.T) {
 		s := Stats()
 		t.Logf("%+v", s)
@@ -208,14 +236,14 @@ func TestStats(t *testing.T) {
 			// What the kernel reads: its own tables, parameters (the
 			// shared records and both per-square maps) and controls.
 			if s.IndexBytes != int(unsafe.Sizeof(symIndexTable)) || s.AttackBytes != int(unsafe.Sizeof(symAttackTable)) ||
-				s.ParamBytes != int(unsafe.Sizeof(symParams)+unsafe.Sizeof(symRook)+unsafe.Sizeof(symBishop)) || s.PermuteBytes != symControlBytes {
+				s.ParamBytes != int(unsafe.Sizeof(symParams)+unsafe.Sizeof(symRook)+unsafe.Sizeof(symBishop)) || s.PermuteBytes != asm["symin"]+asm["symout"] {
 				t.Errorf("full-symmetry kernel: byte counts disagree with its tables: %+v", s)
 			}
 			return
 		}
 		// The permute reads the byte tables, 8 x 256 x 8, except under the
 		// AVX-512 kernel, whose VPSHUFBITQMB reads a 64-byte control.
-		if want := map[bool]int{true: 64, false: 8 * 256 * 8}[Kernel() == "amd64-avx512"]; s.PermuteBytes != want {
+		if want := map[bool]int{true: asm["wctrl"], false: 8 * 256 * 8}[Kernel() == "amd64-avx512"]; s.PermuteBytes != want {
 			t.Errorf("PermuteBytes %d under %s, want %d", s.PermuteBytes, Kernel(), want)
 		}
 		if s.IndexBytes != len(indexTable) || s.AttackBytes != 8*len(attackTable) || s.ParamBytes != 2*64*int(unsafe.Sizeof(param{})) {
