@@ -116,6 +116,28 @@ func TestVerifyCatches(t *testing.T) {
 	}
 }
 
+// TestSearchMaxTries checks that MaxTries counts candidates per key width
+// exactly, as the generated header's counts read: a search capped at the
+// candidates a table took finds the same table, and one candidate fewer
+// finds none (only the mask's width is tried here).
+func TestSearchMaxTries(t *testing.T) {
+	c := Classes(Bishop, Syms)[9] // d4's class: 9-bit keys, 9,484 candidates with seed 1
+	tb, err := Search(c, SearchOptions{Seed: 1, MaxTries: 1_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Tries < 2 {
+		t.Fatalf("found after %d candidates: too few to test the cap", tb.Tries)
+	}
+	again, err := Search(c, SearchOptions{Seed: 1, MaxTries: tb.Tries})
+	if err != nil || !slices.Equal(again.Keys, tb.Keys) || again.Tries != tb.Tries {
+		t.Fatalf("capped at the %d candidates it took, the search gives %v", tb.Tries, err)
+	}
+	if _, err := Search(c, SearchOptions{Seed: 1, MaxTries: tb.Tries - 1}); err == nil {
+		t.Fatalf("capped at %d candidates, the search still finds the table of candidate %d", tb.Tries-1, tb.Tries)
+	}
+}
+
 // TestSearcherEpochWrap runs the searcher's candidate counter through the
 // wrap of its 24-bit epoch (the generator's 30M candidates a width pass it)
 // and checks that no entry of an earlier candidate, and no empty entry,
