@@ -41,6 +41,18 @@ func TestToWRoundTrip(t *testing.T) {
 			t.Fatalf("ToW(1<<%d) = %#x", sq, ToW(1<<sq))
 		}
 	}
+	// The byte tables the generic kernel's permute reads: OR of one entry
+	// per byte of x is the per-bit permute.
+	bt := ByteTables(&W)
+	for i := 0; i < 10000; i++ {
+		x, got := r.Uint64()&r.Uint64(), uint64(0)
+		for k := range bt {
+			got |= bt[k][uint8(x>>(8*k))]
+		}
+		if got != ToW(x) {
+			t.Fatalf("byte tables give %#x for %#x, ToW %#x", got, x, ToW(x))
+		}
+	}
 }
 
 // The seed's central claim: on the 60 non-corner bits, the 90-degree
