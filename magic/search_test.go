@@ -210,6 +210,60 @@ func TestBuild(t *testing.T) {
 	if l.Verify() == nil {
 		t.Error("Layout.Verify accepts a corrupted magic")
 	}
+	l.Rook[9].Magic--
+	verifyBounds(t, l)
+}
+
+// verifyBounds corrupts a layout where only Layout.Verify's bounds checks
+// can see it: a byte at a key no occupancy reaches (the kernels never read
+// it, but Verify promises that every byte stays inside its square's attack
+// sets), the last key of a table if that one is unreached, and an index
+// table that runs one entry past the end of the index array.
+func verifyBounds(t *testing.T, l *Layout) {
+	if err := l.Verify(); err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := l.ClassOf(Rook, 4) // e1's class: 12-bit keys for 11-bit masks
+	prm := l.Rook[4]
+	reached := make([]bool, prm.KeyMask+1)
+	for _, k := range tb.Keys {
+		for _, occ := range Subsets(Mask(Rook, k.Square)) {
+			reached[l.Rook[k.Square].Key(ToW(occ))] = true
+		}
+	}
+	corrupted := 0
+	for _, key := range []int{slices.Index(reached, false), int(prm.KeyMask)} {
+		if key < 0 || reached[key] {
+			continue
+		}
+		at := int(prm.IndexBase) + key
+		old := l.Index[at]
+		l.Index[at] = byte(len(tb.Sets))
+		if l.Verify() == nil {
+			t.Errorf("Layout.Verify accepts byte %d, one past e1's attack sets, at the unreached key %d", len(tb.Sets), key)
+		}
+		l.Index[at] = old
+		corrupted++
+	}
+	if corrupted == 0 {
+		t.Fatal("every key of e1's 12-bit table is reached: no unreached byte to corrupt")
+	}
+	last := &l.Rook[0]
+	for _, p := range []*[64]Param{&l.Rook, &l.Bishop} {
+		for sq := range p {
+			if p[sq].IndexBase+uint32(p[sq].KeyMask) > last.IndexBase+uint32(last.KeyMask) {
+				last = &p[sq]
+			}
+		}
+	}
+	if int(last.IndexBase+uint32(last.KeyMask)) != len(l.Index)-1 {
+		t.Fatalf("the last index table ends at %d of %d entries", last.IndexBase+uint32(last.KeyMask), len(l.Index))
+	}
+	last.IndexBase++
+	if l.Verify() == nil {
+		t.Error("Layout.Verify accepts an index table that runs past the end of the index array")
+	}
+	last.IndexBase--
 }
 
 // TestRookMirrors reproduces the finding that rook tables cannot be shared
