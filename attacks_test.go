@@ -452,7 +452,8 @@ func TestClassesReproduce(t *testing.T) {
 // kernels read through pointers without bounds checks: for every square and
 // piece, the class's index table (keyMask + 1 bytes, as every key is at most
 // keyMask) lies inside indexTable, every one of its bytes names one of the
-// square's attack sets, and those sets lie inside attackTable.
+// square's attack sets, and those sets lie inside attackTable; and the same
+// for the full-symmetry kernel's tables.
 func TestTablesInBounds(t *testing.T) {
 	index, attack := uintptr(unsafe.Pointer(&indexTable[0])), uintptr(unsafe.Pointer(&attackTable[0]))
 	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
@@ -477,6 +478,37 @@ func TestTablesInBounds(t *testing.T) {
 			for key := uintptr(0); key <= uintptr(prm.keyMask); key++ {
 				if b := indexTable[ix+key]; int(b) >= sets {
 					t.Fatalf("%s: index byte %d at key %d, but the square has %d attack sets", name, b, key, sets)
+				}
+			}
+		}
+	}
+
+	// The full-symmetry kernel: each square names a class record and a
+	// symmetry; the record's key (64 - shift bits, the whole top of the
+	// product) stays inside symIndexTable and every byte of its table inside
+	// the representative's attack sets in symAttackTable.
+	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
+		squares, first := &symRook, 0
+		if p == magic.Bishop {
+			squares, first = &symBishop, len(symParams)/2
+		}
+		for sq, s := range squares {
+			name := fmt.Sprintf("sym %v %s", p, magic.SquareName(sq))
+			if int(s.class) < first || int(s.class) >= first+len(symParams)/2 || s.sym >= 8 {
+				t.Fatalf("%s: class %d, symmetry %d", name, s.class, s.sym)
+			}
+			prm := symParams[s.class]
+			rep := magic.Sym(s.sym).Inverse().Square(sq)
+			shift, sets := int(prm.attackShift&0xff), len(magic.AttackSets(p, rep))
+			if kb := 64 - shift; kb < 1 || kb > magic.MaxKeyBits || int(prm.index)+1<<kb > len(symIndexTable) {
+				t.Fatalf("%s: a %d-bit key from %d outside symIndexTable (%d bytes)", name, 64-shift, prm.index, len(symIndexTable))
+			}
+			if at := int(prm.attackShift >> 8); at+sets > len(symAttackTable) {
+				t.Fatalf("%s: %d attack sets from %d, outside symAttackTable (%d)", name, sets, at, len(symAttackTable))
+			}
+			for key := 0; key < 1<<(64-shift); key++ {
+				if b := symIndexTable[int(prm.index)+key]; int(b) >= sets {
+					t.Fatalf("%s: index byte %d at key %d, but %s has %d attack sets", name, b, key, magic.SquareName(rep), sets)
 				}
 			}
 		}
