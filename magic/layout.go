@@ -233,14 +233,10 @@ func (l *Layout) Verify() error {
 				noise ^= noise >> 7
 				noise ^= noise << 17
 				full := occ | noise
+				// In bounds by the checks above: key <= KeyMask, and every
+				// byte of the table names one of the square's sets.
 				key := prm.Key(ToW(full))
-				if key >= 1<<t.Bits || int(prm.IndexBase)+int(key) >= len(l.Index) {
-					return fmt.Errorf("%s %s, occupancy %#x: key %d outside its %d-bit table", p, SquareName(sq), full, key, t.Bits)
-				}
 				i := int(l.Index[int(prm.IndexBase)+int(key)])
-				if i >= len(t.Sets) || int(prm.AttackBase)+i >= len(l.Attack) {
-					return fmt.Errorf("%s %s, occupancy %#x: byte %d outside its %d attack sets", p, SquareName(sq), full, i, len(t.Sets))
-				}
 				if got, want := l.Attack[int(prm.AttackBase)+i], Attacks(p, sq, full); got != want {
 					return fmt.Errorf("%s %s, occupancy %#x: attacks %#x, reference %#x", p, SquareName(sq), full, got, want)
 				}
