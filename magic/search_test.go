@@ -218,7 +218,8 @@ func TestBuild(t *testing.T) {
 // can see it: a byte at a key no occupancy reaches (the kernels never read
 // it, but Verify promises that every byte stays inside its square's attack
 // sets), the last key of a table if that one is unreached, and an index
-// table that runs one entry past the end of the index array.
+// table or a square's attack sets that run one entry past the end of their
+// array.
 func verifyBounds(t *testing.T, l *Layout) {
 	if err := l.Verify(); err != nil {
 		t.Fatal(err)
@@ -264,6 +265,16 @@ func verifyBounds(t *testing.T, l *Layout) {
 		t.Error("Layout.Verify accepts an index table that runs past the end of the index array")
 	}
 	last.IndexBase--
+	// Attack sets in square order, rooks first: bishop h8's end the array.
+	h8 := &l.Bishop[63]
+	if t8, _ := l.ClassOf(Bishop, 63); int(h8.AttackBase)+len(t8.Sets) != len(l.Attack) {
+		t.Fatalf("bishop h8's attack sets end at %d of %d", int(h8.AttackBase)+len(t8.Sets), len(l.Attack))
+	}
+	h8.AttackBase++
+	if l.Verify() == nil {
+		t.Error("Layout.Verify accepts attack sets that run past the end of the attack array")
+	}
+	h8.AttackBase--
 }
 
 // TestRookMirrors reproduces the finding that rook tables cannot be shared
