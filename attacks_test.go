@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -530,8 +532,16 @@ func TestInlinable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
 	}
-	for _, fn := range []string{"RookW", "BishopW", "QueenW", "lookup", `Occupancy\.Rook`, `Occupancy\.Bishop`, `Occupancy\.Queen`,
-		`\(\*Occupancy\)\.Set`, `\(\*Occupancy\)\.Clear`, `\(\*Occupancy\)\.Move`, "SquareW", "NewOccupancy", "Between", "Line"} {
+	fns := []string{"RookW", "BishopW", "QueenW", "lookup", `Occupancy\.Rook`, `Occupancy\.Bishop`, `Occupancy\.Queen`,
+		`\(\*Occupancy\)\.Set`, `\(\*Occupancy\)\.Clear`, `\(\*Occupancy\)\.Move`, "SquareW", "NewOccupancy", "Between", "Line"}
+	if unsafe.Sizeof(uintptr(0)) == 4 {
+		// On 32-bit platforms each 64-bit operation costs two, and
+		// NewOccupancy's eight-byte permute goes over the budget. The
+		// promise is for the 64-bit platforms engines run on.
+		fns = slices.DeleteFunc(fns, func(f string) bool { return f == "NewOccupancy" })
+		t.Logf("%s: NewOccupancy is not expected to inline on a 32-bit platform", runtime.GOARCH)
+	}
+	for _, fn := range fns {
 		if !regexp.MustCompile(`can inline ` + fn + `\b`).Match(out) {
 			t.Errorf("%s is not inlinable:\n%s", fn, out)
 		}
