@@ -113,7 +113,7 @@ type searcher struct {
 	masks  []uint64     // per square, W layout
 	table  []uint32     // epoch<<8 | byte; epoch 0 is empty
 	epoch  uint32       // the candidate's, 1..1<<24-1 (see next)
-	undo   []uint32 // keys the last fill entered
+	undo   []uint32     // keys the last fill entered
 }
 
 func newSearcher(c Class) *searcher {
