@@ -363,11 +363,10 @@ func TestTablesReproduce(t *testing.T) {
 // TestTablesReproduce (the whole search, about 10 s) is skipped.
 func TestClassesReproduce(t *testing.T) {
 	const quickTries = 150_000
-	seed := magic.DefaultBuild.Seed
 	// search returns the capped search's table if it reaches the committed
 	// width, nil if the committed table lies beyond the cap.
 	search := func(c magic.Class, kb int, opt magic.SearchOptions) *magic.Table {
-		opt.Seed, opt.MaxTries, opt.MaxBits = seed, quickTries, kb
+		opt.Seed, opt.MaxTries, opt.MaxBits = magic.DefaultBuild.Seed, quickTries, kb
 		tb, err := magic.Search(c, opt)
 		if err != nil {
 			return nil
@@ -424,7 +423,7 @@ func TestClassesReproduce(t *testing.T) {
 		for _, c := range magic.Classes(p, magic.Syms) {
 			prm := symParams[squares[c.Rep].class]
 			kb := 64 - int(prm.attackShift&0xff)
-			tb := search(magic.Class{Piece: p, Group: magic.Syms, Rep: c.Rep, Squares: []int{c.Rep}}, kb, magic.SearchOptions{})
+			tb := search(magic.SymClass(c), kb, magic.SearchOptions{})
 			if tb == nil {
 				continue
 			}

@@ -63,6 +63,13 @@ func OutControl(g Sym) (c [64]uint8) {
 	return c
 }
 
+// SymClass is what BuildSym searches for a symmetry class c: its
+// representative alone, whose one key serves the other squares through the
+// kernel's permutes.
+func SymClass(c Class) Class {
+	return Class{Piece: c.Piece, Group: c.Group, Rep: c.Rep, Squares: []int{c.Rep}}
+}
+
 // BuildSym searches one key per class representative, at the mask's width,
 // lays out the tables and verifies them exhaustively.
 func BuildSym(opt BuildOptions) (*SymLayout, error) {
@@ -74,8 +81,7 @@ func BuildSym(opt BuildOptions) (*SymLayout, error) {
 			squares = &l.Bishop
 		}
 		for _, c := range Classes(p, Syms) {
-			one := Class{Piece: p, Group: Syms, Rep: c.Rep, Squares: []int{c.Rep}}
-			t, err := Search(one, SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries})
+			t, err := Search(SymClass(c), SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries})
 			if err != nil {
 				return nil, err
 			}
