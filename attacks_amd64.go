@@ -19,71 +19,7 @@ var supported = func() []kernelID {
 // defaultKernel is the fastest kernel in the benchmarks (README).
 var defaultKernel = supported[0]
 
-func rook(sq int, occ uint64) uint64 {
-	switch kernel() {
-	case kernelAMD64AVX512:
-		return rookAVX512(sq, occ)
-	case kernelAMD64AVX512Sym:
-		return rookSym(sq, occ)
-	case kernelAMD64:
-		return rookAMD64(sq, occ)
-	}
-	return rookGeneric(sq, occ)
-}
-
-func bishop(sq int, occ uint64) uint64 {
-	switch kernel() {
-	case kernelAMD64AVX512:
-		return bishopAVX512(sq, occ)
-	case kernelAMD64AVX512Sym:
-		return bishopSym(sq, occ)
-	case kernelAMD64:
-		return bishopAMD64(sq, occ)
-	}
-	return bishopGeneric(sq, occ)
-}
-
-func queen(sq int, occ uint64) uint64 {
-	switch kernel() {
-	case kernelAMD64AVX512:
-		return queenAVX512(sq, occ)
-	case kernelAMD64AVX512Sym:
-		return queenSym(sq, occ)
-	case kernelAMD64:
-		return queenAMD64(sq, occ)
-	}
-	return queenGeneric(sq, occ)
-}
-
-func rookUnion(rooks, occ uint64) uint64 {
-	switch kernel() {
-	case kernelAMD64AVX512:
-		return rookUnionAVX512(rooks, occ)
-	case kernelAMD64AVX512Sym:
-		return rookUnionSym(rooks, occ)
-	case kernelAMD64:
-		return rookUnionAMD64(rooks, occ)
-	}
-	return rookUnionGeneric(rooks, occ)
-}
-
-func bishopUnion(bishops, occ uint64) uint64 {
-	switch kernel() {
-	case kernelAMD64AVX512:
-		return bishopUnionAVX512(bishops, occ)
-	case kernelAMD64AVX512Sym:
-		return bishopUnionSym(bishops, occ)
-	case kernelAMD64:
-		return bishopUnionAMD64(bishops, occ)
-	}
-	return bishopUnionGeneric(bishops, occ)
-}
-
-// permute is ToW: the byte-table permute inlines in Go and beats an
-// assembly call, so only the AVX-512 kernels use their own.
-func permute(bb uint64) uint64 {
-	if k := kernel(); k == kernelAMD64AVX512 || k == kernelAMD64AVX512Sym {
-		return toWAVX512(bb)
-	}
-	return toW(bb)
-}
+// rook, bishop, queen, rookUnion, bishopUnion and permute (ToW) are in
+// attacks_amd64.s: each reads the kernel word, runs the AVX-512 kernel in
+// place or jumps to the selected kernel's function, so the exported
+// functions, which inline, make one call whatever the kernel.

@@ -83,6 +83,38 @@ TEXT ·toWAVX512(SB), NOSPLIT, $0-16
 	MOVQ         AX, ret+8(FP)
 	RET
 
+// func toWAMD64(bb uint64) uint64
+TEXT ·toWAMD64(SB), NOSPLIT, $0-16
+	MOVQ bb+0(FP), AX
+
+	// w = W(occ): toWTable[k][byte k of occ], ORed over the eight bytes
+	LEAQ    ·toWTable+0(SB), CX
+	MOVBQZX AL, BX
+	MOVQ    (CX)(BX*8), DX
+	SHRQ    $0x08, AX
+	MOVBQZX AL, BX
+	ORQ     2048(CX)(BX*8), DX
+	SHRQ    $0x08, AX
+	MOVBQZX AL, BX
+	ORQ     4096(CX)(BX*8), DX
+	SHRQ    $0x08, AX
+	MOVBQZX AL, BX
+	ORQ     6144(CX)(BX*8), DX
+	SHRQ    $0x08, AX
+	MOVBQZX AL, BX
+	ORQ     8192(CX)(BX*8), DX
+	SHRQ    $0x08, AX
+	MOVBQZX AL, BX
+	ORQ     10240(CX)(BX*8), DX
+	SHRQ    $0x08, AX
+	MOVBQZX AL, BX
+	ORQ     12288(CX)(BX*8), DX
+	SHRQ    $0x08, AX
+	MOVBQZX AL, BX
+	ORQ     14336(CX)(BX*8), DX
+	MOVQ    DX, ret+8(FP)
+	RET
+
 // func rookAVX512(sq int, occ uint64) uint64
 // Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
 TEXT ·rookAVX512(SB), NOSPLIT, $0-24
@@ -2772,6 +2804,339 @@ bishopUnionSym_done:
 	VZEROUPPER
 	MOVQ R9, ret+16(FP)
 	RET
+
+// func rook(sq int, occ uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·rook(SB), NOSPLIT, $0-24
+	MOVL ·active+0(SB), AX
+	CMPL AX, $0x01
+	JNE  rook_other
+	MOVQ sq+0(FP), AX
+	MOVQ occ+8(FP), CX
+
+	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
+	VPBROADCASTQ CX, Z0
+	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
+	KMOVQ        K1, CX
+	VZEROUPPER
+	LEAQ         ·rookParams+0(SB), DX
+	ANDQ         $0x3f, AX
+
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (DX)(AX*8), AX
+
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x34, CX
+	ANDQ  16(AX), CX
+
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
+	MOVQ AX, ret+16(FP)
+	RET
+
+rook_other:
+	CMPL AX, $0x03
+	JNE  rook_not3
+	JMP  ·rookAMD64(SB)
+
+rook_not3:
+	CMPL AX, $0x02
+	JNE  rook_not2
+	JMP  ·rookSym(SB)
+
+rook_not2:
+	JMP ·rookGeneric(SB)
+
+// func bishop(sq int, occ uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·bishop(SB), NOSPLIT, $0-24
+	MOVL ·active+0(SB), AX
+	CMPL AX, $0x01
+	JNE  bishop_other
+	MOVQ sq+0(FP), AX
+	MOVQ occ+8(FP), CX
+
+	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
+	VPBROADCASTQ CX, Z0
+	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
+	KMOVQ        K1, CX
+	VZEROUPPER
+	LEAQ         ·bishopParams+0(SB), DX
+	ANDQ         $0x3f, AX
+
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (DX)(AX*8), AX
+
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x37, CX
+	ANDQ  16(AX), CX
+
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
+	MOVQ AX, ret+16(FP)
+	RET
+
+bishop_other:
+	CMPL AX, $0x03
+	JNE  bishop_not3
+	JMP  ·bishopAMD64(SB)
+
+bishop_not3:
+	CMPL AX, $0x02
+	JNE  bishop_not2
+	JMP  ·bishopSym(SB)
+
+bishop_not2:
+	JMP ·bishopGeneric(SB)
+
+// func queen(sq int, occ uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·queen(SB), NOSPLIT, $0-24
+	MOVL ·active+0(SB), AX
+	CMPL AX, $0x01
+	JNE  queen_other
+	MOVQ sq+0(FP), AX
+	MOVQ occ+8(FP), CX
+
+	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
+	VPBROADCASTQ CX, Z0
+	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
+	KMOVQ        K1, CX
+	VZEROUPPER
+	LEAQ         ·rookParams+0(SB), DX
+	MOVQ         AX, BX
+	ANDQ         $0x3f, BX
+
+	// p = &params[sq], 40 bytes a square
+	LEAQ (BX)(BX*4), BX
+	LEAQ (DX)(BX*8), BX
+
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	MOVQ  CX, DX
+	ANDQ  (BX), DX
+	IMULQ 8(BX), DX
+	SHRQ  $0x34, DX
+	ANDQ  16(BX), DX
+
+	// i = index[key]
+	ADDQ    24(BX), DX
+	MOVBQZX (DX), DX
+
+	// att = attack[i]
+	MOVQ 32(BX), BX
+	MOVQ (BX)(DX*8), BX
+	LEAQ ·bishopParams+0(SB), DX
+	ANDQ $0x3f, AX
+
+	// p = &params[sq], 40 bytes a square
+	LEAQ (AX)(AX*4), AX
+	LEAQ (DX)(AX*8), AX
+
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	ANDQ  (AX), CX
+	IMULQ 8(AX), CX
+	SHRQ  $0x37, CX
+	ANDQ  16(AX), CX
+
+	// i = index[key]
+	ADDQ    24(AX), CX
+	MOVBQZX (CX), CX
+
+	// att = attack[i]
+	MOVQ 32(AX), AX
+	MOVQ (AX)(CX*8), AX
+	ORQ  AX, BX
+	MOVQ BX, ret+16(FP)
+	RET
+
+queen_other:
+	CMPL AX, $0x03
+	JNE  queen_not3
+	JMP  ·queenAMD64(SB)
+
+queen_not3:
+	CMPL AX, $0x02
+	JNE  queen_not2
+	JMP  ·queenSym(SB)
+
+queen_not2:
+	JMP ·queenGeneric(SB)
+
+// func rookUnion(pieces uint64, occ uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·rookUnion(SB), NOSPLIT, $0-24
+	MOVL ·active+0(SB), AX
+	CMPL AX, $0x01
+	JNE  rookUnion_other
+	MOVQ pieces+0(FP), AX
+	MOVQ occ+8(FP), DX
+
+	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
+	VPBROADCASTQ DX, Z0
+	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
+	KMOVQ        K1, DX
+	VZEROUPPER
+	LEAQ         ·rookParams+0(SB), BX
+	XORQ         SI, SI
+
+rookUnion_loop:
+	TESTQ AX, AX
+	JZ    rookUnion_done
+	BSFQ  AX, CX
+
+	// pieces &= pieces - 1
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	MOVQ CX, DI
+	ANDQ $0x3f, DI
+
+	// p = &params[sq], 40 bytes a square
+	LEAQ (DI)(DI*4), DI
+	LEAQ (BX)(DI*8), DI
+
+	// key = ((w & maskW) * magic >> 52) & keyMask
+	MOVQ  DX, R8
+	ANDQ  (DI), R8
+	IMULQ 8(DI), R8
+	SHRQ  $0x34, R8
+	ANDQ  16(DI), R8
+
+	// i = index[key]
+	ADDQ    24(DI), R8
+	MOVBQZX (R8), R8
+
+	// att = attack[i]
+	MOVQ 32(DI), DI
+	MOVQ (DI)(R8*8), DI
+	ORQ  DI, SI
+	JMP  rookUnion_loop
+
+rookUnion_done:
+	MOVQ SI, ret+16(FP)
+	RET
+
+rookUnion_other:
+	CMPL AX, $0x03
+	JNE  rookUnion_not3
+	JMP  ·rookUnionAMD64(SB)
+
+rookUnion_not3:
+	CMPL AX, $0x02
+	JNE  rookUnion_not2
+	JMP  ·rookUnionSym(SB)
+
+rookUnion_not2:
+	JMP ·rookUnionGeneric(SB)
+
+// func bishopUnion(pieces uint64, occ uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·bishopUnion(SB), NOSPLIT, $0-24
+	MOVL ·active+0(SB), AX
+	CMPL AX, $0x01
+	JNE  bishopUnion_other
+	MOVQ pieces+0(FP), AX
+	MOVQ occ+8(FP), DX
+
+	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
+	VPBROADCASTQ DX, Z0
+	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
+	KMOVQ        K1, DX
+	VZEROUPPER
+	LEAQ         ·bishopParams+0(SB), BX
+	XORQ         SI, SI
+
+bishopUnion_loop:
+	TESTQ AX, AX
+	JZ    bishopUnion_done
+	BSFQ  AX, CX
+
+	// pieces &= pieces - 1
+	LEAQ -1(AX), DI
+	ANDQ DI, AX
+	MOVQ CX, DI
+	ANDQ $0x3f, DI
+
+	// p = &params[sq], 40 bytes a square
+	LEAQ (DI)(DI*4), DI
+	LEAQ (BX)(DI*8), DI
+
+	// key = ((w & maskW) * magic >> 55) & keyMask
+	MOVQ  DX, R8
+	ANDQ  (DI), R8
+	IMULQ 8(DI), R8
+	SHRQ  $0x37, R8
+	ANDQ  16(DI), R8
+
+	// i = index[key]
+	ADDQ    24(DI), R8
+	MOVBQZX (R8), R8
+
+	// att = attack[i]
+	MOVQ 32(DI), DI
+	MOVQ (DI)(R8*8), DI
+	ORQ  DI, SI
+	JMP  bishopUnion_loop
+
+bishopUnion_done:
+	MOVQ SI, ret+16(FP)
+	RET
+
+bishopUnion_other:
+	CMPL AX, $0x03
+	JNE  bishopUnion_not3
+	JMP  ·bishopUnionAMD64(SB)
+
+bishopUnion_not3:
+	CMPL AX, $0x02
+	JNE  bishopUnion_not2
+	JMP  ·bishopUnionSym(SB)
+
+bishopUnion_not2:
+	JMP ·bishopUnionGeneric(SB)
+
+// func permute(bb uint64) uint64
+// Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
+TEXT ·permute(SB), NOSPLIT, $0-16
+	MOVL ·active+0(SB), AX
+	CMPL AX, $0x01
+	JNE  permute_other
+
+permute_avx512:
+	MOVQ bb+0(FP), AX
+
+	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
+	VPBROADCASTQ AX, Z0
+	VPSHUFBITQMB wctrl<>+0(SB), Z0, K1
+	KMOVQ        K1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+8(FP)
+	RET
+
+permute_other:
+	CMPL AX, $0x02
+	JEQ  permute_avx512
+	CMPL AX, $0x03
+	JNE  permute_not3
+	JMP  ·toWAMD64(SB)
+
+permute_not3:
+	JMP ·toW(SB)
 
 // func toWPEXT(bb uint64) uint64
 // Requires: BMI2

@@ -28,6 +28,14 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// TestKernelIDs: the dispatch in attacks_amd64.s (asm/main.go) compares
+// the kernel word with these numbers.
+func TestKernelIDs(t *testing.T) {
+	if kernelGeneric != 0 || kernelAMD64AVX512 != 1 || kernelAMD64AVX512Sym != 2 || kernelAMD64 != 3 {
+		t.Fatal("the kernel IDs differ from asm/main.go's idGeneric, idAVX512, idAVX512Sym, idAMD64: change both")
+	}
+}
+
 func TestToWPEXT(t *testing.T) {
 	if !cpu.X86.HasBMI2 {
 		t.Skip("toWPEXT: this CPU lacks BMI2")
@@ -76,7 +84,8 @@ func BenchmarkPermuteAMD64(b *testing.B) {
 
 // BenchmarkRookCallAMD64 separates the cost of the call from the kernel:
 // fancy magic inlined, rookAVX512 called straight from the loop, and the
-// exported Rook (dispatch function, then the same assembly).
+// exported Rook (one call: the dispatch in assembly, which runs the same
+// kernel in place).
 func BenchmarkRookCallAMD64(b *testing.B) {
 	if !hasAVX512 {
 		b.Skip("this CPU lacks AVX-512 BITALG")

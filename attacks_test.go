@@ -519,7 +519,8 @@ func TestTablesInBounds(t *testing.T) {
 // TestInlinable keeps the W lookups, Occupancy's lookups and updates,
 // SquareW, Between and Line within Go's inlining budget: a lookup that costs
 // a call loses to every inlined magic in the field, and Between and Line to
-// a 64x64 table.
+// a 64x64 table. Rook, Bishop, Queen, the unions, ToW and NewOccupancy
+// inline too, so that the caller makes at most one call, into the kernel.
 func TestInlinable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode: runs the compiler")
@@ -532,7 +533,8 @@ func TestInlinable(t *testing.T) {
 		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
 	}
 	fns := []string{"RookW", "BishopW", "QueenW", "lookup", `Occupancy\.Rook`, `Occupancy\.Bishop`, `Occupancy\.Queen`,
-		`\(\*Occupancy\)\.Set`, `\(\*Occupancy\)\.Clear`, `\(\*Occupancy\)\.Move`, "SquareW", "NewOccupancy", "Between", "Line"}
+		`\(\*Occupancy\)\.Set`, `\(\*Occupancy\)\.Clear`, `\(\*Occupancy\)\.Move`, "SquareW", "NewOccupancy", "Between", "Line",
+		"Rook", "Bishop", "Queen", "RookUnion", "BishopUnion", "ToW"}
 	if unsafe.Sizeof(uintptr(0)) == 4 {
 		// On 32-bit platforms each 64-bit operation costs two, and
 		// NewOccupancy's eight-byte permute goes over the budget. The

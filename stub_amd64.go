@@ -7,6 +7,9 @@ package attacks
 // toWAVX512 is toW (attacks_generic.go): VPSHUFBITQMB (all 64 bits in one instruction).
 func toWAVX512(bb uint64) uint64
 
+// toWAMD64 is toW (attacks_generic.go): eight byte lookups in toWTable.
+func toWAMD64(bb uint64) uint64
+
 // rookAVX512 is rookGeneric (attacks_generic.go) with the permute by VPSHUFBITQMB (all 64 bits in one instruction); sq must be in 0..63.
 func rookAVX512(sq int, occ uint64) uint64
 
@@ -69,6 +72,24 @@ func rookUnionSym(pieces uint64, occ uint64) uint64
 
 // bishopUnionSym is bishopUnionGeneric (attacks_generic.go) on the full-symmetry kernel.
 func bishopUnionSym(pieces uint64, occ uint64) uint64
+
+// rook runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func rook(sq int, occ uint64) uint64
+
+// bishop runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func bishop(sq int, occ uint64) uint64
+
+// queen runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func queen(sq int, occ uint64) uint64
+
+// rookUnion runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func rookUnion(pieces uint64, occ uint64) uint64
+
+// bishopUnion runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func bishopUnion(pieces uint64, occ uint64) uint64
+
+// permute runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func permute(bb uint64) uint64
 
 // toWPEXT is toW (attacks_generic.go) as PDEP(PEXT(bb, from), to) over magic.Chains(&magic.W); benchmarks only.
 func toWPEXT(bb uint64) uint64

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 	"github.com/symmagic/attacks/magic"
@@ -63,13 +64,10 @@ func main() {
 		DATA(j, U8(sq))
 	}
 
-	perms := []permuter{
-		{"AVX512", "VPSHUFBITQMB (all 64 bits in one instruction)", permuteAVX512},
-		{"AMD64", "eight byte lookups in toWTable", permuteBytes},
-	}
-	// Only the AVX-512 permute is worth a call on its own: the byte-table
-	// permute inlines in Go (toW) and is faster there than behind a call.
+	perms := permuters()
+	// The AVX-512 permute and, for the dispatch of ToW, the byte-table one.
 	toWFunc(perms[0])
+	toWFunc(perms[1])
 	for _, p := range perms {
 		for _, piece := range []string{"rook", "bishop", "queen"} {
 			lookupFunc(piece, p)
@@ -82,6 +80,7 @@ func main() {
 		lookupWFunc(piece)
 	}
 	symKernels()
+	dispatchFuncs()
 	toWPEXT()
 	Generate()
 }
@@ -187,6 +186,10 @@ func lookupPiece(piece string, sq, w GPVirtual) GPVirtual {
 func toWFunc(p permuter) {
 	TEXT("toW"+p.suffix, NOSPLIT, "func(bb uint64) uint64")
 	Doc(fmt.Sprintf("toW%s is toW (attacks_generic.go): %s.", p.suffix, p.doc))
+	toWBody(p)
+}
+
+func toWBody(p permuter) {
 	occ := GP64()
 	Load(Param("bb"), occ)
 	Store(p.emit(occ), ReturnIndex(0))
@@ -197,6 +200,10 @@ func lookupFunc(piece string, p permuter) {
 	name := piece + p.suffix
 	TEXT(name, NOSPLIT, "func(sq int, occ uint64) uint64")
 	Doc(fmt.Sprintf("%s is %sGeneric (attacks_generic.go) with the permute by %s; sq must be in 0..63.", name, piece, p.doc))
+	lookupBody(piece, p)
+}
+
+func lookupBody(piece string, p permuter) {
 	sq := GP64()
 	Load(Param("sq"), sq)
 	occ := GP64()
@@ -223,6 +230,11 @@ func unionFunc(piece string, p permuter) {
 	name := piece + "Union" + p.suffix
 	TEXT(name, NOSPLIT, "func(pieces, occ uint64) uint64")
 	Doc(fmt.Sprintf("%s is %sUnionGeneric (attacks_generic.go): one permute by %s, then a lookup per piece.", name, piece, p.doc))
+	unionBody(name, piece, p)
+}
+
+// unionBody is the union's loop; its labels start with name.
+func unionBody(name, piece string, p permuter) {
 	pieces := GP64()
 	Load(Param("pieces"), pieces)
 	occ := GP64()
@@ -465,4 +477,101 @@ func toWPEXT() {
 	}
 	Store(w, ReturnIndex(0))
 	RET()
+}
+
+// The kernel IDs of attacks.go (type kernelID): the dispatch compares the
+// kernel word with them. TestKernelIDs checks that they agree.
+const (
+	idGeneric   = 0
+	idAVX512    = 1
+	idAVX512Sym = 2
+	idAMD64     = 3
+)
+
+// dispatchFuncs emits the functions the exported standard-input lookups,
+// the unions and ToW call: one call from the caller's code whatever the
+// kernel. Each reads the kernel word (attacks.go's active, which SetKernel
+// stores atomically; an aligned 32-bit load is atomic on amd64), runs the
+// AVX-512 kernel in place when it is selected (the default where the CPU
+// has it), and otherwise jumps, without a second call, to the selected
+// kernel's function. Go cannot inline an assembly call, and the inliner
+// charges each call 57 of its budget of 80: a kernel test in Go with two
+// calls behind it would keep Rook from inlining.
+func dispatchFuncs() {
+	avx := permuters()[0]
+	for _, piece := range []string{"rook", "bishop", "queen"} {
+		dispatch(piece, "func(sq int, occ uint64) uint64", func() {
+			lookupBody(piece, avx)
+		}, map[int]string{idAVX512Sym: piece + "Sym", idAMD64: piece + "AMD64", idGeneric: piece + "Generic"})
+	}
+	for _, piece := range []string{"rook", "bishop"} {
+		name := piece + "Union"
+		dispatch(name, "func(pieces, occ uint64) uint64", func() {
+			unionBody(name, piece, avx)
+		}, map[int]string{idAVX512Sym: name + "Sym", idAMD64: name + "AMD64", idGeneric: name + "Generic"})
+	}
+	// The full-symmetry kernel permutes with the same instruction.
+	dispatch("permute", "func(bb uint64) uint64", func() {
+		toWBody(avx)
+	}, map[int]string{idAVX512Sym: "", idAMD64: "toWAMD64", idGeneric: "toW"})
+}
+
+// permuters lists the permutes, each with its own kernel functions.
+func permuters() []permuter {
+	return []permuter{
+		{"AVX512", "VPSHUFBITQMB (all 64 bits in one instruction)", permuteAVX512},
+		{"AMD64", "eight byte lookups in toWTable", permuteBytes},
+	}
+}
+
+// dispatch emits name: the AVX-512 body for kernel idAVX512, and for every
+// other kernel id a tail jump to its function (attacks_generic.go's Go
+// function for the generic kernel, through the wrapper Go makes for
+// assembly callers); an empty name runs the AVX-512 body too.
+func dispatch(name, sig string, body func(), other map[int]string) {
+	TEXT(name, NOSPLIT, sig)
+	Doc(fmt.Sprintf("%s runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.", name))
+	k := GP32()
+	MOVL(NewDataAddr(Symbol{Name: "·active"}, 0), k)
+	var inPlace []int
+	for _, id := range []int{idAVX512Sym, idAMD64, idGeneric} {
+		if other[id] == "" {
+			inPlace = append(inPlace, id)
+		}
+	}
+	CMPL(k, U8(idAVX512))
+	JNE(LabelRef(name + "_other"))
+	Label(name + "_avx512")
+	body()
+	Label(name + "_other")
+	for _, id := range inPlace {
+		CMPL(k, U8(id))
+		JEQ(LabelRef(name + "_avx512"))
+	}
+	ids := []int{idAMD64, idAVX512Sym, idGeneric}
+	var jumps []int
+	for _, id := range ids {
+		if other[id] != "" {
+			jumps = append(jumps, id)
+		}
+	}
+	for i, id := range jumps {
+		if i == len(jumps)-1 {
+			// Any other value is the generic kernel's.
+			tailJump(other[id])
+			break
+		}
+		next := fmt.Sprintf("%s_not%d", name, id)
+		CMPL(k, U8(id))
+		JNE(LabelRef(next))
+		tailJump(other[id])
+		Label(next)
+	}
+}
+
+// tailJump emits JMP ·fn(SB): the callee finds the caller's arguments and
+// return address where the dispatch found them. avo has no direct jump to a
+// symbol, so the instruction is written out, as a terminal one.
+func tailJump(fn string) {
+	Instruction(&ir.Instruction{Opcode: "JMP", Operands: []Op{LabelRef("·" + fn + "(SB)")}, IsTerminal: true})
 }
