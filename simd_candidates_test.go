@@ -119,7 +119,6 @@ func TestSimdCandidates(t *testing.T) {
 	}
 }
 
-
 // Each loop is written out so that the candidate inlines into it.
 func BenchmarkSimdCand(b *testing.B) {
 	in := benchInputs
@@ -276,6 +275,7 @@ func BenchmarkSimdCand(b *testing.B) {
 }
 
 var expSIMD = archsimd.X86.AVX512VBMI()
+
 // The vector variables are set in init, after the arrays they load.
 var vIdx, vMask, vGFIdx archsimd.Uint8x64
 var vGFMat archsimd.Uint64x8
