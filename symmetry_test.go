@@ -262,3 +262,26 @@ var boundaryPermutation = func() *numbering {
 	r.Shuffle(64, func(i, j int) { sq[i], sq[j] = sq[j], sq[i] })
 	return newPermutation("random permutation", sq)
 }()
+
+// TestSquareConversions checks README's two square conversions: a library
+// whose square names count from a1 while its bits count from h8 calls
+// Rook(63-sq, occ); a 0x88 square sq88 is bit (sq88+sq88&7)>>1.
+func TestSquareConversions(t *testing.T) {
+	r := rand.New(rand.NewPCG(18, 5))
+	for sq := 0; sq < 64; sq++ { // sq: the library's name, a1 = 0
+		for i := 0; i < 100; i++ {
+			occ := r.Uint64() & r.Uint64() // ours
+			theirs := bits.Reverse64(occ)  // its bits: h8 = 0
+			if got, want := Rook(63-sq, theirs), bits.Reverse64(Rook(sq, occ)); got != want {
+				t.Fatalf("Rook(63-%d, its occupancy) = %#x, want %#x", sq, got, want)
+			}
+		}
+	}
+	for rank := 0; rank < 8; rank++ {
+		for file := 0; file < 8; file++ {
+			if sq88 := 16*rank + file; (sq88+sq88&7)>>1 != 8*rank+file {
+				t.Fatalf("0x88 square %#x converts to %d, want %d", sq88, (sq88+sq88&7)>>1, 8*rank+file)
+			}
+		}
+	}
+}
