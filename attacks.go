@@ -7,8 +7,8 @@
 // Which function to call:
 //
 //   - Rook, Bishop, Queen(sq, occ): standard bitboards in and out, a drop-in
-//     for an engine's own lookup. Each call permutes occ into W layout and
-//     calls the kernel, so it costs more than a magic lookup.
+//     for an engine's own lookup. Each call first permutes occ into W
+//     layout, so it costs more than a magic lookup.
 //   - NewOccupancy(occ) once per node, then its Rook, Bishop and Queen
 //     methods: one permute a node, and lookups that inline into the caller.
 //   - An Occupancy kept in the position, updated on every move with Set,
