@@ -1,16 +1,38 @@
 // Package attacks tells a chess engine which squares a rook, bishop or queen
-// attacks, with magic bitboards built on the W system: a re-numbering of the
-// board's bits under which squares related by a board symmetry share one
-// index table, so the tables are a fraction of fancy magic's.
+// attacks, given the board's occupancy: magic bitboards built on the W
+// system, a re-numbering of the board's bits under which squares related by a
+// symmetry of the board share one index table, so the tables are a tenth of
+// fancy magic's.
 //
-// Rook, Bishop and Queen take and return standard bitboards (bit i is square
-// i, a1 = 0, h8 = 63). RookW, BishopW and QueenW take the occupancy already
-// in W layout (see ToW), which an engine can keep beside its occupancy and
-// update incrementally, and skip the permute; Occupancy does that
-// bookkeeping. Between and Line give the squares between two aligned squares
-// and the line through them. Every function is safe for concurrent use,
-// SetKernel included. A square outside 0..63 panics with a message naming
-// the function and the square; any occupancy is valid.
+// Which function to call:
+//
+//   - Rook, Bishop, Queen(sq, occ): standard bitboards in and out, a drop-in
+//     for an engine's own lookup. Each call first permutes occ into W
+//     layout, so it costs more than a magic lookup.
+//   - NewOccupancy(occ) once per node, then its Rook, Bishop and Queen
+//     methods: one permute a node, and lookups that inline into the caller.
+//   - An Occupancy kept in the position, updated on every move with Set,
+//     Clear, Move and Toggle: no permute at all, the fastest way. (An engine
+//     that keeps its own W-layout occupancy updates it with SquareW and calls
+//     RookW, BishopW, QueenW.)
+//   - RookUnion, BishopUnion: the union of several pieces' attacks, one
+//     permute for all.
+//   - Knight, King, Pawn; Between and Line (the squares between two aligned
+//     squares, and the line through them).
+//
+// Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63, and bit i of a bitboard
+// is square i. Every orientation of the board works on its own bit numbers
+// unchanged: a library that puts bit 0 on any corner and counts along ranks
+// or files calls these functions with its own squares and bitboards. Pawn
+// carries over only where ranks stay ranks, with the colours swapped where
+// the numbering turns the board upside down.
+//
+// Every function is safe for concurrent use, SetKernel included; nothing
+// needs initialising, and the zero Occupancy is the empty board. A square
+// outside 0..63 panics with a message naming the function and the square;
+// any occupancy is valid. Kernel, Kernels and SetKernel name and pick the
+// implementation (AVX-512, amd64, arm64 or pure Go); Stats reports the
+// bytes of tables it reads.
 package attacks
 
 //go:generate go run -C gen . -out ../tables_gen.go
