@@ -168,10 +168,11 @@ func TestSmoke(t *testing.T) {
 	// files unless asked; an .svg picture is SVG.
 	stdout.Reset()
 	svg := filepath.Join(dir, "x.svg")
-	if err := mainErr([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^attacksW@generic$", "-perft=false", "-benchstat", "-png", svg}, &stdout, &stderr); err != nil {
+	if err := mainErr([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^attacksW@generic$", "-perft=false", "-tt", "-benchstat", "-png", svg}, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
-	if out := stdout.String(); !strings.HasPrefix(out, "goos: ") || strings.Contains(out, "| ") || !strings.Contains(out, "tech=attacksW@generic-") || strings.Contains(out, "tech=hyperbola") || strings.Contains(out, "Perft") {
+	if out := stdout.String(); !strings.HasPrefix(out, "goos: ") || strings.Contains(out, "| ") || !strings.Contains(out, "tech=attacksW@generic-") || strings.Contains(out, "tech=hyperbola") ||
+		strings.Contains(out, "Perft") || !strings.Contains(out, "BenchmarkTTLatencyBaseline/piece=rook/tech=plain-") {
 		t.Errorf("-benchstat -run output:\n%s", out)
 	}
 	if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {
