@@ -1,10 +1,13 @@
 // Command bench runs the sliding-attack techniques of the field side by side
-// with this package, on one input stream and under realistic load, and
-// reports ns/op, table bytes and ratios to fancy magic:
+// with this package, on one input stream and under realistic load, then
+// perft in every slider mode, and compares everything with the faster of
+// plain and fancy magic: the ratio with its 95% interval and a verdict in
+// words (faster, slower or within noise; bench/internal/stat.Compare):
 //
-//	go run -C bench .              full run (a few minutes): table on stdout, results/ written
-//	go run -C bench . -quick       under a minute, nothing written unless -out is given
-//	go run -C bench . -benchstat   benchstat lines on stdout instead of the table
+//	go run -C bench .              full run (under 5 minutes): tables on stdout, results/ written
+//	go run -C bench . -quick       under 30 seconds, nothing written unless -out is given
+//	go run -C bench . -benchstat   benchstat lines on stdout instead of the tables
+//	go run -C bench . -tt          also the TT forms' marginal costs (see below)
 //
 // Workloads (data.go describes the input stream; loops_gen.go holds the
 // loops, written out per technique by internal/loopgen so that every
@@ -17,14 +20,19 @@
 //   - TT throughput: each lookup beside four independent random reads of a
 //     64 MiB table; TT latency: a random read whose address depends on the
 //     previous result, then a lookup whose occupancy depends on the value
-//     read. Both report the marginal cost: the loop's time minus the same
-//     loop without the lookup, measured just before it. This is where table
-//     size shows.
+//     read. This is where table size shows. The tables give the whole
+//     loop's ns/op. With -tt the loop without the lookup is timed beside
+//     it and the marginal cost (the difference) gets columns of its own:
+//     two noisy numbers subtracted, whose interval on a busy machine often
+//     holds zero, which is why it is not in the default output.
+//   - perft: kiwipete in slider modes w, occ, std, fancy and plain, with no
+//     load and with a transposition table and an NNUE-shaped load
+//     (bench/internal/perfload).
 //
-// Each measurement runs one loop for about -target (the TT forms longer,
-// alternating with their baseline); rounds measure every cell in turn
-// (A B C A B C ...) and the tables show the median of the rounds and their
-// range. Progress goes to stderr.
+// Each measurement runs one loop for about -target (the TT forms longer);
+// rounds measure every cell in turn (A B C A B C ...) and the tables show
+// the median of the rounds with a 95% interval for it. Progress goes to
+// stderr.
 package main
 
 //go:generate go run ./internal/loopgen -out loops_gen.go
@@ -43,6 +51,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/ref"
 )
 
@@ -56,19 +65,36 @@ func main() {
 func mainErr(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	quick := fs.Bool("quick", false, "a short run (under a minute): fewer rounds, shorter measurements; writes nothing unless -out is given")
-	rounds := fs.Int("rounds", 0, "rounds (default 25, -quick 7)")
+	quick := fs.Bool("quick", false, "a short run (under 30 seconds): fewer rounds, shorter measurements, shallower perft; writes nothing unless -out is given")
+	rounds := fs.Int("rounds", 0, "rounds of the lookup workloads (default 25, -quick 7)")
 	target := fs.Duration("target", 0, "time per measurement (default 20ms, -quick 3ms)")
-	out := fs.String("out", "", `directory for results.md, benchstat.txt and the picture (default "results" for a full run, none for -quick)`)
-	png := fs.String("png", "", "path of the picture, .png or .svg (default OUT/tt-pressure.png)")
+	out := fs.String("out", "", `directory for results.md, benchstat.txt and the pictures (default "results" for a full run, none for -quick)`)
+	png := fs.String("png", "", "path of the TT picture, .png or .svg (default OUT/tt-pressure.png; the perft picture is OUT/perft.png)")
 	benchstat := fs.Bool("benchstat", false, "print benchstat lines on stdout instead of the table")
-	only := fs.String("run", "", "only the rows whose name matches this regexp (fancy magic always runs: it is the ratios' base)")
+	only := fs.String("run", "", "only the rows whose name matches this regexp (fancy and plain magic always run: the faster is the base)")
+	marginal := fs.Bool("tt", false, "also time the TT loops without the lookup and show the marginal costs")
+	doPerft := fs.Bool("perft", true, "run the perft section")
+	perftRounds := fs.Int("perft-rounds", 0, "rounds of the perft section (default 15, -quick 7)")
+	hashMB := fs.Int("hash", 0, "the perft section's transposition table in MB (default 256, -quick 16)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
 	cfg := config{rounds: 25, target: 20 * time.Millisecond}
+	kiwipete := perfload.Position{Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5, NNUEDepth: 4}
+	pRounds, mb := 15, 256
 	if *quick {
 		cfg = config{rounds: 7, target: 3 * time.Millisecond}
+		kiwipete.Depth, kiwipete.NNUEDepth, pRounds, mb = 4, 3, 7, 16
+	}
+	if *hashMB > 0 {
+		mb = *hashMB
+	}
+	cfg.marginal = *marginal
+	if *perftRounds > 0 {
+		pRounds = *perftRounds
 	}
 	if *rounds > 0 {
 		cfg.rounds = *rounds
@@ -110,10 +136,21 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	if err := attacks.SetKernel(def); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "measured in %v\n", time.Since(start).Round(time.Second))
+	fmt.Fprintf(stderr, "lookups measured in %v\n", time.Since(start).Round(time.Second))
 
-	m := newMeta(cfg, d, def)
-	res := newResults(rows, cells, m)
+	command := strings.Join(append([]string{"go run -C bench ."}, args...), " ")
+	res := newResults(rows, cells, newMeta(cfg, d, def, command))
+	if *doPerft {
+		loads := perfload.Loads(mb)
+		groups := perfload.Groups([]perfload.Position{kiwipete}, []perfload.Load{loads[0], loads[3]})
+		m, err := perfload.Measure(groups, pRounds, stderr)
+		if err != nil {
+			return err
+		}
+		res.perft = &perfload.Report{Groups: groups, M: m, Rounds: pRounds, HashMB: mb, Command: command,
+			CPU: res.meta.cpu, GoVersion: res.meta.goVersion, Kernel: def, Date: res.meta.date}
+		fmt.Fprintf(stderr, "perft measured, %v in all\n", time.Since(start).Round(time.Second))
+	}
 	if *benchstat {
 		res.writeBenchstat(stdout)
 	} else {
@@ -123,10 +160,10 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		if err := writeFile(filepath.Join(dir, "results.md"), res.writeMarkdown); err != nil {
+		if err := writeFile(filepath.Join(dir, "results.md"), noErr(res.writeMarkdown)); err != nil {
 			return err
 		}
-		if err := writeFile(filepath.Join(dir, "benchstat.txt"), res.writeBenchstat); err != nil {
+		if err := writeFile(filepath.Join(dir, "benchstat.txt"), noErr(res.writeBenchstat)); err != nil {
 			return err
 		}
 	}
@@ -136,24 +173,36 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stderr, "wrote %s\n", picture)
 	}
+	if dir != "" && res.perft != nil {
+		if err := writeFile(filepath.Join(dir, "perft.png"), res.perft.Plot); err != nil {
+			return err
+		}
+	}
 	if dir != "" {
 		fmt.Fprintf(stderr, "wrote %s\n", dir)
 	}
 	return nil
 }
 
-func writeFile(path string, write func(io.Writer)) error {
+func writeFile(path string, write func(io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	write(w)
-	if err := w.Flush(); err != nil {
+	err = write(w)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+func noErr(write func(io.Writer)) func(io.Writer) error {
+	return func(w io.Writer) error { write(w); return nil }
 }
 
 // buildRows lists the references this machine can run, then this package's
@@ -161,7 +210,7 @@ func writeFile(path string, write func(io.Writer)) error {
 func buildRows(filter *regexp.Regexp) ([]*row, error) {
 	var rows []*row
 	keep := func(r *row) {
-		if filter == nil || r.name == "fancy" || filter.MatchString(r.name) {
+		if filter == nil || r.name == "fancy" || r.name == "plain" || filter.MatchString(r.name) {
 			rows = append(rows, r)
 		}
 	}

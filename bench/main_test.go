@@ -109,7 +109,7 @@ func popcount(x uint64) int {
 func TestSmoke(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	if err := mainErr([]string{"-rounds", "2", "-target", "200us", "-out", dir}, &stdout, &stderr); err != nil {
+	if err := mainErr([]string{"-quick", "-rounds", "2", "-perft-rounds", "2", "-target", "200us", "-out", dir}, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	out := stdout.String()
@@ -121,11 +121,12 @@ func TestSmoke(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"CPU: ", runtime.Version(), "targets (rook", "rook lookups", "queen lookups"} {
+	for _, want := range []string{"CPU: ", runtime.Version(), "rook lookups in loops", "queen lookups beside TT reads", "## perft, kiwipete", "| kiwipete | hash 16 MB + nnue | 3 |"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q", want)
 		}
 	}
+	checkVerdicts(t, out)
 	if !strings.Contains(stderr.String(), "round 2/2") {
 		t.Errorf("no progress on stderr:\n%s", stderr.String())
 	}
@@ -137,7 +138,7 @@ func TestSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	line := regexp.MustCompile(`^Benchmark\w+/piece=\w+/tech=[\w@-]+-\d+\t\d+\t-?\d+\.\d+ ns/op$`)
+	line := regexp.MustCompile(`^Benchmark(\w+/piece=\w+/tech=[\w@-]+-\d+\t\d+\t-?\d+\.\d+ ns/op|Perft/pos=kiwipete/depth=\d/load=[\w+]+/mode=\w+-\d+\t1\t\d+ nodes/s)$`)
 	n := 0
 	for _, l := range strings.Split(strings.TrimSpace(string(bs)), "\n") {
 		if strings.HasPrefix(l, "Benchmark") {
@@ -147,8 +148,8 @@ func TestSmoke(t *testing.T) {
 			n++
 		}
 	}
-	// Two rounds of every cell, and a baseline line beside each TT one.
-	if want := 2 * len(rows) * 3 * (int(numWorkloads) + 2); n != want {
+	// Two rounds of every cell, and of every perft mode in two groups.
+	if want := 2*len(rows)*3*int(numWorkloads) + 2*2*5; n != want {
 		t.Errorf("%d benchstat lines, want %d", n, want)
 	}
 	f, err := os.Open(filepath.Join(dir, "tt-pressure.png"))
@@ -159,15 +160,19 @@ func TestSmoke(t *testing.T) {
 	if _, err := png.Decode(f); err != nil {
 		t.Errorf("picture: %v", err)
 	}
+	if b, err := os.ReadFile(filepath.Join(dir, "perft.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Errorf("perft.png is no PNG (%v)", err)
+	}
 
 	// -benchstat prints the lines instead of the table; -quick writes no
 	// files unless asked; an .svg picture is SVG.
 	stdout.Reset()
 	svg := filepath.Join(dir, "x.svg")
-	if err := mainErr([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^attacksW@generic$", "-benchstat", "-png", svg}, &stdout, &stderr); err != nil {
+	if err := mainErr([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^attacksW@generic$", "-perft=false", "-tt", "-benchstat", "-png", svg}, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
-	if out := stdout.String(); !strings.HasPrefix(out, "goos: ") || strings.Contains(out, "| ") || !strings.Contains(out, "tech=attacksW@generic-") || strings.Contains(out, "tech=hyperbola") {
+	if out := stdout.String(); !strings.HasPrefix(out, "goos: ") || strings.Contains(out, "| ") || !strings.Contains(out, "tech=attacksW@generic-") || strings.Contains(out, "tech=hyperbola") ||
+		strings.Contains(out, "Perft") || !strings.Contains(out, "BenchmarkTTLatencyBaseline/piece=rook/tech=plain-") {
 		t.Errorf("-benchstat -run output:\n%s", out)
 	}
 	if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {

@@ -21,8 +21,8 @@ var workloadInfo = [numWorkloads]struct{ ident, title string }{
 	workHot:          {"Hot", "hot"},
 	workLatency:      {"Latency", "latency"},
 	workMovegen:      {"Movegen", "move gen"},
-	workTTThroughput: {"TTThroughput", "TT throughput (marginal)"},
-	workTTLatency:    {"TTLatency", "TT latency (marginal)"},
+	workTTThroughput: {"TTThroughput", "TT throughput"},
+	workTTLatency:    {"TTLatency", "TT latency"},
 }
 
 func (w workload) tt() bool { return w == workTTThroughput || w == workTTLatency }
@@ -48,8 +48,7 @@ type row struct {
 
 // cell is one row, workload and piece: its loop, the iterations a
 // measurement runs, and the ns/op of every round (for the TT forms, the
-// marginal cost: the loop's ns/op minus the baseline's, measured just
-// before it in the same round).
+// whole loop's: the TT reads and the lookup).
 type cell struct {
 	row     *row
 	work    workload
@@ -57,17 +56,32 @@ type cell struct {
 	fn      loopFunc
 	n, base int // iterations of fn and of the baseline
 	samples []float64
-	bases   []float64 // baseline ns/op, TT forms only
+	bases   []float64 // with -tt: the baseline's ns/op, TT forms only
+}
+
+// marginal returns the TT form's marginal cost of every round: the loop's
+// ns/op minus the baseline's, measured beside it (-tt only).
+func (c *cell) marginal() []float64 {
+	m := make([]float64, len(c.samples))
+	for i := range m {
+		m[i] = c.samples[i] - c.bases[i]
+	}
+	return m
 }
 
 type config struct {
 	rounds int
-	target time.Duration // per measurement; TT forms: ttScale times as long, for the loop and for its baseline each
+	target time.Duration // per measurement; TT forms: ttScale times as long (with -tt, for the loop and for its baseline each)
+	// marginal (-tt) also measures the TT loops without the lookup, in
+	// chunks alternating with the loop, for the marginal-cost columns.
+	marginal bool
 }
 
-// The TT forms subtract two noisy numbers, so they get longer measurements,
-// taken in ttChunks alternating pieces (baseline, loop, baseline, loop, ...)
-// so that both see the same spell of the machine's memory traffic.
+// The TT forms' loops are dominated by random reads of a large table, the
+// noisiest thing this machine does, so they get longer measurements. With
+// -tt they are taken in ttChunks alternating pieces (baseline, loop,
+// baseline, loop, ...) so that both see the same spell of the machine's
+// memory traffic.
 const (
 	ttScale  = 1.5
 	ttChunks = 4
@@ -129,7 +143,9 @@ func run(d *data, rows []*row, cfg config, progress io.Writer) []*cell {
 		if c.work.tt() {
 			t := time.Duration(float64(cfg.target) * ttScale)
 			c.n = max(ttChunks, calibrate(d, c.fn, c.work, t))
-			c.base = max(ttChunks, calibrate(d, baselines[c.work], c.work, t))
+			if cfg.marginal {
+				c.base = max(ttChunks, calibrate(d, baselines[c.work], c.work, t))
+			}
 		} else {
 			c.n = calibrate(d, c.fn, c.work, cfg.target)
 		}
@@ -137,11 +153,18 @@ func run(d *data, rows []*row, cfg config, progress io.Writer) []*cell {
 	fmt.Fprintf(progress, "calibrated in %v\n", time.Since(start).Round(time.Millisecond))
 	for round := range cfg.rounds {
 		rs := time.Now()
-		for _, c := range cells {
+		for i, c := range cells {
 			if c.row.setup != nil {
 				c.row.setup()
 			}
-			if !c.work.tt() {
+			if i == 0 || cells[i-1].work != c.work {
+				// The first cell of a workload would otherwise pay for the
+				// switch (the TT forms: page-table entries and cache lines
+				// the workloads before evicted), and it is always the same
+				// row, fancy magic: one untimed run warms the loop shape.
+				sink ^= c.fn(d, c.n)
+			}
+			if !c.work.tt() || !cfg.marginal {
 				c.samples = append(c.samples, time1(d, c.fn, c.work, c.n))
 				continue
 			}
@@ -152,7 +175,7 @@ func run(d *data, rows []*row, cfg config, progress io.Writer) []*cell {
 			}
 			base, loop = base/ttChunks, loop/ttChunks
 			c.bases = append(c.bases, base)
-			c.samples = append(c.samples, loop-base)
+			c.samples = append(c.samples, loop)
 		}
 		el := time.Since(start)
 		eta := time.Since(rs) * time.Duration(cfg.rounds-round-1)

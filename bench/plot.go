@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -15,10 +14,12 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/symmagic/attacks/bench/internal/stat"
 )
 
-// point is one technique in the picture: its table bytes, the median
-// marginal cost and the rounds' range.
+// point is one technique in the picture: its table bytes, the median ns/op
+// and the 95% interval of the median.
 type point struct {
 	label         string
 	x             float64
@@ -26,7 +27,7 @@ type point struct {
 	this, derived bool // this package's row; x moved off zero
 }
 
-// labelled draws points with their range as a vertical bar and a label
+// labelled draws points with their interval as a vertical bar and a label
 // beside each, placed where it overlaps no label already drawn (gonum's
 // Labels plotter does not avoid collisions, and points of equal table size
 // stack here).
@@ -110,23 +111,24 @@ func (l *labelled) DataRange() (xmin, xmax, ymin, ymax float64) {
 // floorBytes is where a technique without tables sits on the log axis.
 const floorBytes = 256
 
-// plot draws the TT-pressure picture: for rook lookups, the marginal cost
-// in each TT form against table bytes, one labelled point per row.
+// plot draws the TT-pressure picture: for rook lookups, the loop's ns/op in
+// each TT form against table bytes, one labelled point per row with its 95%
+// interval.
 func (r *results) plot(path string) error {
 	forms := []workload{workTTThroughput, workTTLatency}
 	plots := make([][]*plot.Plot, 1)
 	for _, work := range forms {
 		p := plot.New()
-		p.Title.Text = fmt.Sprintf("rook lookup under TT pressure: %s", strings.TrimSuffix(workloadInfo[work].title, " (marginal)"))
+		p.Title.Text = fmt.Sprintf("rook lookup beside TT reads: %s", workloadInfo[work].title)
 		p.X.Label.Text = "table bytes (log scale)"
-		p.Y.Label.Text = "marginal ns/op (median; bar: min–max of rounds)"
+		p.Y.Label.Text = fmt.Sprintf("ns/op of the loop (median; bar: %.0f%% interval)", 100*stat.Summarize(make([]float64, r.meta.cfg.rounds)).Coverage)
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = bytesTicks{}
 		p.Add(plotter.NewGrid())
 		l := &labelled{style: draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, vg.Points(8)), Handler: p.Title.TextStyle.Handler}}
 		for _, row := range r.rows {
-			s := r.stats[cellKey{row, work, 0}]
-			pt := point{label: row.titleFor(0), x: float64(row.bytes), y: s.Median, ylo: s.Min, yhi: s.Max, this: row.setup != nil}
+			s := stat.Summarize(r.samples(row, column{work: work}, 0))
+			pt := point{label: row.titleFor(0), x: float64(row.bytes), y: s.Median, ylo: s.Lo, yhi: s.Hi, this: row.setup != nil}
 			if pt.x < floorBytes {
 				pt.x, pt.derived = floorBytes, true
 				pt.label += " (0 B)"

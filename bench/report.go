@@ -8,23 +8,26 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/internal/stat"
+	"github.com/symmagic/attacks/bench/perft"
 )
 
 // meta is what a reader needs to trust or reproduce the numbers.
 type meta struct {
 	cpu, goVersion, goos, goarch string
 	date                         string
+	command                      string
 	cfg                          config
 	kernel                       string // the default kernel
 	kernels                      []string
 	inputs                       string
 }
 
-func newMeta(cfg config, d *data, kernel string) meta {
+func newMeta(cfg config, d *data, kernel, command string) meta {
 	return meta{
 		cpu: stat.CPUModel(), goVersion: runtime.Version(), goos: runtime.GOOS, goarch: runtime.GOARCH,
-		date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), cfg: cfg, kernel: kernel, kernels: attacks.Kernels(),
+		date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), command: command, cfg: cfg, kernel: kernel, kernels: attacks.Kernels(),
 		inputs: fmt.Sprintf("%d inputs (random square, occupancy of a random position of %d random games, 16 to 32 pieces); move gen: %d moves, %d lookups a pass", inputLen, len(d.games), len(d.moves), d.mgLookups),
 	}
 }
@@ -32,8 +35,8 @@ func newMeta(cfg config, d *data, kernel string) meta {
 type results struct {
 	rows  []*row
 	cells map[cellKey]*cell
-	stats map[cellKey]stat.Summary
 	meta  meta
+	perft *perfload.Report // nil when the perft section did not run
 }
 
 type cellKey struct {
@@ -43,21 +46,11 @@ type cellKey struct {
 }
 
 func newResults(rows []*row, cells []*cell, m meta) *results {
-	r := &results{rows: rows, cells: map[cellKey]*cell{}, stats: map[cellKey]stat.Summary{}, meta: m}
+	r := &results{rows: rows, cells: map[cellKey]*cell{}, meta: m}
 	for _, c := range cells {
-		k := cellKey{c.row, c.work, c.piece}
-		r.cells[k], r.stats[k] = c, stat.Summarize(c.samples)
+		r.cells[cellKey{c.row, c.work, c.piece}] = c
 	}
 	return r
-}
-
-func (r *results) fancy() *row {
-	for _, row := range r.rows {
-		if row.name == "fancy" {
-			return row
-		}
-	}
-	return nil
 }
 
 func (r *results) find(name string) *row {
@@ -69,42 +62,97 @@ func (r *results) find(name string) *row {
 	return nil
 }
 
-// ratio is a cell's median over fancy magic's in the same workload and piece.
-func (r *results) ratio(row *row, w workload, p int) float64 {
-	return r.stats[cellKey{row, w, p}].Median / r.stats[cellKey{r.fancy(), w, p}].Median
+// column is one quantity of the tables: a workload's ns/op, or with -tt a
+// TT form's marginal cost.
+type column struct {
+	work     workload
+	marginal bool
 }
 
-// table renders one piece's results as a Markdown table, padded so that it
-// reads as plain text too.
-func (r *results) table(p int) [][]string {
+func (c column) title() string {
+	if c.marginal {
+		return workloadInfo[c.work].title + " marginal"
+	}
+	return workloadInfo[c.work].title
+}
+
+// samples are a cell's rounds in column c.
+func (r *results) samples(row *row, c column, p int) []float64 {
+	cl := r.cells[cellKey{row, c.work, p}]
+	if c.marginal {
+		return cl.marginal()
+	}
+	return cl.samples
+}
+
+// base is the faster of plain and fancy magic in column c for piece p (by
+// median): what every other row of the column is compared with.
+func (r *results) base(c column, p int) *row {
+	fancy, plain := r.find("fancy"), r.find("plain")
+	if stat.Fastest(stat.LowerIsFaster, r.samples(fancy, c, p), r.samples(plain, c, p)) == 0 {
+		return fancy
+	}
+	return plain
+}
+
+// compare is row against the column's base.
+func (r *results) compare(row *row, c column, p int) stat.Comparison {
+	return stat.Compare(r.samples(row, c, p), r.samples(r.base(c, p), c, p), stat.LowerIsFaster)
+}
+
+// columns are the two tables of a piece: the loops, and beside TT reads.
+func (r *results) columns() [2][]column {
+	cs := [2][]column{{{workHot, false}, {workLatency, false}, {workMovegen, false}}, {{workTTThroughput, false}, {workTTLatency, false}}}
+	if r.meta.cfg.marginal {
+		cs[1] = append(cs[1], column{workTTThroughput, true}, column{workTTLatency, true})
+	}
+	return cs
+}
+
+// table renders one piece's results in the given columns as a Markdown
+// table, padded so that it reads as plain text too: for each column the
+// median ns/op with its interval, and the comparison with the column's
+// faster magic.
+func (r *results) table(p int, cols []column) [][]string {
 	head := []string{"technique", "table bytes"}
-	for w := range numWorkloads {
-		head = append(head, workloadInfo[w].title, "×fancy", "min–max")
+	for _, c := range cols {
+		head = append(head, c.title()+" ns/op", "vs "+r.base(c, p).title)
 	}
 	out := [][]string{head}
 	for _, row := range r.rows {
 		line := []string{row.titleFor(p), commas(row.bytes)}
-		for w := range numWorkloads {
-			s := r.stats[cellKey{row, w, p}]
-			line = append(line, fmt.Sprintf("%.2f", s.Median), fmt.Sprintf("%.2fx", r.ratio(row, w, p)), fmt.Sprintf("%.2f–%.2f", s.Min, s.Max))
+		for _, c := range cols {
+			line = append(line, interval(stat.Summarize(r.samples(row, c, p))))
+			if row == r.base(c, p) {
+				line = append(line, "base")
+			} else {
+				line = append(line, r.compare(row, c, p).String())
+			}
 		}
 		out = append(out, line)
 	}
+	if !cols[0].work.tt() || !r.meta.cfg.marginal {
+		return out
+	}
 	// The TT loops alone, whose time the marginal costs are over.
-	line := []string{"(TT loop alone: baseline ns/op)", ""}
-	for w := range numWorkloads {
-		if !w.tt() {
-			line = append(line, "", "", "")
+	line := []string{"(TT reads alone, no lookup)", ""}
+	for _, c := range cols {
+		if c.marginal {
+			line = append(line, "", "")
 			continue
 		}
 		var all []float64
 		for _, row := range r.rows {
-			all = append(all, r.cells[cellKey{row, w, p}].bases...)
+			all = append(all, r.cells[cellKey{row, c.work, p}].bases...)
 		}
-		s := stat.Summarize(all)
-		line = append(line, fmt.Sprintf("%.1f", s.Median), "", fmt.Sprintf("%.1f–%.1f", s.Min, s.Max))
+		line = append(line, interval(stat.Summarize(all)), "")
 	}
 	return append(out, line)
+}
+
+// interval writes a median and its interval.
+func interval(s stat.Summary) string {
+	return fmt.Sprintf("%.2f [%.2f, %.2f]", s.Median, s.Lo, s.Hi)
 }
 
 func writeMarkdownTable(w io.Writer, t [][]string) {
@@ -143,36 +191,59 @@ func writeMarkdownTable(w io.Writer, t [][]string) {
 
 func (r *results) header(w io.Writer) {
 	m := r.meta
+	cover := stat.Summarize(make([]float64, m.cfg.rounds)).Coverage
 	fmt.Fprintf(w, "CPU: %s; %s %s/%s; %s\n", m.cpu, m.goVersion, m.goos, m.goarch, m.date)
+	fmt.Fprintf(w, "command: %s\n", m.command)
 	fmt.Fprintf(w, "attacks kernels here: %s (default %s)\n", strings.Join(m.kernels, ", "), m.kernel)
-	fmt.Fprintf(w, "%d interleaved rounds, %v per measurement (TT forms: %v for the loop and as long for its baseline, in %d alternating chunks);\n", m.cfg.rounds, m.cfg.target, time.Duration(float64(m.cfg.target)*ttScale), ttChunks)
-	fmt.Fprintf(w, "ns/op is the median of the rounds, min–max their range; ×fancy divides medians\n")
+	tt := time.Duration(float64(m.cfg.target) * ttScale)
+	if m.cfg.marginal {
+		fmt.Fprintf(w, "%d interleaved rounds, %v per measurement (TT forms: %v for the loop and as long for its baseline, in %d alternating chunks)\n", m.cfg.rounds, m.cfg.target, tt, ttChunks)
+	} else {
+		fmt.Fprintf(w, "%d interleaved rounds, %v per measurement (TT forms: %v)\n", m.cfg.rounds, m.cfg.target, tt)
+	}
+	fmt.Fprintf(w, "ns/op: median of the rounds [the interval that holds the median with %.1f%% confidence]\n", 100*cover)
+	fmt.Fprintf(w, "vs the faster of plain and fancy magic in each column (its row says base): the per-round ns/op ratio, median [interval];\n")
+	fmt.Fprintf(w, "  faster or slower only when the two medians' intervals do not overlap and the ratios' interval excludes 1, else within noise;\n")
+	fmt.Fprintf(w, "  a quantity whose interval holds zero is within noise of zero, and no ratio of it is shown\n")
 	fmt.Fprintf(w, "input: %s\n", m.inputs)
 }
+
+// pieceTables writes every piece's two tables, headings at level.
+func (r *results) pieceTables(w io.Writer, level string) {
+	cols := r.columns()
+	for p := range 3 {
+		fmt.Fprintf(w, "\n%s %s lookups in loops, ns/op\n\n", level, pieceNames[p])
+		writeMarkdownTable(w, r.table(p, cols[0]))
+		fmt.Fprintf(w, "\n%s %s lookups beside TT reads, ns/op of the loop\n\n", level, pieceNames[p])
+		writeMarkdownTable(w, r.table(p, cols[1]))
+	}
+}
+
+// perftTitle heads the perft section.
+const perftTitle = "perft, kiwipete: the lookups in move generation"
 
 // writeTables is the stdout report.
 func (r *results) writeTables(w io.Writer) {
 	r.header(w)
-	for p := range 3 {
-		fmt.Fprintf(w, "\n%s lookups, ns/op\n\n", pieceNames[p])
-		writeMarkdownTable(w, r.table(p))
+	r.pieceTables(w, "##")
+	if r.perft != nil {
+		fmt.Fprintln(w)
+		r.perft.WriteMarkdown(w, 2, perftTitle)
 	}
-	fmt.Fprintln(w)
-	r.writeTargets(w)
 }
 
 // writeMarkdown is results.md.
 func (r *results) writeMarkdown(w io.Writer) {
-	fmt.Fprintf(w, "# Sliding attacks side by side\n\n`go run -C bench .`\n\n```\n")
+	fmt.Fprintf(w, "# Sliding attacks side by side\n\n```\n")
 	r.header(w)
 	fmt.Fprintf(w, "```\n")
-	for p := range 3 {
-		fmt.Fprintf(w, "\n## %s lookups, ns/op\n\n", pieceNames[p])
-		writeMarkdownTable(w, r.table(p))
+	r.pieceTables(w, "##")
+	fmt.Fprintf(w, "\n![rook lookups beside TT reads: ns/op against table bytes](tt-pressure.png)\n\n")
+	if r.perft != nil {
+		r.perft.WriteMarkdown(w, 2, perftTitle)
+		fmt.Fprintf(w, "\n![perft, kiwipete: nodes/s against the faster magic](perft.png)\n\n")
 	}
-	fmt.Fprintf(w, "\n## Targets\n\n```\n")
-	r.writeTargets(w)
-	fmt.Fprintf(w, "```\n\n![TT-pressure marginal cost against table bytes](tt-pressure.png)\n\n%s", notes)
+	fmt.Fprint(w, notes)
 }
 
 // notes explain the tables; they hold for every run (the numbers are above).
@@ -181,9 +252,13 @@ const notes = `## How to read this
 - ns/op is per lookup; in move gen it includes each move's occupancy update,
   shared by the position's sliders (in W layout for the W rows: attacks.ToW of
   the move's squares, as the package README shows).
-- The TT columns are marginal costs: the loop with the lookup minus the same
-  loop without it, measured just before it in the same round; the median of
-  those differences, so a cheap lookup can come out slightly negative.
+- The TT forms time a whole loop: TT throughput, each lookup beside four
+  independent random reads of a 64 MiB table; TT latency, a random read whose
+  address depends on the previous result, then a lookup whose occupancy
+  depends on the value read. The reads dominate; this is where a large table
+  loses cache lines to them. With -tt the same loops without the lookup are
+  timed beside them, and the marginal cost (loop minus baseline, per round)
+  gets its own columns; on a busy machine its interval often holds zero.
 - table bytes is every table the lookup reads: attack and index tables and
   per-square parameters. For this package's standard-input rows it is
   attacks.Stats().TotalBytes of the kernel (with its permute table or
@@ -200,50 +275,19 @@ const notes = `## How to read this
 - Black magic overlaps its tables, but the packing found here (see
   ref/internal/magicgen) needs 114,432 rook entries, more than fancy magic's
   102,400.
+- The perft section counts the leaves of kiwipete's legal move tree in every
+  slider mode of bench/perft: w keeps an attacks.Occupancy in the position,
+  occ makes one from the occupancy at every node, std calls attacks.Rook and
+  Bishop, fancy and plain are the two magic references; with no load, and
+  with a transposition table and an NNUE-shaped accumulator update per move
+  (bench/internal/perfload; go run -C bench ./cmd/perfload runs every load
+  on two positions).
 `
-
-// writeTargets checks the project's goals, rook lookups, default kernel:
-// in both TT forms RookW at most 0.5x fancy magic's marginal cost and Rook
-// at most 0.7x; in the latency forms RookW within 1.5x of hyperbola
-// quintessence. They are reported, not asserted.
-func (r *results) writeTargets(w io.Writer) {
-	k := r.meta.kernel
-	std, wrow, hq, fancy := r.find("attacks@"+k), r.find("attacksW@"+k), r.find("hyperbola"), r.fancy()
-	fmt.Fprintf(w, "targets (rook lookups, default kernel %s; medians, ns/op):\n", k)
-	check := func(a, b *row, work workload, limit float64) {
-		if a == nil || b == nil {
-			return
-		}
-		x, y := r.stats[cellKey{a, work, 0}].Median, r.stats[cellKey{b, work, 0}].Median
-		verdict := "met"
-		switch {
-		case y <= 0:
-			verdict = "undefined: the reference's cost is within noise of zero"
-		case x/y > limit:
-			verdict = "MISSED"
-		}
-		fmt.Fprintf(w, "  %-24s %-6s / %-22s %6.2f / %6.2f = %5.2fx (target <= %.1fx): %s\n",
-			workloadInfo[work].title, name(a), b.title, x, y, x/y, limit, verdict)
-	}
-	for _, work := range []workload{workTTThroughput, workTTLatency} {
-		check(wrow, fancy, work, 0.5)
-		check(std, fancy, work, 0.7)
-	}
-	check(wrow, hq, workTTLatency, 1.5)
-	check(wrow, hq, workLatency, 1.5)
-}
-
-// name is the rook function a row of this package times.
-func name(r *row) string {
-	if strings.HasPrefix(r.name, "attacksW@") {
-		return "RookW"
-	}
-	return "Rook"
-}
 
 // writeBenchstat writes one line per cell and round, the format benchstat
 // reads: compare two runs with `benchstat old.txt new.txt`, or techniques
-// with `benchstat -col /tech results/benchstat.txt`.
+// with `benchstat -col /tech results/benchstat.txt`. The perft section's
+// lines are in nodes/s (`benchstat -col /mode`).
 func (r *results) writeBenchstat(w io.Writer) {
 	m := r.meta
 	fmt.Fprintf(w, "goos: %s\ngoarch: %s\npkg: github.com/symmagic/attacks/bench\ncpu: %s\n", m.goos, m.goarch, m.cpu)
@@ -254,10 +298,21 @@ func (r *results) writeBenchstat(w io.Writer) {
 				c := r.cells[cellKey{row, work, p}]
 				for i, s := range c.samples {
 					fmt.Fprintf(w, "Benchmark%s/piece=%s/tech=%s-%d\t%d\t%.4f ns/op\n", workloadInfo[work].ident, pieceNames[p], row.name, procs, c.n, s)
-					if work.tt() {
+					if work.tt() && m.cfg.marginal {
 						fmt.Fprintf(w, "Benchmark%sBaseline/piece=%s/tech=%s-%d\t%d\t%.4f ns/op\n", workloadInfo[work].ident, pieceNames[p], row.name, procs, c.base, c.bases[i])
 					}
 				}
+			}
+		}
+	}
+	if r.perft == nil {
+		return
+	}
+	for gi, g := range r.perft.Groups {
+		load := strings.ReplaceAll(g.Load.Name, " ", "")
+		for _, mode := range perft.Modes {
+			for _, nps := range r.perft.M[gi][mode] {
+				fmt.Fprintf(w, "BenchmarkPerft/pos=%s/depth=%d/load=%s/mode=%v-%d\t1\t%.0f nodes/s\n", g.Pos.Name, g.Depth, load, mode, procs, nps)
 			}
 		}
 	}

@@ -1,5 +1,6 @@
 // Package stat is what the bench's commands share: the summary of a cell's
-// rounds, and the name of the machine they ran on.
+// rounds, the rule that turns two cells into a verdict (Compare), and the
+// name of the machine they ran on.
 package stat
 
 import (

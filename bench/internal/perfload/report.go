@@ -1,4 +1,4 @@
-package main
+package perfload
 
 import (
 	"fmt"
@@ -16,46 +16,56 @@ import (
 	"github.com/symmagic/attacks/bench/perft"
 )
 
-type report struct {
-	groups                       []group
-	m                            measurements
-	rounds, hashMB               int
-	cpu, goVersion, kernel, date string
+// Report is a measurement with what a reader needs to trust or reproduce it.
+type Report struct {
+	Groups         []Group
+	M              Measurements
+	Rounds, HashMB int
+	// Command reproduces the measurement; CPU, GoVersion, Kernel (the
+	// attacks kernel) and Date say where and when it ran.
+	Command, CPU, GoVersion, Kernel, Date string
 }
 
-// writeMarkdown writes the two tables: nodes/s, then the ratios.
-func (r *report) writeMarkdown(w io.Writer) {
+// WriteMarkdown writes a heading of the given level and title, what ran
+// where, then the two tables: nodes/s, and each mode against the faster
+// magic.
+func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 	var net perft.NNUE
-	cover := stat.Summarize(make([]float64, r.rounds)).Coverage
-	fmt.Fprintf(w, "## perft under load\n\n")
-	fmt.Fprintf(w, "CPU: %s; %s; attacks kernel %s; one thread; %s\n\n", r.cpu, r.goVersion, r.kernel, r.date)
-	fmt.Fprintf(w, "Command: `go run -C bench ./cmd/perfload -rounds %d -hash %d`. Loads: a %d MB transposition table (4-entry 64-byte buckets); nnue: %v. "+
+	cover := stat.Summarize(make([]float64, r.Rounds)).Coverage
+	fmt.Fprintf(w, "%s %s\n\n", strings.Repeat("#", level), title)
+	fmt.Fprintf(w, "CPU: %s; %s; attacks kernel %s; one thread; %s\n\n", r.CPU, r.GoVersion, r.Kernel, r.Date)
+	fmt.Fprintf(w, "Command: `%s`. Loads: a %d MB transposition table (4-entry 64-byte buckets); nnue: %v. "+
 		"Medians of %d interleaved rounds, in brackets the interval that holds the median with %.1f%% confidence.\n\n",
-		r.rounds, r.hashMB, r.hashMB, net, r.rounds, 100*cover)
+		r.Command, r.HashMB, net, r.Rounds, 100*cover)
 	modes := perft.Modes
 	fmt.Fprintf(w, "Million nodes/s:\n\n| position | load | depth |")
 	for _, mode := range modes {
 		fmt.Fprintf(w, " %v |", mode)
 	}
 	fmt.Fprintf(w, "\n|---|---|--:|%s\n", strings.Repeat("--:|", len(modes)))
-	for gi, g := range r.groups {
-		fmt.Fprintf(w, "| %s | %s | %d |", g.pos.name, g.load.name, g.depth)
+	for gi, g := range r.Groups {
+		fmt.Fprintf(w, "| %s | %s | %d |", g.Pos.Name, g.Load.Name, g.Depth)
 		for _, mode := range modes {
-			s := stat.Summarize(r.m[gi][mode])
+			s := stat.Summarize(r.M[gi][mode])
 			fmt.Fprintf(w, " %.1f [%.1f, %.1f] |", s.Median/1e6, s.Lo/1e6, s.Hi/1e6)
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "\nRatio to the faster magic (per-round ratios: above 1 is faster than it; an interval that holds 1 is within noise):\n\n| position | load | faster magic |")
+	fmt.Fprintf(w, "\nAgainst the faster magic of each row: nodes/s ÷ its nodes/s in the same round, median [95%% interval], "+
+		"and the verdict (faster or slower only when the two medians' intervals do not overlap and the ratios' interval excludes 1, else within noise):\n\n| position | load | faster magic |")
 	for _, mode := range modes {
 		fmt.Fprintf(w, " %v |", mode)
 	}
 	fmt.Fprintf(w, "\n|---|---|---|%s\n", strings.Repeat("--:|", len(modes)))
-	for gi, g := range r.groups {
-		fmt.Fprintf(w, "| %s | %s | %v |", g.pos.name, g.load.name, r.m.base(gi))
+	for gi, g := range r.Groups {
+		base := r.M.Base(gi)
+		fmt.Fprintf(w, "| %s | %s | %v |", g.Pos.Name, g.Load.Name, base)
 		for _, mode := range modes {
-			s := r.m.ratio(gi, mode)
-			fmt.Fprintf(w, " %.3f [%.3f, %.3f] |", s.Median, s.Lo, s.Hi)
+			if mode == base {
+				fmt.Fprintf(w, " base |")
+				continue
+			}
+			fmt.Fprintf(w, " %v |", r.M.Compare(gi, mode))
 		}
 		fmt.Fprintln(w)
 	}
@@ -93,14 +103,15 @@ func (g groupTicks) Ticks(min, max float64) []plot.Tick {
 	return ts
 }
 
-// plot draws the ratios: one row per group, a dot per mode.
-func (r *report) plot(w io.Writer) error {
+// Plot draws the ratios as a PNG: one row per group, a dot per mode with
+// its 95% interval as a bar.
+func (r *Report) Plot(w io.Writer) error {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("perft under load: nodes/s relative to the faster magic (median, bar: %.0f%% interval)", 100*stat.Summarize(make([]float64, r.rounds)).Coverage)
+	p.Title.Text = fmt.Sprintf("perft under load: nodes/s relative to the faster magic (median, bar: %.0f%% interval)", 100*stat.Summarize(make([]float64, r.Rounds)).Coverage)
 	p.X.Label.Text = "nodes/s ÷ faster of plain and fancy magic, same round"
 	var names groupTicks
-	for _, g := range r.groups {
-		names = append(names, fmt.Sprintf("%s d%d, %s", g.pos.name, g.depth, g.load.name))
+	for _, g := range r.Groups {
+		names = append(names, fmt.Sprintf("%s d%d, %s", g.Pos.Name, g.Depth, g.Load.Name))
 	}
 	p.Y.Tick.Marker = names
 	p.Add(plotter.NewGrid())
@@ -113,10 +124,10 @@ func (r *report) plot(w io.Writer) error {
 	n := len(perft.Modes)
 	for k, mode := range perft.Modes {
 		var d ratioDots
-		for gi := range r.groups {
-			s := r.m.ratio(gi, mode)
+		for gi := range r.Groups {
+			s := r.M.Compare(gi, mode).Ratio
 			// Spread the modes of a group over its row, first on top.
-			y := float64(len(r.groups)-1-gi) + 0.3 - 0.6*float64(k)/float64(n-1)
+			y := float64(len(r.Groups)-1-gi) + 0.3 - 0.6*float64(k)/float64(n-1)
 			d.xs, d.lo, d.hi, d.ys = append(d.xs, s.Median), append(d.lo, s.Lo), append(d.hi, s.Hi), append(d.ys, y)
 		}
 		bars, err := plotter.NewXErrorBars(d)

@@ -1,0 +1,131 @@
+package stat
+
+import "fmt"
+
+// Verdict is how a quantity compares with a base measured in the same
+// interleaved rounds.
+type Verdict int
+
+const (
+	// WithinNoise: the two medians' intervals overlap, or the per-round
+	// ratios' interval holds 1.
+	WithinNoise Verdict = iota
+	Faster
+	Slower
+	// NearZero: the quantity's own interval holds zero, so no ratio of it
+	// means anything (a marginal cost the noise can make negative).
+	NearZero
+	// BelowZero: the quantity's interval lies below zero (a marginal cost
+	// the noise made negative throughout): no ratio either.
+	BelowZero
+	// BaseNearZero: the base's interval does not lie wholly above zero.
+	BaseNearZero
+)
+
+var verdictNames = [...]string{
+	WithinNoise:  "within noise",
+	Faster:       "faster",
+	Slower:       "slower",
+	NearZero:     "within noise of zero",
+	BelowZero:    "below zero",
+	BaseNearZero: "no ratio: the base is not clear of zero",
+}
+
+func (v Verdict) String() string {
+	if v >= 0 && int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// Direction says which way a quantity improves.
+type Direction bool
+
+const (
+	LowerIsFaster  Direction = false // times: ns/op
+	HigherIsFaster Direction = true  // rates: nodes/s
+)
+
+// Comparison is one quantity against a base.
+type Comparison struct {
+	A, Base Summary // each one's rounds
+	// Ratio summarises the per-round ratios a[i]/base[i]; it is the zero
+	// Summary when the verdict is NearZero or BaseNearZero.
+	Ratio   Summary
+	Verdict Verdict
+}
+
+// HasRatio reports whether the comparison has a ratio to show.
+func (c Comparison) HasRatio() bool { return c.Verdict <= Slower }
+
+// String is the ratio with its interval and the verdict, "0.94x [0.93,
+// 0.95] slower", or the verdict alone when there is no ratio.
+func (c Comparison) String() string {
+	if !c.HasRatio() {
+		return c.Verdict.String()
+	}
+	return fmt.Sprintf("%.2fx [%.2f, %.2f] %v", c.Ratio.Median, c.Ratio.Lo, c.Ratio.Hi, c.Verdict)
+}
+
+// Compare is the project's one rule for saying that one thing is faster
+// than another. a and base are samples of the same quantity, a[i] measured
+// in the same round as base[i] (interleaved rounds: A B A B ...), and dir
+// says which way is faster.
+//
+//   - A ratio needs both quantities clear above zero. If a's interval
+//     (Summary's 95% interval for the median) holds zero, the verdict is
+//     NearZero; if it lies below zero, BelowZero; else if base's interval
+//     does not lie wholly above zero, BaseNearZero. None of these has a
+//     ratio: a ratio of a quantity that may be zero or negative is not a
+//     measurement.
+//   - Otherwise the ratio is the median of the per-round ratios a[i]/base[i]
+//     with its interval. The verdict is Faster or Slower only when the two
+//     medians' intervals do not overlap and the ratio's interval lies wholly
+//     on that side of 1; in every other case it is WithinNoise.
+//
+// Compare panics if a and base differ in length or are empty.
+func Compare(a, base []float64, dir Direction) Comparison {
+	if len(a) != len(base) || len(a) == 0 {
+		panic(fmt.Sprintf("stat.Compare: %d samples against %d: want the same rounds, at least one", len(a), len(base)))
+	}
+	c := Comparison{A: Summarize(a), Base: Summarize(base)}
+	switch {
+	case !(c.A.Lo > 0) && !(c.A.Hi < 0):
+		c.Verdict = NearZero
+		return c
+	case c.A.Hi < 0:
+		c.Verdict = BelowZero
+		return c
+	case !(c.Base.Lo > 0):
+		c.Verdict = BaseNearZero
+		return c
+	}
+	rs := make([]float64, len(a))
+	for i := range a {
+		rs[i] = a[i] / base[i]
+	}
+	c.Ratio = Summarize(rs)
+	above := c.A.Lo > c.Base.Hi && c.Ratio.Lo > 1 // a larger, beyond noise
+	below := c.A.Hi < c.Base.Lo && c.Ratio.Hi < 1 // a smaller, beyond noise
+	switch {
+	case above && dir == HigherIsFaster, below && dir == LowerIsFaster:
+		c.Verdict = Faster
+	case above || below:
+		c.Verdict = Slower
+	}
+	return c
+}
+
+// Fastest returns the index of the set whose median is fastest in
+// direction dir: the base of comparisons "against the faster of" them.
+// Ties go to the first.
+func Fastest(dir Direction, sets ...[]float64) int {
+	best, bm := 0, Summarize(sets[0]).Median
+	for i, s := range sets[1:] {
+		m := Summarize(s).Median
+		if dir == HigherIsFaster && m > bm || dir == LowerIsFaster && m < bm {
+			best, bm = i+1, m
+		}
+	}
+	return best
+}

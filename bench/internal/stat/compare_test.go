@@ -1,0 +1,93 @@
+package stat
+
+import (
+	"strings"
+	"testing"
+)
+
+// rounds returns 9 samples: base times f, plus a spread that makes the
+// interval (ranks 2 and 8 of 9) [base*f - 2*spread, base*f + 2*spread].
+func rounds(base, f, spread float64) []float64 {
+	xs := make([]float64, 9)
+	for i := range xs {
+		xs[i] = base*f + spread*float64(i-4)
+	}
+	return xs
+}
+
+func TestCompare(t *testing.T) {
+	base := rounds(10, 1, 0.1) // interval [9.8, 10.2]
+	cases := []struct {
+		name    string
+		a, base []float64
+		dir     Direction
+		want    Verdict
+		ratio   bool
+	}{
+		{"shorter time, intervals apart", rounds(10, 0.8, 0.1), base, LowerIsFaster, Faster, true},
+		{"longer time, intervals apart", rounds(10, 1.2, 0.1), base, LowerIsFaster, Slower, true},
+		{"higher rate, intervals apart", rounds(10, 1.2, 0.1), base, HigherIsFaster, Faster, true},
+		{"lower rate, intervals apart", rounds(10, 0.8, 0.1), base, HigherIsFaster, Slower, true},
+		// Every round's ratio is 0.99, but the medians' intervals
+		// ([9.7, 10.1] and [9.8, 10.2]) overlap: within noise.
+		{"overlapping intervals", rounds(10, 0.99, 0.1), base, LowerIsFaster, WithinNoise, true},
+		{"the base against itself", base, base, LowerIsFaster, WithinNoise, true},
+		// A marginal cost whose interval holds zero has no ratio, whatever
+		// its median.
+		{"quantity near zero", rounds(0.5, 1, 1), base, LowerIsFaster, NearZero, false},
+		{"quantity near zero, negative median", rounds(-0.5, 1, 1), base, LowerIsFaster, NearZero, false},
+		{"base near zero", base, rounds(0.5, 1, 1), LowerIsFaster, BaseNearZero, false},
+		{"both near zero", rounds(0, 1, 1), rounds(0.5, 1, 1), LowerIsFaster, NearZero, false},
+		// Negative and clear of zero: still no ratio.
+		{"quantity below zero", rounds(-20, 1, 0.1), base, LowerIsFaster, BelowZero, false},
+		{"base below zero", base, rounds(-10, 1, 0.1), LowerIsFaster, BaseNearZero, false},
+	}
+	for _, c := range cases {
+		got := Compare(c.a, c.base, c.dir)
+		if got.Verdict != c.want || got.HasRatio() != c.ratio {
+			t.Errorf("%s: verdict %v (ratio %v), want %v (ratio %v)", c.name, got.Verdict, got.HasRatio(), c.want, c.ratio)
+		}
+		s := got.String()
+		if !strings.HasSuffix(s, c.want.String()) {
+			t.Errorf("%s: %q does not end in the verdict %q", c.name, s, c.want)
+		}
+		if !c.ratio && (strings.Contains(s, "x [") || got.Ratio != (Summary{})) {
+			t.Errorf("%s: %q shows a ratio (%+v)", c.name, s, got.Ratio)
+		}
+		if c.ratio && !(got.Ratio.Lo <= got.Ratio.Median && got.Ratio.Median <= got.Ratio.Hi) {
+			t.Errorf("%s: ratio %+v out of order", c.name, got.Ratio)
+		}
+	}
+	if s := Compare(rounds(10, 0.8, 0.1), base, LowerIsFaster).String(); s != "0.80x [0.79, 0.81] faster" {
+		t.Errorf("String() = %q", s)
+	}
+	if s := Compare(rounds(0.5, 1, 1), base, LowerIsFaster).String(); s != "within noise of zero" {
+		t.Errorf("String() = %q", s)
+	}
+}
+
+func TestComparePanics(t *testing.T) {
+	for _, c := range []struct{ a, b []float64 }{{[]float64{1, 2}, []float64{1}}, {nil, nil}} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(r.(string), "stat.Compare") {
+					t.Errorf("Compare(%v, %v): panic %v", c.a, c.b, r)
+				}
+			}()
+			Compare(c.a, c.b, LowerIsFaster)
+		}()
+	}
+}
+
+func TestFastest(t *testing.T) {
+	slow, fast := []float64{3, 4, 5}, []float64{1, 2, 3}
+	if i := Fastest(LowerIsFaster, slow, fast); i != 1 {
+		t.Errorf("lower is faster: %d", i)
+	}
+	if i := Fastest(HigherIsFaster, slow, fast); i != 0 {
+		t.Errorf("higher is faster: %d", i)
+	}
+	if i := Fastest(LowerIsFaster, fast, fast); i != 0 {
+		t.Errorf("a tie: %d, want the first", i)
+	}
+}

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var (
+	// verdictCell is what a comparison column may hold.
+	verdictCell = regexp.MustCompile(`^(base|\d+\.\d\dx \[\d+\.\d\d, \d+\.\d\d\] (faster|slower|within noise)|within noise of zero|below zero|no ratio: the base is not clear of zero)$`)
+	negRatio    = regexp.MustCompile(`-\d+(\.\d+)?x`)
+	// targetWord finds the old targets block's words (not the -target flag
+	// of a command line).
+	targetWord = regexp.MustCompile(`(?i)(^|[^-\w])(targets?|met|missed)\b`)
+)
+
+// checkVerdicts checks a report's text: no targets, no negative ratio, and
+// every cell of a column headed "vs ..." a ratio with its interval and a
+// verdict in words, or a verdict alone where there is no ratio.
+func checkVerdicts(t *testing.T, out string) {
+	t.Helper()
+	if m := targetWord.FindString(out); m != "" {
+		t.Errorf("report says %q", m)
+	}
+	if m := negRatio.FindString(out); m != "" {
+		t.Errorf("report shows a negative ratio %q", m)
+	}
+	var vs []int // the comparison columns of the current table
+	cells := 0
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "| ") {
+			vs = nil
+			continue
+		}
+		fields := strings.Split(strings.Trim(line, "| "), " | ")
+		for i := range fields {
+			fields[i] = strings.TrimSpace(fields[i])
+		}
+		if vs == nil {
+			vs = []int{}
+			for i, f := range fields {
+				if strings.HasPrefix(f, "vs ") {
+					vs = append(vs, i)
+				}
+			}
+			continue
+		}
+		if strings.HasPrefix(fields[0], "---") || strings.HasPrefix(fields[0], "(") {
+			continue
+		}
+		for _, i := range vs {
+			if i < len(fields) && fields[i] != "" {
+				cells++
+				if !verdictCell.MatchString(fields[i]) {
+					t.Errorf("comparison cell %q is no ratio with a verdict", fields[i])
+				}
+			}
+		}
+	}
+	if cells == 0 {
+		t.Error("no comparison cells found")
+	}
+}
+
+// synthetic builds results for three rows (fancy, plain and x) over nine
+// rounds: every cell's loop time is f(row, work, piece) plus a spread of
+// width 0.4 (interval ±0.3), and with marginal the TT forms' baselines
+// are 40 ns below their loops except x's rook TT latency, 0.1 ns below:
+// a marginal cost within noise of zero.
+func synthetic(marginal bool, f func(r *row, w workload, p int) float64) *results {
+	rows := []*row{{name: "fancy", title: "fancy magic"}, {name: "plain", title: "plain magic 12/9"}, {name: "x", title: "technique x"}}
+	var cells []*cell
+	for w := range numWorkloads {
+		for _, r := range rows {
+			for p := range 3 {
+				c := &cell{row: r, work: w, piece: p}
+				for i := range 9 {
+					v := f(r, w, p) + 0.1*float64(i-4)
+					c.samples = append(c.samples, v)
+					if marginal && w.tt() {
+						gap := 40.0
+						if r.name == "x" && w == workTTLatency && p == 0 {
+							gap = 0.1
+						}
+						c.bases = append(c.bases, v-gap+0.2*float64((i*5)%9-4))
+					}
+				}
+				cells = append(cells, c)
+			}
+		}
+	}
+	return newResults(rows, cells, meta{cfg: config{rounds: 9, target: 1, marginal: marginal}})
+}
+
+// TestReportVerdicts checks the tables on numbers whose verdicts are known.
+func TestReportVerdicts(t *testing.T) {
+	speed := map[string]float64{"fancy": 10, "plain": 12, "x": 8}
+	res := synthetic(true, func(r *row, w workload, p int) float64 {
+		v := speed[r.name] + 50*float64(w)
+		if r.name == "x" && w == workLatency {
+			v = 10.05 + 50*float64(w) // within noise of fancy
+		}
+		return v
+	})
+	var b bytes.Buffer
+	res.writeTables(&b)
+	out := b.String()
+	checkVerdicts(t, out)
+	for _, want := range []string{
+		// hot: fancy is the base, x faster, plain slower.
+		" 8.00 [7.70, 8.30] | 0.80x [0.79, 0.81] faster |",
+		" 12.00 [11.70, 12.30] | 1.20x [1.19, 1.21] slower |",
+		// latency: x within noise of fancy although every round's ratio is above 1.
+		" 60.05 [59.75, 60.35] | 1.00x [1.00, 1.00] within noise |",
+		// x's rook TT latency marginal cost holds zero: no ratio.
+		"within noise of zero",
+		"(TT reads alone, no lookup)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tables lack %q:\n%s", want, out)
+		}
+	}
+	// Without -tt there are no marginal columns.
+	res = synthetic(false, func(r *row, w workload, p int) float64 { return speed[r.name] })
+	b.Reset()
+	res.writeTables(&b)
+	checkVerdicts(t, b.String())
+	if strings.Contains(b.String(), "marginal") || strings.Contains(b.String(), "TT reads alone") {
+		t.Errorf("marginal columns without -tt:\n%s", b.String())
+	}
+	// The faster magic is the base, whichever it is.
+	speed["plain"] = 9
+	res = synthetic(false, func(r *row, w workload, p int) float64 { return speed[r.name] })
+	b.Reset()
+	res.writeTables(&b)
+	if !strings.Contains(b.String(), "vs plain magic 12/9") || strings.Contains(b.String(), "vs fancy magic") {
+		t.Errorf("plain is faster but not the base:\n%s", b.String())
+	}
+}
+
+// TestCheckVerdicts checks the checker: it catches what the old report
+// printed.
+func TestCheckVerdicts(t *testing.T) {
+	for _, bad := range []string{
+		"| a | vs fancy magic |\n| - | -: |\n| x | -0.38x |\n",
+		"| a | vs fancy magic |\n| - | -: |\n| x | 0.24x |\n",
+		"targets: met\n| a | vs fancy magic |\n| - | -: |\n| x | base |\n",
+	} {
+		ft := &testing.T{}
+		checkVerdicts(ft, bad)
+		if !ft.Failed() {
+			t.Errorf("checkVerdicts passed:\n%s", bad)
+		}
+	}
+}
