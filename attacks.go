@@ -173,6 +173,7 @@ const (
 	kernelAMD64AVX512Sym
 	kernelAMD64
 	kernelARM64
+	kernelAMD64Simd
 )
 
 var kernelNames = [...]string{
@@ -181,6 +182,7 @@ var kernelNames = [...]string{
 	kernelAMD64AVX512Sym: "amd64-avx512-sym",
 	kernelAMD64:          "amd64",
 	kernelARM64:          "arm64",
+	kernelAMD64Simd:      "amd64-simd",
 }
 
 // active holds the kernel in use, a kernelID. SetKernel stores it and every
@@ -194,7 +196,8 @@ func init() { active.Store(uint32(defaultKernel)) }
 func kernel() kernelID { return kernelID(active.Load()) }
 
 // Kernel names the implementation in use: "amd64-avx512",
-// "amd64-avx512-sym", "amd64", "arm64" or "generic".
+// "amd64-avx512-sym", "amd64", "arm64", "generic", or "amd64-simd" (the
+// only kernel of a build with GOEXPERIMENT=simd and GOAMD64=v4).
 func Kernel() string { return kernelNames[kernel()] }
 
 // Kernels lists the implementations this CPU can run, best first; the last
@@ -261,9 +264,16 @@ func Stats() TableStats {
 	if k == kernelAMD64AVX512 {
 		s.PermuteBytes = 64 // the VPSHUFBITQMB control replaces toWTable
 	}
+	if k == kernelAMD64Simd {
+		s.PermuteBytes = simdPermuteBytes
+	}
 	s.TotalBytes = s.IndexBytes + s.AttackBytes + s.ParamBytes + s.PermuteBytes
 	return s
 }
+
+// simdPermuteBytes is what the amd64-simd kernel's permute reads in place
+// of toWTable: two 64-byte vectors (attacks_simd_amd64.go).
+const simdPermuteBytes = 2 * 64
 
 func distinctTables(params *[64]param) int {
 	seen := map[*uint8]bool{}

@@ -2805,12 +2805,12 @@ bishopUnionSym_done:
 	MOVQ R9, ret+16(FP)
 	RET
 
-// func rook(sq int, occ uint64) uint64
+// func rookDispatch(sq int, occ uint64) uint64
 // Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
-TEXT ·rook(SB), NOSPLIT, $0-24
+TEXT ·rookDispatch(SB), NOSPLIT, $0-24
 	MOVL ·active+0(SB), AX
 	CMPL AX, $0x01
-	JNE  rook_other
+	JNE  rookDispatch_other
 	MOVQ sq+0(FP), AX
 	MOVQ occ+8(FP), CX
 
@@ -2842,25 +2842,25 @@ TEXT ·rook(SB), NOSPLIT, $0-24
 	MOVQ AX, ret+16(FP)
 	RET
 
-rook_other:
+rookDispatch_other:
 	CMPL AX, $0x03
-	JNE  rook_not3
+	JNE  rookDispatch_not3
 	JMP  ·rookAMD64(SB)
 
-rook_not3:
+rookDispatch_not3:
 	CMPL AX, $0x02
-	JNE  rook_not2
+	JNE  rookDispatch_not2
 	JMP  ·rookSym(SB)
 
-rook_not2:
+rookDispatch_not2:
 	JMP ·rookGeneric(SB)
 
-// func bishop(sq int, occ uint64) uint64
+// func bishopDispatch(sq int, occ uint64) uint64
 // Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
-TEXT ·bishop(SB), NOSPLIT, $0-24
+TEXT ·bishopDispatch(SB), NOSPLIT, $0-24
 	MOVL ·active+0(SB), AX
 	CMPL AX, $0x01
-	JNE  bishop_other
+	JNE  bishopDispatch_other
 	MOVQ sq+0(FP), AX
 	MOVQ occ+8(FP), CX
 
@@ -2892,25 +2892,25 @@ TEXT ·bishop(SB), NOSPLIT, $0-24
 	MOVQ AX, ret+16(FP)
 	RET
 
-bishop_other:
+bishopDispatch_other:
 	CMPL AX, $0x03
-	JNE  bishop_not3
+	JNE  bishopDispatch_not3
 	JMP  ·bishopAMD64(SB)
 
-bishop_not3:
+bishopDispatch_not3:
 	CMPL AX, $0x02
-	JNE  bishop_not2
+	JNE  bishopDispatch_not2
 	JMP  ·bishopSym(SB)
 
-bishop_not2:
+bishopDispatch_not2:
 	JMP ·bishopGeneric(SB)
 
-// func queen(sq int, occ uint64) uint64
+// func queenDispatch(sq int, occ uint64) uint64
 // Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
-TEXT ·queen(SB), NOSPLIT, $0-24
+TEXT ·queenDispatch(SB), NOSPLIT, $0-24
 	MOVL ·active+0(SB), AX
 	CMPL AX, $0x01
-	JNE  queen_other
+	JNE  queenDispatch_other
 	MOVQ sq+0(FP), AX
 	MOVQ occ+8(FP), CX
 
@@ -2965,25 +2965,25 @@ TEXT ·queen(SB), NOSPLIT, $0-24
 	MOVQ BX, ret+16(FP)
 	RET
 
-queen_other:
+queenDispatch_other:
 	CMPL AX, $0x03
-	JNE  queen_not3
+	JNE  queenDispatch_not3
 	JMP  ·queenAMD64(SB)
 
-queen_not3:
+queenDispatch_not3:
 	CMPL AX, $0x02
-	JNE  queen_not2
+	JNE  queenDispatch_not2
 	JMP  ·queenSym(SB)
 
-queen_not2:
+queenDispatch_not2:
 	JMP ·queenGeneric(SB)
 
-// func rookUnion(pieces uint64, occ uint64) uint64
+// func rookUnionDispatch(pieces uint64, occ uint64) uint64
 // Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
-TEXT ·rookUnion(SB), NOSPLIT, $0-24
+TEXT ·rookUnionDispatch(SB), NOSPLIT, $0-24
 	MOVL ·active+0(SB), AX
 	CMPL AX, $0x01
-	JNE  rookUnion_other
+	JNE  rookUnionDispatch_other
 	MOVQ pieces+0(FP), AX
 	MOVQ occ+8(FP), DX
 
@@ -3031,25 +3031,25 @@ rookUnion_done:
 	MOVQ SI, ret+16(FP)
 	RET
 
-rookUnion_other:
+rookUnionDispatch_other:
 	CMPL AX, $0x03
-	JNE  rookUnion_not3
+	JNE  rookUnionDispatch_not3
 	JMP  ·rookUnionAMD64(SB)
 
-rookUnion_not3:
+rookUnionDispatch_not3:
 	CMPL AX, $0x02
-	JNE  rookUnion_not2
+	JNE  rookUnionDispatch_not2
 	JMP  ·rookUnionSym(SB)
 
-rookUnion_not2:
+rookUnionDispatch_not2:
 	JMP ·rookUnionGeneric(SB)
 
-// func bishopUnion(pieces uint64, occ uint64) uint64
+// func bishopUnionDispatch(pieces uint64, occ uint64) uint64
 // Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
-TEXT ·bishopUnion(SB), NOSPLIT, $0-24
+TEXT ·bishopUnionDispatch(SB), NOSPLIT, $0-24
 	MOVL ·active+0(SB), AX
 	CMPL AX, $0x01
-	JNE  bishopUnion_other
+	JNE  bishopUnionDispatch_other
 	MOVQ pieces+0(FP), AX
 	MOVQ occ+8(FP), DX
 
@@ -3097,27 +3097,27 @@ bishopUnion_done:
 	MOVQ SI, ret+16(FP)
 	RET
 
-bishopUnion_other:
+bishopUnionDispatch_other:
 	CMPL AX, $0x03
-	JNE  bishopUnion_not3
+	JNE  bishopUnionDispatch_not3
 	JMP  ·bishopUnionAMD64(SB)
 
-bishopUnion_not3:
+bishopUnionDispatch_not3:
 	CMPL AX, $0x02
-	JNE  bishopUnion_not2
+	JNE  bishopUnionDispatch_not2
 	JMP  ·bishopUnionSym(SB)
 
-bishopUnion_not2:
+bishopUnionDispatch_not2:
 	JMP ·bishopUnionGeneric(SB)
 
-// func permute(bb uint64) uint64
+// func permuteDispatch(bb uint64) uint64
 // Requires: AVX, AVX512BITALG, AVX512BW, AVX512F
-TEXT ·permute(SB), NOSPLIT, $0-16
+TEXT ·permuteDispatch(SB), NOSPLIT, $0-16
 	MOVL ·active+0(SB), AX
 	CMPL AX, $0x01
-	JNE  permute_other
+	JNE  permuteDispatch_other
 
-permute_avx512:
+permuteDispatch_avx512:
 	MOVQ bb+0(FP), AX
 
 	// w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]
@@ -3128,14 +3128,14 @@ permute_avx512:
 	MOVQ         AX, ret+8(FP)
 	RET
 
-permute_other:
+permuteDispatch_other:
 	CMPL AX, $0x02
-	JEQ  permute_avx512
+	JEQ  permuteDispatch_avx512
 	CMPL AX, $0x03
-	JNE  permute_not3
+	JNE  permuteDispatch_not3
 	JMP  ·toWAMD64(SB)
 
-permute_not3:
+permuteDispatch_not3:
 	JMP ·toW(SB)
 
 // func toWPEXT(bb uint64) uint64

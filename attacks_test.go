@@ -183,7 +183,9 @@ func TestPanics(t *testing.T) {
 
 func TestKernels(t *testing.T) {
 	ks := Kernels()
-	if len(ks) == 0 || ks[len(ks)-1] != "generic" {
+	// The build with GOEXPERIMENT=simd and GOAMD64=v4 compiles its one
+	// kernel into the callers (attacks_simd_amd64.go).
+	if len(ks) == 0 || ks[len(ks)-1] != "generic" && !slices.Equal(ks, []string{"amd64-simd"}) {
 		t.Fatalf("Kernels() = %v, want generic last", ks)
 	}
 	found := false
@@ -245,7 +247,14 @@ func TestStats(t *testing.T) {
 		}
 		// The permute reads the byte tables, 8 x 256 x 8, except under the
 		// AVX-512 kernel, whose VPSHUFBITQMB reads a 64-byte control.
-		if want := map[bool]int{true: asm["wctrl"], false: 8 * 256 * 8}[Kernel() == "amd64-avx512"]; s.PermuteBytes != want {
+		want := 8 * 256 * 8
+		switch Kernel() {
+		case "amd64-avx512":
+			want = asm["wctrl"]
+		case "amd64-simd":
+			want = simdVectorBytes // two vectors (attacks_simd_amd64_test.go)
+		}
+		if s.PermuteBytes != want {
 			t.Errorf("PermuteBytes %d under %s, want %d", s.PermuteBytes, Kernel(), want)
 		}
 		if s.IndexBytes != len(indexTable) || s.AttackBytes != 8*len(attackTable) || s.ParamBytes != 2*64*int(unsafe.Sizeof(param{})) {
@@ -521,6 +530,14 @@ func TestTablesInBounds(t *testing.T) {
 // a call loses to every inlined magic in the field, and Between and Line to
 // a 64x64 table. Rook, Bishop, Queen, the unions, ToW and NewOccupancy
 // inline too, so that the caller makes at most one call, into the kernel.
+// Set by attacks_simd_amd64_test.go in the build whose kernel inlines: the
+// bytes its permute's vectors take, and the kernel functions that must
+// inline into Rook, Bishop, ToW and NewOccupancy so that they make no call.
+var (
+	simdVectorBytes int
+	inlinedKernel   []string
+)
+
 func TestInlinable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode: runs the compiler")
@@ -535,6 +552,7 @@ func TestInlinable(t *testing.T) {
 	fns := []string{"RookW", "BishopW", "QueenW", "lookup", `Occupancy\.Rook`, `Occupancy\.Bishop`, `Occupancy\.Queen`,
 		`\(\*Occupancy\)\.Set`, `\(\*Occupancy\)\.Clear`, `\(\*Occupancy\)\.Move`, "SquareW", "NewOccupancy", "Between", "Line",
 		"Rook", "Bishop", "Queen", "RookUnion", "BishopUnion", "ToW"}
+	fns = append(fns, inlinedKernel...)
 	if unsafe.Sizeof(uintptr(0)) == 4 {
 		// On 32-bit platforms each 64-bit operation costs two, and
 		// NewOccupancy's eight-byte permute goes over the budget. The

@@ -73,23 +73,23 @@ func rookUnionSym(pieces uint64, occ uint64) uint64
 // bishopUnionSym is bishopUnionGeneric (attacks_generic.go) on the full-symmetry kernel.
 func bishopUnionSym(pieces uint64, occ uint64) uint64
 
-// rook runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
-func rook(sq int, occ uint64) uint64
+// rookDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func rookDispatch(sq int, occ uint64) uint64
 
-// bishop runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
-func bishop(sq int, occ uint64) uint64
+// bishopDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func bishopDispatch(sq int, occ uint64) uint64
 
-// queen runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
-func queen(sq int, occ uint64) uint64
+// queenDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func queenDispatch(sq int, occ uint64) uint64
 
-// rookUnion runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
-func rookUnion(pieces uint64, occ uint64) uint64
+// rookUnionDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func rookUnionDispatch(pieces uint64, occ uint64) uint64
 
-// bishopUnion runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
-func bishopUnion(pieces uint64, occ uint64) uint64
+// bishopUnionDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func bishopUnionDispatch(pieces uint64, occ uint64) uint64
 
-// permute runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
-func permute(bb uint64) uint64
+// permuteDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
+func permuteDispatch(bb uint64) uint64
 
 // toWPEXT is toW (attacks_generic.go) as PDEP(PEXT(bb, from), to) over magic.Chains(&magic.W); benchmarks only.
 func toWPEXT(bb uint64) uint64

@@ -500,18 +500,18 @@ const (
 func dispatchFuncs() {
 	avx := permuters()[0]
 	for _, piece := range []string{"rook", "bishop", "queen"} {
-		dispatch(piece, "func(sq int, occ uint64) uint64", func() {
+		dispatch(piece+"Dispatch", "func(sq int, occ uint64) uint64", func() {
 			lookupBody(piece, avx)
 		}, map[int]string{idAVX512Sym: piece + "Sym", idAMD64: piece + "AMD64", idGeneric: piece + "Generic"})
 	}
 	for _, piece := range []string{"rook", "bishop"} {
 		name := piece + "Union"
-		dispatch(name, "func(pieces, occ uint64) uint64", func() {
+		dispatch(name+"Dispatch", "func(pieces, occ uint64) uint64", func() {
 			unionBody(name, piece, avx)
 		}, map[int]string{idAVX512Sym: name + "Sym", idAMD64: name + "AMD64", idGeneric: name + "Generic"})
 	}
 	// The full-symmetry kernel permutes with the same instruction.
-	dispatch("permute", "func(bb uint64) uint64", func() {
+	dispatch("permuteDispatch", "func(bb uint64) uint64", func() {
 		toWBody(avx)
 	}, map[int]string{idAVX512Sym: "", idAMD64: "toWAMD64", idGeneric: "toW"})
 }
