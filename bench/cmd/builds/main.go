@@ -41,7 +41,7 @@ type build struct {
 	test, perft string
 	kernel      string               // the build's default kernel, as perft reports it
 	rook, lat   map[string][]float64 // kernel -> ns/op, one per round
-	nps         map[string][]float64 // slider -> nodes/s, one per round
+	nps         map[string][]float64 // slider -> millions of nodes/s, one per round
 }
 
 func main() {
@@ -51,6 +51,10 @@ func main() {
 	flag.Parse()
 	if *quick {
 		*rounds = 3
+	}
+	if *rounds < 1 {
+		fmt.Fprintln(os.Stderr, "builds: -rounds must be at least 1")
+		os.Exit(2)
 	}
 	if err := run(*rounds, *bt); err != nil {
 		fmt.Fprintln(os.Stderr, "builds:", err)
@@ -111,7 +115,7 @@ func run(rounds int, bt string) error {
 				if err != nil {
 					return fmt.Errorf("%s perft -slider %s: %v", b.name, s, err)
 				}
-				b.nps[s] = append(b.nps[s], nps)
+				b.nps[s] = append(b.nps[s], nps/1e6)
 				if s == "w" {
 					b.kernel = kernel
 				}
@@ -138,7 +142,7 @@ func run(rounds int, bt string) error {
 		}
 		base := fasterOf(stat.HigherIsFaster, b.nps, "fancy", "plain")
 		for _, s := range sliders {
-			row("perft kiwipete 5 nodes/s -slider "+s, s, b.nps[s], b.nps[base], base, stat.HigherIsFaster, "%.4g")
+			row("perft kiwipete 5 Mnodes/s -slider "+s, s, b.nps[s], b.nps[base], base, stat.HigherIsFaster, "%.0f")
 		}
 	}
 	if len(builds) == 2 {
@@ -151,7 +155,7 @@ func run(rounds int, bt string) error {
 		cross(fmt.Sprintf("Rook hot, ns/op (%s against %s)", s.kernel, d.kernel), s.rook[s.kernel], d.rook[d.kernel], stat.LowerIsFaster, "%.3f")
 		cross(fmt.Sprintf("Rook latency, ns/op (%s against %s)", s.kernel, d.kernel), s.lat[s.kernel], d.lat[d.kernel], stat.LowerIsFaster, "%.3f")
 		for _, sl := range []string{"std", "occ", "w"} {
-			cross("perft kiwipete 5 nodes/s -slider "+sl, s.nps[sl], d.nps[sl], stat.HigherIsFaster, "%.4g")
+			cross("perft kiwipete 5 Mnodes/s -slider "+sl, s.nps[sl], d.nps[sl], stat.HigherIsFaster, "%.0f")
 		}
 	}
 	return nil
