@@ -15,8 +15,9 @@
 # Steps: its full test suite, unchanged, in each build (go test ./...; its
 # perft test checks published node counts), then crosscheck_test.go.in
 # (every square and every blocker subset against a ray walk); then ROUNDS
-# interleaved rounds (base, dropin, w, base, dropin, w, ...) of its
-# benchmarks on prebuilt test binaries, and the table (go run ./adopt).
+# interleaved rounds of its benchmarks on prebuilt test binaries (each
+# benchmark in base, dropin and w back to back, the order rotating), and
+# the table (go run ./adopt).
 #
 # Usage: bench/adopt/run.sh [workdir]
 # Environment: ROUNDS (9), BENCHTIME (0.5s), BENCH (regexp of benchmarks),
@@ -72,13 +73,25 @@ done
 
 rm -rf "$work/results"
 mkdir -p "$work/results"
+# The benchmark names, sub-benchmarks included, from one short run.
+(cd "$work/base" && "$work/base.test" -test.run '^$' -test.bench "$bench" -test.benchtime 1x) |
+  awk '/^Benchmark/ { n = $1; sub(/^Benchmark/, "", n); sub(/-[0-9]+$/, "", n); print n }' > "$work/results/names"
 echo
-echo "=== $rounds interleaved rounds: -bench '$bench' -benchtime $benchtime"
+echo "=== $rounds interleaved rounds of $(wc -l < "$work/results/names") benchmarks, -benchtime $benchtime -benchmem"
+# Within a round each benchmark runs in the three builds back to back, so a
+# pair is measured seconds apart; the builds' order rotates every round.
+builds=(base dropin w)
 for r in $(seq 1 "$rounds"); do
-  for b in base dropin w; do
-    (cd "$work/$b" && "$work/$b.test" -test.run '^$' -test.bench "$bench" \
-      -test.benchtime "$benchtime" -test.count 1) > "$work/results/$(printf %02d "$r")-$b.txt"
-  done
+  round=$(printf %02d "$r")
+  while read -r name; do
+    re="^Benchmark${name%%/*}\$"
+    [ "$name" != "${name#*/}" ] && re="$re/^${name#*/}\$"
+    for i in 0 1 2; do
+      b=${builds[$(( (i + r) % 3 ))]}
+      (cd "$work/$b" && "$work/$b.test" -test.run '^$' -test.bench "$re" \
+        -test.benchtime "$benchtime" -test.count 1 -test.benchmem < /dev/null) | grep '^Benchmark' >> "$work/results/$round-$b.txt"
+    done
+  done < "$work/results/names"
   echo "round $r of $rounds done"
 done
 

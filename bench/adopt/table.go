@@ -26,10 +26,17 @@ import (
 	"github.com/symmagic/attacks"
 )
 
-var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([0-9.]+) ns/op`)
+var (
+	benchLine  = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([0-9.]+) ns/op`)
+	allocsLine = regexp.MustCompile(`\s([0-9]+) allocs/op`)
+)
 
-// readRound returns the ns/op of each benchmark in one output file.
-func readRound(path string) (map[string]float64, []string, error) {
+// allocs[build][bench] = allocs/op (the last round read)
+var allocs = map[string]map[string]string{}
+
+// readRound returns the ns/op of each benchmark in one output file and
+// records its allocs/op, if given, in allocs[build].
+func readRound(path, build string) (map[string]float64, []string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -49,6 +56,12 @@ func readRound(path string) (map[string]float64, []string, error) {
 				order = append(order, name)
 			}
 			m[name] = v
+			if a := allocsLine.FindStringSubmatch(sc.Text()); a != nil {
+				if allocs[build] == nil {
+					allocs[build] = map[string]string{}
+				}
+				allocs[build][name] = a[1]
+			}
 		}
 	}
 	return m, order, sc.Err()
@@ -118,7 +131,7 @@ func main() {
 	seen := map[string]bool{}
 	for _, f := range files {
 		round, build, _ := strings.Cut(strings.TrimSuffix(filepath.Base(f), ".txt"), "-")
-		m, o, err := readRound(f)
+		m, o, err := readRound(f, build)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "adopt:", err)
 			os.Exit(1)
@@ -197,4 +210,20 @@ func main() {
 		fmt.Printf(" %.3f [%.3f, %.3f] | %s |", m, lo, hi, verdict(lo, hi))
 	}
 	fmt.Printf("\n\ninterval: order statistics of the %d per-round ratios, coverage %.1f%% for the median\n", n, 100*cover)
+	same := true
+	for _, name := range order {
+		for _, b := range builds {
+			// allocs/op is an average over b.N; pools make it wander by one
+			a, ok := allocs[b][name]
+			x, _ := strconv.Atoi(a)
+			y, _ := strconv.Atoi(allocs[*base][name])
+			if ok && math.Abs(float64(x-y)) > math.Max(1, float64(y)/100) {
+				same = false
+				fmt.Printf("allocs/op differ: %s: %s %s, %s %s\n", name, *base, allocs[*base][name], b, a)
+			}
+		}
+	}
+	if same && len(allocs) > 0 {
+		fmt.Println("allocs/op: the same in every build for every benchmark (within 1 or 1%)")
+	}
 }
