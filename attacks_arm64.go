@@ -39,45 +39,21 @@ var supported = []kernelID{kernelARM64, kernelGeneric}
 // defaultKernel is the assembly kernel; the generic one stays selectable.
 var defaultKernel = supported[0]
 
-func rook(sq int, occ uint64) uint64 {
-	switch kernel() {
-	case kernelARM64:
-		return rookARM64(sq, occ)
-	}
-	return rookGeneric(sq, occ)
-}
+// The dispatchers of attacks_arm64.s: each reads the kernel word and
+// branches to the arm64 or the generic kernel, so the exported functions,
+// which inline, make one call whatever the kernel.
 
-func bishop(sq int, occ uint64) uint64 {
-	switch kernel() {
-	case kernelARM64:
-		return bishopARM64(sq, occ)
-	}
-	return bishopGeneric(sq, occ)
-}
+func rookDispatch(sq int, occ uint64) uint64
+func bishopDispatch(sq int, occ uint64) uint64
+func queenDispatch(sq int, occ uint64) uint64
+func rookUnionDispatch(rooks, occ uint64) uint64
+func bishopUnionDispatch(bishops, occ uint64) uint64
 
-func queen(sq int, occ uint64) uint64 {
-	switch kernel() {
-	case kernelARM64:
-		return queenARM64(sq, occ)
-	}
-	return queenGeneric(sq, occ)
-}
-
-func rookUnion(rooks, occ uint64) uint64 {
-	switch kernel() {
-	case kernelARM64:
-		return rookUnionARM64(rooks, occ)
-	}
-	return rookUnionGeneric(rooks, occ)
-}
-
-func bishopUnion(bishops, occ uint64) uint64 {
-	switch kernel() {
-	case kernelARM64:
-		return bishopUnionARM64(bishops, occ)
-	}
-	return bishopUnionGeneric(bishops, occ)
-}
+func rook(sq int, occ uint64) uint64         { return rookDispatch(sq, occ) }
+func bishop(sq int, occ uint64) uint64       { return bishopDispatch(sq, occ) }
+func queen(sq int, occ uint64) uint64        { return queenDispatch(sq, occ) }
+func rookUnion(rooks, occ uint64) uint64     { return rookUnionDispatch(rooks, occ) }
+func bishopUnion(bishops, occ uint64) uint64 { return bishopUnionDispatch(bishops, occ) }
 
 // permute is ToW: the same byte-table permute inlines in Go, which beat an
 // assembly call on amd64, so the arm64 kernel has no ToW of its own.

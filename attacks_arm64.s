@@ -212,3 +212,24 @@ bishopUnionARM64_loop:
 bishopUnionARM64_done:
 	MOVD	R10, ret+16(FP)
 	RET
+
+// The dispatchers the exported standard-input functions call (one call from
+// the caller's code whatever the kernel, as on amd64): each reads the
+// kernel word, attacks.go's active (a 32-bit load, atomic on arm64), and
+// branches without a second call to the arm64 kernel (kernelARM64 = 4) or,
+// for any other value, to the generic one (through the wrapper Go makes for
+// assembly callers). Frameless, so LR still holds the caller's return
+// address and the callee finds the arguments where the dispatcher did.
+#define DISPATCH(NAME, ARM64, GENERIC) \
+TEXT NAME(SB), NOSPLIT, $0-24; \
+	MOVWU	·active(SB), R3; \
+	CMP	$4, R3; \
+	BNE	2(PC); \
+	JMP	ARM64(SB); \
+	JMP	GENERIC(SB)
+
+DISPATCH(·rookDispatch, ·rookARM64, ·rookGeneric)
+DISPATCH(·bishopDispatch, ·bishopARM64, ·bishopGeneric)
+DISPATCH(·queenDispatch, ·queenARM64, ·queenGeneric)
+DISPATCH(·rookUnionDispatch, ·rookUnionARM64, ·rookUnionGeneric)
+DISPATCH(·bishopUnionDispatch, ·bishopUnionARM64, ·bishopUnionGeneric)
