@@ -8,7 +8,8 @@
 //
 //   - Rook, Bishop, Queen(sq, occ): standard bitboards in and out, a drop-in
 //     for an engine's own lookup. Each call first permutes occ into W
-//     layout, so it costs more than a magic lookup.
+//     layout and, on amd64 and arm64, makes one call into assembly, so it
+//     costs more than a magic lookup.
 //   - NewOccupancy(occ) once per node, then its Rook, Bishop and Queen
 //     methods: one permute a node, and lookups that inline into the caller.
 //   - An Occupancy kept in the position, updated on every move with Set,
@@ -32,7 +33,10 @@
 // outside 0..63 panics with a message naming the function and the square;
 // any occupancy is valid. Kernel, Kernels and SetKernel name and pick the
 // implementation (AVX-512, amd64, arm64 or pure Go); Stats reports the
-// bytes of tables it reads.
+// bytes of tables it reads. Built with GOEXPERIMENT=simd and GOAMD64=v4,
+// Rook and Bishop inline whole, with no call, on a permute written with
+// simd/archsimd (the build's only kernel, "amd64-simd"): faster in a hot
+// loop, slower in a dependency chain (README, "Which build").
 package attacks
 
 //go:generate go run -C gen . -out ../tables_gen.go
@@ -96,7 +100,7 @@ func Queen(sq int, occ uint64) uint64 {
 // RookW is Rook with the occupancy in W layout (occW = ToW(occ)); the result
 // is a standard bitboard. RookW, BishopW and QueenW are always the pure-Go
 // lookup, whatever the kernel: they inline into the caller, and an assembly
-// call costs more than the lookup itself (see README).
+// call costs more than the lookup itself (docs/BENCHMARKS.md).
 func RookW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"RookW", sq})
