@@ -121,10 +121,12 @@ func (t *table) fill(occ []uint64, b []uint8, m uint64) bool {
 
 func main() {
 	rep := flag.String("class", "e1", "class representative: e1 or f1")
-	stage := flag.String("stage", "pext", "pext or pool")
+	stage := flag.String("stage", "pext", "pext, pool, anneal, derive or sym")
 	seed := flag.Uint64("seed", 1, "seed of the random stages")
 	pool := flag.Int("pool", 4000, "pool: magics kept per square")
 	tries := flag.Int("tries", 20_000_000, "pool: random magics drawn per square")
+	steps := flag.Int("steps", 1_000_000, "anneal: moves per restart")
+	restarts := flag.Int("restarts", 10, "anneal: restarts")
 	flag.Parse()
 	sq := map[string]int{"e1": 4, "f1": 5}[*rep]
 	if sq == 0 {
@@ -141,6 +143,12 @@ func main() {
 	switch *stage {
 	case "pext":
 		stagePext(cl)
+	case "anneal":
+		stageAnneal(cl, *seed, *steps, *restarts)
+	case "derive":
+		stageDerive(cl, *seed, *tries, *steps)
+	case "sym":
+		stageSym()
 	case "pool":
 		stagePool(cl, *seed, *pool, *tries)
 	default:
