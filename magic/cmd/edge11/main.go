@@ -120,17 +120,20 @@ func (t *table) fill(occ []uint64, b []uint8, m uint64) bool {
 }
 
 func main() {
-	rep := flag.String("class", "e1", "class representative: e1 or f1")
-	stage := flag.String("stage", "pext", "pext, pool, anneal, derive or sym")
+	rep := flag.String("class", "e1", "class representative: e1 or f1 (c1 and d1, which share at 11 bits, check the method)")
+	stage := flag.String("stage", "pext", "pext, pool, anneal, derive, digits or sym")
 	seed := flag.Uint64("seed", 1, "seed of the random stages")
 	pool := flag.Int("pool", 4000, "pool: magics kept per square")
 	tries := flag.Int("tries", 20_000_000, "pool: random magics drawn per square")
 	steps := flag.Int("steps", 1_000_000, "anneal: moves per restart")
 	restarts := flag.Int("restarts", 10, "anneal: restarts")
+	kmin := flag.Int("kmin", 4, "digits: fewest agreeing fraction bits")
+	kmax := flag.Int("kmax", 16, "digits: most agreeing fraction bits")
+	maxFree := flag.Int("maxfree", 26, "digits: enumerate when at most this many bits are free")
 	flag.Parse()
-	sq := map[string]int{"e1": 4, "f1": 5}[*rep]
-	if sq == 0 {
-		fmt.Fprintln(os.Stderr, "edge11: -class must be e1 or f1")
+	sq, known := map[string]int{"c1": 2, "d1": 3, "e1": 4, "f1": 5}[*rep]
+	if !known {
+		fmt.Fprintln(os.Stderr, "edge11: -class must be c1, d1, e1 or f1")
 		os.Exit(2)
 	}
 	cl := newClass(sq)
@@ -149,6 +152,10 @@ func main() {
 		stageDerive(cl, *seed, *tries, *steps)
 	case "sym":
 		stageSym()
+	case "digits":
+		for k := *kmin; k <= *kmax; k++ {
+			stageDigits(cl, k, *maxFree, *tries, *seed)
+		}
 	case "pool":
 		stagePool(cl, *seed, *pool, *tries)
 	default:
