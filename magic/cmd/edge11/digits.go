@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"time"
+
+	"github.com/symmagic/attacks/magic"
 )
 
 // The key of square s is floor(2048 * frac(sum over set mask bits t of
@@ -17,7 +19,7 @@ import (
 // negative position are 0). The remaining free bits are enumerated when
 // there are at most maxFree of them, sampled otherwise, and every
 // resulting quadruple is checked exhaustively on one shared table.
-func stageDigits(cl *class, k, maxFree, samples int, seed uint64) {
+func stageDigits(cl *class, k, maxFree, samples int, seed uint64) int {
 	start := time.Now()
 	ns := len(cl.pos)
 	zero := ns * 64
@@ -93,6 +95,18 @@ func stageDigits(cl *class, k, maxFree, samples int, seed uint64) {
 		}
 	}
 	fmt.Printf("digits k=%d: %d free bits, %d relevant bits forced to 0, %d mask bits with a zero %d-bit fraction\n", k, free, forced, dead, k)
+	// Leading fraction bits forced to 0, per mask bit (rep order): a mask
+	// bit with z leading zeros moves the key by less than 2048/2^z entries
+	// in every square (before carries).
+	fmt.Printf("digits k=%d: leading zero fraction bits per mask bit:", k)
+	for t := range cl.pos[0] {
+		z := 0
+		for i := 1; i <= k && find(node(0, 63-cl.pos[0][t]-i)) == zero; i++ {
+			z++
+		}
+		fmt.Printf(" %d", z)
+	}
+	fmt.Println()
 	t := newTable()
 	ms := make([]uint64, ns)
 	try := func(x uint64, hi uint64) int {
@@ -122,7 +136,7 @@ func stageDigits(cl *class, k, maxFree, samples int, seed uint64) {
 			depth[try(x, 0)]++
 		}
 		fmt.Printf("digits k=%d: all %d assignments; consistent for the first d squares: %v (%v)\n", k, uint64(1)<<free, depth, time.Since(start).Round(time.Millisecond))
-		return
+		return depth[ns]
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(k)))
 	for n := 0; n < samples; n++ {
@@ -134,4 +148,35 @@ func stageDigits(cl *class, k, maxFree, samples int, seed uint64) {
 		depth[try(x, 0)]++
 	}
 	fmt.Printf("digits k=%d: %d random assignments of %d free bits; consistent for the first d squares: %v (%v)\n", k, samples, free, depth, time.Since(start).Round(time.Millisecond))
+	return depth[ns]
+}
+
+// stageRegroup splits the eight symmetric images of rep into two groups of
+// four in every way (35 splits) and runs the digits stage, k = 10..15, on
+// each half: a group need not be a rotation orbit, each square keeps its own
+// frame. The rotation split is rep's class and its mirror image's class.
+func stageRegroup(rep, maxFree, samples int, seed uint64) {
+	for mask := 0; mask < 256; mask++ {
+		if mask&1 == 0 || bits.OnesCount(uint(mask)) != 4 {
+			continue
+		}
+		var found [2]int
+		var names [2]string
+		for half := 0; half < 2; half++ {
+			var syms []magic.Sym
+			for g := 0; g < 8; g++ {
+				if (mask>>g&1 == 1) == (half == 0) {
+					syms = append(syms, magic.Sym(g))
+				}
+			}
+			cl := newClassSyms(rep, syms)
+			for _, sq := range cl.c.Squares {
+				names[half] += magic.SquareName(sq) + " "
+			}
+			for k := 10; k <= 15; k++ {
+				found[half] += stageDigits(cl, k, maxFree, samples, seed)
+			}
+		}
+		fmt.Printf("regroup {%s} %d found, {%s} %d found\n", names[0], found[0], names[1], found[1])
+	}
 }

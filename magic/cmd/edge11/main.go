@@ -53,6 +53,20 @@ func newClass(rep int) *class {
 			c = k
 		}
 	}
+	var syms []magic.Sym
+	for _, sq := range c.Squares {
+		syms = append(syms, c.Frames(sq)[0])
+	}
+	return newClassSyms(rep, syms)
+}
+
+// newClassSyms is the group of squares g(rep), g in syms, each in frame g:
+// the byte of occupancy x on g(rep) names attack_rep(g^-1 x).
+func newClassSyms(rep int, syms []magic.Sym) *class {
+	c := magic.Class{Piece: magic.Rook, Group: syms, Rep: rep}
+	for _, g := range syms {
+		c.Squares = append(c.Squares, g.Square(rep))
+	}
 	cl := &class{c: c}
 	mask := magic.Mask(magic.Rook, rep)
 	xs := magic.Subsets(mask)
@@ -62,8 +76,8 @@ func newClass(rep int) *class {
 		i, _ := slices.BinarySearch(sets, magic.Attacks(magic.Rook, rep, x))
 		cl.bytes = append(cl.bytes, uint8(i))
 	}
-	for _, sq := range c.Squares {
-		g := c.Frames(sq)[0]
+	for i, sq := range c.Squares {
+		g := syms[i]
 		cl.frames = append(cl.frames, g)
 		var o []uint64
 		for _, x := range xs {
@@ -121,7 +135,7 @@ func (t *table) fill(occ []uint64, b []uint8, m uint64) bool {
 
 func main() {
 	rep := flag.String("class", "e1", "class representative: e1 or f1 (c1 and d1, which share at 11 bits, check the method)")
-	stage := flag.String("stage", "pext", "pext, pool, anneal, derive, digits or sym")
+	stage := flag.String("stage", "pext", "pext, pool, anneal, derive, digits, regroup or sym")
 	seed := flag.Uint64("seed", 1, "seed of the random stages")
 	pool := flag.Int("pool", 4000, "pool: magics kept per square")
 	tries := flag.Int("tries", 20_000_000, "pool: random magics drawn per square")
@@ -156,6 +170,8 @@ func main() {
 		for k := *kmin; k <= *kmax; k++ {
 			stageDigits(cl, k, *maxFree, *tries, *seed)
 		}
+	case "regroup":
+		stageRegroup(sq, *maxFree, *tries, *seed)
 	case "pool":
 		stagePool(cl, *seed, *pool, *tries)
 	default:
