@@ -181,7 +181,11 @@ func main() {
 	fmt.Printf("elapsed %v\n", time.Since(start).Round(time.Millisecond))
 }
 
+// found collects every quadruple report prints, for the tests.
+var found [][]uint64
+
 func report(cl *class, ms []uint64) {
+	found = append(found, append([]uint64(nil), ms...))
 	fmt.Printf("FOUND %s:", cl.c.Name())
 	for i, m := range ms {
 		fmt.Printf(" %s=%#016x", magic.SquareName(cl.c.Squares[i]), m)
