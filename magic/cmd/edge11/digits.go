@@ -180,3 +180,30 @@ func stageRegroup(rep, maxFree, samples int, seed uint64) {
 		fmt.Printf("regroup {%s} %d found, {%s} %d found\n", names[0], found[0], names[1], found[1])
 	}
 }
+
+// stageSubsets runs the digits stage, k = 10..15, on every group of two or
+// three squares of the rotation class that holds the representative: which
+// squares' ties leave no key.
+func stageSubsets(rep, maxFree, samples int, seed uint64) {
+	full := newClass(rep)
+	for mask := 1; mask < 1<<len(full.frames); mask += 2 {
+		n := bits.OnesCount(uint(mask))
+		if n < 2 || n == len(full.frames) {
+			continue
+		}
+		var syms []magic.Sym
+		names := ""
+		for i, g := range full.frames {
+			if mask>>i&1 == 1 {
+				syms = append(syms, g)
+				names += magic.SquareName(full.c.Squares[i]) + " "
+			}
+		}
+		cl := newClassSyms(rep, syms)
+		total := 0
+		for k := 10; k <= 15; k++ {
+			total += stageDigits(cl, k, maxFree, samples, seed)
+		}
+		fmt.Printf("subset {%s} %d found\n", names, total)
+	}
+}
