@@ -125,3 +125,41 @@ func stageSym() {
 	}
 	fmt.Printf("sym: index %d bytes, attack %d bytes, params %d bytes\n", len(l.Index), 8*len(l.Attack), len(l.Params)*magic.SymParamSize)
 }
+
+// stageUsed runs the layout's own search for the class (as the generator
+// does) and counts the entries of its 12-bit shared table that some square
+// and occupancy reach: what another table could use in the rest.
+func stageUsed(cl *class) {
+	opt := magic.DefaultBuild
+	t, err := magic.Search(cl.c, magic.SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries, MaxBits: magic.MaxKeyBits, Window: magic.RookWindow})
+	if err != nil {
+		fmt.Println("used:", err)
+		return
+	}
+	reached := make([]bool, len(t.Index))
+	for _, k := range t.Keys {
+		for _, x := range magic.Subsets(magic.Mask(magic.Rook, k.Square)) {
+			reached[k.Key(magic.ToW(x))] = true
+		}
+	}
+	n := 0
+	for _, r := range reached {
+		if r {
+			n++
+		}
+	}
+	fmt.Printf("used: %s %d-bit table, %d of %d entries reached (%d candidates, %v)\n", cl.c.Name(), t.Bits, n, len(t.Index), t.Tries, t.Elapsed.Round(time.Millisecond))
+	// Which key bits the unreached entries share: a key bit that is one
+	// value in every unreached entry marks a block another table can use.
+	var and, or uint64 = 1<<t.Bits - 1, 0
+	for k, r := range reached {
+		if !r {
+			and &= uint64(k)
+			or |= uint64(k)
+		}
+	}
+	fmt.Printf("used: unreached entries: key bits always 1 %#x, always 0 %#x\n", and, (1<<t.Bits-1)&^or)
+	for _, k := range t.Keys {
+		fmt.Printf("used: %s magic %#016x\n", magic.SquareName(k.Square), k.Magic)
+	}
+}

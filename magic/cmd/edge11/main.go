@@ -135,7 +135,7 @@ func (t *table) fill(occ []uint64, b []uint8, m uint64) bool {
 
 func main() {
 	rep := flag.String("class", "e1", "class representative: e1 or f1 (c1 and d1, which share at 11 bits, check the method)")
-	stage := flag.String("stage", "pext", "pext, pool, anneal, derive, digits, regroup, subsets or sym")
+	stage := flag.String("stage", "pext", "pext, pool, anneal, derive, digits, regroup, subsets, used or sym")
 	seed := flag.Uint64("seed", 1, "seed of the random stages")
 	pool := flag.Int("pool", 4000, "pool: magics kept per square")
 	tries := flag.Int("tries", 20_000_000, "pool: random magics drawn per square")
@@ -174,6 +174,8 @@ func main() {
 		stageRegroup(sq, *maxFree, *tries, *seed)
 	case "subsets":
 		stageSubsets(sq, *maxFree, *tries, *seed)
+	case "used":
+		stageUsed(cl)
 	case "pool":
 		stagePool(cl, *seed, *pool, *tries)
 	default:
