@@ -5,17 +5,28 @@
 // squares or occupancies may read one entry if they name the same canonical
 // byte). The key is the layout's: ((occW & maskW) * magic >> 52) & 0x7ff.
 //
-// Stages (each deterministic for -seed, each prints what it tried):
+// Stages (each deterministic for -seed, each prints what it tried; the
+// enumerating ones print "FOUND" and the magics for every shared table):
 //
-//	pext  every bijection of the 11 mask bits onto the 11 key bits: each
-//	      square's magic is the sum of 1<<(k_t - p_t) over its mask bits p_t
-//	      (11! = 39,916,800 maps); every map whose magics exist for all four
-//	      squares is checked exhaustively for one shared table.
-//	pool  per square, random sparse magics that are consistent alone, ranked
-//	      by the table entries they use; then every combination of pool
-//	      members is tried, square by square, against one shared table.
+//	pext     every bijection of the 11 mask bits onto the 11 key bits: each
+//	         square's magic is the sum of 1<<(k_t - p_t) over its mask bits
+//	         (11! = 39,916,800 maps), checked on one shared table.
+//	pool     per square, random sparse magics consistent alone, ranked by
+//	         the entries they use; then every combination, square by square.
+//	derive   random magics, the other squares derived term by term as in
+//	         magic.Search; the best quadruple annealed.
+//	anneal   simulated annealing over the four magics from random starts.
+//	digits   the quadruples whose per-mask-bit key fractions agree on k bits
+//	         (-kmin..-kmax), enumerated or sampled (see digits.go).
+//	regroup  digits on every split of the eight images into two groups of four.
+//	subsets  digits on groups of two or three squares of the class.
+//	used     the layout's own 12-bit table: the entries it reaches.
+//	sym      key widths of the full-symmetry kernel's classes.
 //
-//	go run ./magic/cmd/edge11 -class e1 -stage pext
+// Classes c1 and d1, which share at 11 bits, check the method:
+//
+//	go run ./magic/cmd/edge11 -class e1 -stage digits -kmin 13 -kmax 20 -maxfree 28
+//	go run ./magic/cmd/edge11 -class d1 -stage digits -kmin 15 -kmax 15
 package main
 
 import (
