@@ -70,6 +70,36 @@ func (a *annealer) set(s int, m uint64) int {
 	return a.cost
 }
 
+// run anneals the magics for steps moves from temperature temp0 down to 0:
+// a move flips one or two bits of one square's magic and is kept if it does
+// not raise the cost, or by the Metropolis rule. It returns the lowest cost
+// seen, and reports and stops at cost 0.
+func (a *annealer) run(rng *rand.Rand, steps int, temp0 float64) (low int, solved bool) {
+	cur := a.cost
+	low = cur
+	for i := 0; i < steps; i++ {
+		temp := temp0 * (1 - float64(i)/float64(steps))
+		s := rng.IntN(len(a.ms))
+		old := a.ms[s]
+		m := old ^ 1<<rng.IntN(64)
+		if rng.IntN(2) == 0 {
+			m ^= 1 << rng.IntN(64)
+		}
+		c := a.set(s, m)
+		if c <= cur || (temp > 0 && rng.Float64() < math.Exp(float64(cur-c)/temp)) {
+			cur = c
+			low = min(low, c)
+			if c == 0 {
+				report(a.cl, a.ms)
+				return 0, true
+			}
+			continue
+		}
+		a.set(s, old)
+	}
+	return low, false
+}
+
 // stageAnneal runs simulated annealing over the four magics jointly: a move
 // flips one or two bits of one square's magic; restarts from random sparse
 // magics.
@@ -82,29 +112,9 @@ func stageAnneal(cl *class, seed uint64, steps, restarts int) {
 		for s := range ms {
 			ms[s] = rng.Uint64() & rng.Uint64() & rng.Uint64()
 		}
-		a := newAnnealer(cl, ms)
-		cur, low := a.cost, a.cost
-		for i := 0; i < steps; i++ {
-			temp := 2.0 * (1 - float64(i)/float64(steps))
-			s := rng.IntN(len(ms))
-			old := a.ms[s]
-			m := old ^ 1<<rng.IntN(64)
-			if rng.IntN(2) == 0 {
-				m ^= 1 << rng.IntN(64)
-			}
-			c := a.set(s, m)
-			if c <= cur || (temp > 0 && rng.Float64() < math.Exp(float64(cur-c)/temp)) {
-				cur = c
-				if c < low {
-					low = c
-				}
-				if c == 0 {
-					report(cl, a.ms)
-					return
-				}
-				continue
-			}
-			a.set(s, old)
+		low, solved := newAnnealer(cl, ms).run(rng, steps, 2.0)
+		if solved {
+			return
 		}
 		best = min(best, low)
 		fmt.Printf("anneal restart %d: %d steps, lowest cost %d, best so far %d (%v)\n",

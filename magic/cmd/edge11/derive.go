@@ -84,28 +84,7 @@ func stageDerive(cl *class, seed uint64, tries, steps int) {
 		return
 	}
 	// Anneal the best derived set: flips of one or two bits of one magic.
-	a := newAnnealer(cl, bestMs)
-	cur, low := a.cost, a.cost
-	for i := 0; i < steps; i++ {
-		temp := 1.0 * (1 - float64(i)/float64(steps))
-		s := rng.IntN(len(bestMs))
-		old := a.ms[s]
-		m := old ^ 1<<rng.IntN(64)
-		if rng.IntN(2) == 0 {
-			m ^= 1 << rng.IntN(64)
-		}
-		c := a.set(s, m)
-		if c <= cur || (temp > 0 && rng.Float64() < math.Exp(float64(cur-c)/temp)) {
-			cur = c
-			low = min(low, c)
-			if c == 0 {
-				report(cl, a.ms)
-				break
-			}
-			continue
-		}
-		a.set(s, old)
-	}
+	low, _ := newAnnealer(cl, bestMs).run(rng, steps, 1.0)
 	fmt.Printf("derive: annealed the best set %d steps, lowest cost %d (%v)\n", steps, low, time.Since(start).Round(time.Millisecond))
 }
 
