@@ -4,8 +4,8 @@
 // patched build's (speed relative to the unpatched library, above 1 is
 // faster), and prints per benchmark the median of the rounds, the
 // distribution-free interval of the median from order statistics (96% for 9
-// rounds) and the verdict the interval allows: faster, slower or within
-// noise. Benchmarks matching -control do not touch slider attacks; they show
+// rounds) and the verdict of the project's rule, bench/internal/stat.Compare:
+// faster, slower or within noise. Benchmarks matching -control do not touch slider attacks; they show
 // the noise and stay out of the geometric mean.
 //
 //	go run -C bench ./adopt [-control re] dir
@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/stat"
 )
 
 var (
@@ -67,48 +68,15 @@ func readRound(path, build string) (map[string]float64, []string, error) {
 	return m, order, sc.Err()
 }
 
-// interval returns the median of xs and the order-statistic interval
-// [x(k), x(n+1-k)] with the largest k whose coverage is at least 95%, and
-// that coverage.
-func interval(xs []float64) (med, lo, hi, cover float64) {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	n := len(s)
-	if n%2 == 1 {
-		med = s[n/2]
-	} else {
-		med = (s[n/2-1] + s[n/2]) / 2
-	}
-	// tail[k] = P(Binomial(n, 1/2) <= k-1)
-	k, cover := 1, 1-2*math.Pow(0.5, float64(n))
-	for j := 2; j <= n/2; j++ {
-		var tail float64
-		for i := 0; i < j; i++ {
-			tail += binom(n, i) * math.Pow(0.5, float64(n))
-		}
-		if c := 1 - 2*tail; c >= 0.95 {
-			k, cover = j, c
-		}
-	}
-	return med, s[k-1], s[n-k], cover
-}
-
-func binom(n, k int) float64 {
-	r := 1.0
-	for i := 1; i <= k; i++ {
-		r = r * float64(n-k+i) / float64(i)
+// rates turns per-round ns/op into per-round rates (ops/ns), so that
+// stat.Compare's ratio of a build to the base is its speed, base ns/op over
+// build ns/op.
+func rates(ns []float64) []float64 {
+	r := make([]float64, len(ns))
+	for i, v := range ns {
+		r[i] = 1 / v
 	}
 	return r
-}
-
-func verdict(lo, hi float64) string {
-	switch {
-	case lo > 1:
-		return "faster"
-	case hi < 1:
-		return "slower"
-	}
-	return "within noise"
 }
 
 func main() {
@@ -162,54 +130,67 @@ func main() {
 		fmt.Print("--:|---|")
 	}
 	fmt.Println()
-	logs := map[string]map[string]float64{} // build -> round -> sum of log speeds
-	var cover float64
+	rounds := make([]string, 0, n)
+	for r := range data {
+		rounds = append(rounds, r)
+	}
+	sort.Strings(rounds)
+	// logRate[build][i]: the sum over non-control benchmarks of log(ops/ns)
+	// in round i, for the geometric mean.
+	logRate := map[string][]float64{}
+	for _, b := range append([]string{*base}, builds...) {
+		logRate[b] = make([]float64, n)
+	}
 	nGeo := 0
+	var cover float64
 	for _, name := range order {
-		var baseNs []float64
-		for _, r := range data {
-			baseNs = append(baseNs, r[*base][name])
+		ns := func(b string) []float64 {
+			v := make([]float64, n)
+			for i, r := range rounds {
+				v[i] = data[r][b][name]
+			}
+			return v
 		}
-		med, _, _, _ := interval(baseNs)
+		baseNs := ns(*base)
 		label := name
-		if ctl.MatchString(name) {
+		control := ctl.MatchString(name)
+		if control {
 			label += " (control)"
 		} else {
 			nGeo++
 		}
-		fmt.Printf("| %s | %.0f |", label, med)
-		for _, b := range builds {
-			var sp []float64
-			for round, r := range data {
-				v, ok := r[b][name]
-				if !ok || v == 0 {
-					continue
-				}
-				s := r[*base][name] / v
-				sp = append(sp, s)
-				if !ctl.MatchString(name) {
-					if logs[b] == nil {
-						logs[b] = map[string]float64{}
-					}
-					logs[b][round] += math.Log(s)
+		fmt.Printf("| %s | %.0f |", label, stat.Summarize(baseNs).Median)
+		for _, b := range append([]string{*base}, builds...) {
+			v := ns(b)
+			if !control {
+				for i := range v {
+					logRate[b][i] -= math.Log(v[i])
 				}
 			}
-			m, lo, hi, c := interval(sp)
-			cover = c
-			fmt.Printf(" %.3f [%.3f, %.3f] | %s |", m, lo, hi, verdict(lo, hi))
+			if b == *base {
+				continue
+			}
+			c := stat.Compare(rates(v), rates(baseNs), stat.HigherIsFaster)
+			cover = c.Ratio.Coverage
+			fmt.Printf(" %.3f [%.3f, %.3f] | %v |", c.Ratio.Median, c.Ratio.Lo, c.Ratio.Hi, c.Verdict)
 		}
 		fmt.Println()
 	}
+	geo := func(b string) []float64 {
+		g := make([]float64, n)
+		for i, l := range logRate[b] {
+			g[i] = math.Exp(l / float64(nGeo))
+		}
+		return g
+	}
 	fmt.Printf("| geometric mean of the %d non-control rows | |", nGeo)
 	for _, b := range builds {
-		var g []float64
-		for _, v := range logs[b] {
-			g = append(g, math.Exp(v/float64(nGeo)))
-		}
-		m, lo, hi, _ := interval(g)
-		fmt.Printf(" %.3f [%.3f, %.3f] | %s |", m, lo, hi, verdict(lo, hi))
+		c := stat.Compare(geo(b), geo(*base), stat.HigherIsFaster)
+		fmt.Printf(" %.3f [%.3f, %.3f] | %v |", c.Ratio.Median, c.Ratio.Lo, c.Ratio.Hi, c.Verdict)
 	}
-	fmt.Printf("\n\ninterval: order statistics of the %d per-round ratios, coverage %.1f%% for the median\n", n, 100*cover)
+	fmt.Printf("\n\ninterval: order statistics of the %d per-round ratios, coverage %.1f%% for the median; "+
+		"the verdict is bench/internal/stat.Compare's: faster or slower only when the two builds' medians' "+
+		"intervals do not overlap and the ratio's interval excludes 1\n", n, 100*cover)
 	same := true
 	for _, name := range order {
 		for _, b := range builds {
