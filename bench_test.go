@@ -413,7 +413,8 @@ func BenchmarkOccupancy(b *testing.B) {
 // numbering=ours is the lookup alone; numbering=permuted the same lookup
 // converted. For RookW the library keeps an Occupancy in this package's
 // numbering (its updates convert the square, inv[t], a table load), so
-// only the attack set is converted. fancy is the yardstick.
+// only the attack set is converted. fancy and plain magic are the
+// yardsticks.
 func BenchmarkBoundaryPermutation(b *testing.B) {
 	in := benchInputs
 	fwd := boundaryPermutation
@@ -438,8 +439,9 @@ func BenchmarkBoundaryPermutation(b *testing.B) {
 	// write them, so they inline (numbering.bitboard is over the inliner's
 	// budget).
 	to, from := &fwd.bb, &inv.bb
-	fancy, _ := yardRook(in)
+	fancy, plain := yardRook(in)
 	b.Run("lookup=fancy/numbering=ours", fancy)
+	b.Run("lookup=plain/numbering=ours", plain)
 	b.Run("lookup=Rook/numbering=ours", func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {

@@ -27,18 +27,17 @@ type numbering struct {
 }
 
 func newNumbering(name string, f func(file, rank int) int) *numbering {
-	n := &numbering{name: name}
+	var sq [64]uint8
 	seen := uint64(0)
 	for s := 0; s < 64; s++ {
 		t := f(s%8, s/8)
-		n.sq[s] = uint8(t)
+		sq[s] = uint8(t)
 		seen |= 1 << t
 	}
 	if seen != ^uint64(0) {
 		panic("numbering " + name + " is not a permutation")
 	}
-	n.bb = magic.ByteTables(&n.sq)
-	return n
+	return newPermutation(name, sq)
 }
 
 func newPermutation(name string, sq [64]uint8) *numbering {

@@ -27,11 +27,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/internal/stat"
 	"golang.org/x/sys/cpu"
 )
-
-const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 var sliders = []string{"std", "occ", "w", "fancy", "plain"}
 
@@ -107,7 +106,7 @@ func run(rounds int, bt string) error {
 				}
 			}
 			for _, s := range sliders {
-				out, err := command(root, nil, b.perft, "-fen", kiwipete, "-depth", "5", "-slider", s)
+				out, err := command(root, nil, b.perft, "-fen", perfload.Kiwipete, "-depth", "5", "-slider", s)
 				if err != nil {
 					return err
 				}
