@@ -61,15 +61,17 @@ func (e squareError) Error() string {
 	return "attacks." + e.fn + ": square " + strconv.Itoa(e.sq) + " out of range 0..63"
 }
 
-// queenWError and occQueenError are squareError for QueenW and
-// Occupancy.Queen, as plain integers: converting an int costs the inliner
+// queenError, queenWError and occQueenError are squareError for Queen,
+// QueenW and Occupancy.Queen, as plain integers: converting an int costs the inliner
 // less than building a struct, and those two lookups sit at the edge of its
 // budget.
 type (
+	queenError    int
 	queenWError   int
 	occQueenError int
 )
 
+func (e queenError) Error() string    { return squareError{"Queen", int(e)}.Error() }
 func (e queenWError) Error() string   { return squareError{"QueenW", int(e)}.Error() }
 func (e occQueenError) Error() string { return squareError{"Occupancy.Queen", int(e)}.Error() }
 
@@ -78,7 +80,7 @@ func Rook(sq int, occ uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"Rook", sq})
 	}
-	return rook(sq, occ)
+	return rookStd(sq, occ)
 }
 
 // Bishop returns the squares a bishop on sq attacks when occ is occupied.
@@ -86,15 +88,15 @@ func Bishop(sq int, occ uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"Bishop", sq})
 	}
-	return bishop(sq, occ)
+	return bishopStd(sq, occ)
 }
 
 // Queen returns the squares a queen on sq attacks when occ is occupied.
 func Queen(sq int, occ uint64) uint64 {
 	if uint(sq) > 63 {
-		panic(squareError{"Queen", sq})
+		panic(queenError(sq))
 	}
-	return queen(sq, occ)
+	return queenStd(sq, occ)
 }
 
 // RookW is Rook with the occupancy in W layout (occW = ToW(occ)); the result

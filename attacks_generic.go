@@ -5,17 +5,20 @@ import (
 	"unsafe"
 )
 
-// The generic kernel, in pure Go: the reference every other kernel is
-// checked against. For a square sq and occupancy occ:
+// The lookups, in pure Go. For a square sq and occupancy occ, the drop-in
+// (Rook, Bishop, Queen) keys straight from the standard layout:
 //
-//	w   = W(occ)                                     // permute to W layout
-//	key = ((w & maskW) * magic >> shift) & keyMask   // shift: 52 rook, 55 bishop
-//	i   = index[key]                                 // byte shared by sq's symmetry class
+//	key = ((occ & mask) * magic >> shift) & keyMask  // shift: 52 rook, 55 bishop
+//	i   = index[key]                                 // byte: the square's (or its group's) index table
 //	att = attack[i]                                  // sq's own attack set, standard layout
 //
-// The byte names the attack set in the class's canonical frame; each
-// square's attack table maps it back to that square. With a constant shift
-// and the key cut out of the bottom of the window by keyMask
+// and the W lookups (RookW, Occupancy.Rook, ...) do the same from the
+// occupancy in W layout, w = W(occ), with their own masks, magics and index
+// tables: there every square of a symmetry class shares one index table.
+// Both name the same attack sets with the same bytes, so they share the
+// attack tables. The byte names the attack set in the class's canonical
+// frame; each square's attack table maps it back to that square. With a
+// constant shift and the key cut out of the bottom of the window by keyMask
 // (magic.RookWindow), a lookup is a multiply, a shift, an AND and two
 // dependent loads through pointers that fold into the addressing. Every key
 // is at most keyMask and every byte of every index table names one of the
@@ -24,20 +27,33 @@ import (
 
 // param is one square's share of the tables: 40 bytes on 64-bit platforms.
 type param struct {
-	maskW   uint64 // relevant occupancy, W layout
+	mask    uint64 // relevant occupancy, in the layout the key is taken from
 	magic   uint64
 	keyMask uint64  // 1<<(key bits) - 1
-	index   *uint8  // the class's index table in indexTable
+	index   *uint8  // the square's index table in stdIndexTable or indexTable
 	attack  *uint64 // the square's attack sets in attackTable
 }
 
 // rookShift and bishopShift, the key windows as shifts, are in
 // tables_gen.go: package magic decides them.
 
-// lookup is the kernel from W-layout occupancy, as one expression: the
-// inliner charges for every statement, and QueenW must stay in its budget.
-func lookup(p *param, occW uint64, shift uint) uint64 {
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(p.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occW&p.maskW)*p.magic>>shift&p.keyMask)))*8))
+// lookup is the kernel, as one expression: the inliner charges for every
+// statement, and Queen and QueenW must stay in its budget. occ is in the
+// layout of p's keys.
+func lookup(p *param, occ uint64, shift uint) uint64 {
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(p.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occ&p.mask)*p.magic>>shift&p.keyMask)))*8))
+}
+
+// rookStd, bishopStd and queenStd are the drop-in's lookups for sq, which
+// must be in 0..63.
+func rookStd(sq int, occ uint64) uint64   { return lookup(&rookStdParams[sq], occ, rookShift) }
+func bishopStd(sq int, occ uint64) uint64 { return lookup(&bishopStdParams[sq], occ, bishopShift) }
+
+// queenStd is the two lookups written out, like queenW.
+func queenStd(sq int, occ uint64) uint64 {
+	r, b := &rookStdParams[sq], &bishopStdParams[sq]
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(r.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occ&r.mask)*r.magic>>rookShift&r.keyMask)))*8)) |
+		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occ&b.mask)*b.magic>>bishopShift&b.keyMask)))*8))
 }
 
 // rookW, bishopW and queenW are the lookups for sq, which must be in 0..63.
@@ -48,8 +64,8 @@ func bishopW(sq int, occW uint64) uint64 { return lookup(&bishopParams[sq], occW
 // calls of lookup: Occupancy.Queen needs the room.
 func queenW(sq int, occW uint64) uint64 {
 	r, b := &rookParams[sq], &bishopParams[sq]
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(r.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occW&r.maskW)*r.magic>>rookShift&r.keyMask)))*8)) |
-		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occW&b.maskW)*b.magic>>bishopShift&b.keyMask)))*8))
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(r.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occW&r.mask)*r.magic>>rookShift&r.keyMask)))*8)) |
+		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occW&b.mask)*b.magic>>bishopShift&b.keyMask)))*8))
 }
 
 // The generic forms of every operation the kernels provide; the assembly

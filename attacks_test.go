@@ -312,15 +312,19 @@ func TestTablesReproduce(t *testing.T) {
 			got   param
 			want  magic.Param
 			shift uint
-		}{{rookParams[sq], l.Rook[sq], rookShift}, {bishopParams[sq], l.Bishop[sq], bishopShift}} {
+			index []uint8
+		}{
+			{rookParams[sq], l.Rook[sq], rookShift, indexTable[:]}, {bishopParams[sq], l.Bishop[sq], bishopShift, indexTable[:]},
+			{rookStdParams[sq], l.StdRook[sq], rookShift, stdIndexTable[:]}, {bishopStdParams[sq], l.StdBishop[sq], bishopShift, stdIndexTable[:]},
+		} {
 			w := pc.want
-			if pc.got != (param{w.MaskW, w.Magic, w.KeyMask, &indexTable[w.IndexBase], &attackTable[w.AttackBase]}) || uint(w.Shift) != pc.shift {
+			if pc.got != (param{w.Mask, w.Magic, w.KeyMask, &pc.index[w.IndexBase], &attackTable[w.AttackBase]}) || uint(w.Shift) != pc.shift {
 				t.Fatalf("%s: generated %+v (shift %d), magic decides %+v", magic.SquareName(sq), pc.got, pc.shift, w)
 			}
 		}
 	}
-	if string(indexTable[:]) != string(l.Index) {
-		t.Fatal("indexTable differs from magic's")
+	if string(indexTable[:]) != string(l.Index) || string(stdIndexTable[:]) != string(l.StdIndex) {
+		t.Fatal("indexTable or stdIndexTable differs from magic's")
 	}
 	if len(attackTable) != len(l.Attack) {
 		t.Fatalf("attackTable has %d entries, magic %d", len(attackTable), len(l.Attack))
@@ -339,7 +343,7 @@ func TestTablesReproduce(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, w := range sl.Params {
-		if w.KeyMask != 1<<(64-w.Shift)-1 || symParams[i] != (symParam{w.MaskW, w.Magic, w.IndexBase, w.AttackBase<<8 | uint32(w.Shift)}) {
+		if w.KeyMask != 1<<(64-w.Shift)-1 || symParams[i] != (symParam{w.Mask, w.Magic, w.IndexBase, w.AttackBase<<8 | uint32(w.Shift)}) {
 			t.Fatalf("symParams[%d] = %+v, magic decides %+v", i, symParams[i], w)
 		}
 	}
@@ -413,9 +417,9 @@ func TestClassesReproduce(t *testing.T) {
 			low := magic.Window(p) - tb.Bits
 			for _, k := range tb.Keys {
 				got := params[k.Square]
-				if got.maskW != k.MaskW || got.magic != k.Magic>>low || got.keyMask != rep.keyMask || got.index != rep.index {
+				if got.mask != k.Mask || got.magic != k.Magic>>low || got.keyMask != rep.keyMask || got.index != rep.index {
 					t.Fatalf("%s: %s generated {mask %#x magic %#x key mask %#x}, the search finds {%#x %#x %#x}",
-						c.Name(), magic.SquareName(k.Square), got.maskW, got.magic, got.keyMask, k.MaskW, k.Magic>>low, rep.keyMask)
+						c.Name(), magic.SquareName(k.Square), got.mask, got.magic, got.keyMask, k.Mask, k.Magic>>low, rep.keyMask)
 				}
 				sameAttacks(tb, k, unsafe.Slice(got.attack, len(tb.Sets)))
 			}
@@ -437,8 +441,8 @@ func TestClassesReproduce(t *testing.T) {
 				continue
 			}
 			k := tb.Keys[0]
-			if prm.maskW != k.MaskW || prm.magic != k.Magic {
-				t.Fatalf("sym %s: generated mask %#x magic %#x, the search finds %#x %#x", c.Name(), prm.maskW, prm.magic, k.MaskW, k.Magic)
+			if prm.maskW != k.Mask || prm.magic != k.Magic {
+				t.Fatalf("sym %s: generated mask %#x magic %#x, the search finds %#x %#x", c.Name(), prm.maskW, prm.magic, k.Mask, k.Magic)
 			}
 			if string(symIndexTable[prm.index:prm.index+1<<kb]) != string(tb.Index) {
 				t.Fatalf("sym %s: index table differs from the search's", c.Name())
@@ -460,19 +464,26 @@ func TestClassesReproduce(t *testing.T) {
 
 // TestTablesInBounds checks, from the generated tables alone, what lets the
 // kernels read through pointers without bounds checks: for every square and
-// piece, the class's index table (keyMask + 1 bytes, as every key is at most
+// piece, keyed from the standard layout and from the W layout, the index table (keyMask + 1 bytes, as every key is at most
 // keyMask) lies inside indexTable, every one of its bytes names one of the
 // square's attack sets, and those sets lie inside attackTable; and the same
 // for the full-symmetry kernel's tables.
 func TestTablesInBounds(t *testing.T) {
-	index, attack := uintptr(unsafe.Pointer(&indexTable[0])), uintptr(unsafe.Pointer(&attackTable[0]))
-	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
-		params, window := &rookParams, 12
-		if p == magic.Bishop {
-			params, window = &bishopParams, 9
-		}
+	attack := uintptr(unsafe.Pointer(&attackTable[0]))
+	for _, pc := range []struct {
+		p          magic.Piece
+		keys       string
+		params     *[64]param
+		indexTable []uint8
+		window     int
+	}{
+		{magic.Rook, "W", &rookParams, indexTable[:], 12}, {magic.Bishop, "W", &bishopParams, indexTable[:], 9},
+		{magic.Rook, "standard", &rookStdParams, stdIndexTable[:], 12}, {magic.Bishop, "standard", &bishopStdParams, stdIndexTable[:], 9},
+	} {
+		p, params, window, indexTable := pc.p, pc.params, pc.window, pc.indexTable
+		index := uintptr(unsafe.Pointer(&indexTable[0]))
 		for sq, prm := range params {
-			name := fmt.Sprintf("%v %s", p, magic.SquareName(sq))
+			name := fmt.Sprintf("%v %s (%s keys)", p, magic.SquareName(sq), pc.keys)
 			if prm.keyMask+1 == 0 || prm.keyMask&(prm.keyMask+1) != 0 || prm.keyMask >= 1<<window {
 				t.Fatalf("%s: key mask %#x is not 2^n - 1 inside the %d-bit window", name, prm.keyMask, window)
 			}

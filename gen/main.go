@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	. "github.com/dave/jennifer/jen"
@@ -65,6 +66,16 @@ func run(out string, opt magic.BuildOptions) error {
 	return nil
 }
 
+// tableOf returns the table of ts that holds sq.
+func tableOf(ts []*magic.Table, sq int) *magic.Table {
+	for _, t := range ts {
+		if slices.Contains(t.Squares, sq) {
+			return t
+		}
+	}
+	panic(fmt.Sprintf("gen: %s in no table", magic.SquareName(sq))) // magic.Build covers the board
+}
+
 func hex64(v uint64) Code { return Op(fmt.Sprintf("%#016x", v)) }
 func hex8(v byte) Code    { return Op(fmt.Sprintf("%#02x", v)) }
 
@@ -89,27 +100,45 @@ func render(l *magic.Layout, sl *magic.SymLayout) *File {
 	f.Comment("rookShift and bishopShift bring the key windows (magic.RookWindow, magic.BishopWindow) to the bottom of the product.")
 	f.Const().Defs(Id("rookShift").Op("=").Lit(64-magic.RookWindow), Id("bishopShift").Op("=").Lit(64-magic.BishopWindow))
 	for _, pc := range []struct {
-		name   string
-		params *[64]magic.Param
-		piece  magic.Piece
-	}{{"rookParams", &l.Rook, magic.Rook}, {"bishopParams", &l.Bishop, magic.Bishop}} {
+		name, doc, index string
+		params           *[64]magic.Param
+		piece            magic.Piece
+		classes          []*magic.Table
+	}{
+		{"rookStdParams", "rookStdParams and bishopStdParams key the drop-in (Rook, Bishop, Queen) from the standard layout.", "stdIndexTable", &l.StdRook, magic.Rook, l.StdRookClasses},
+		{"bishopStdParams", "", "stdIndexTable", &l.StdBishop, magic.Bishop, l.StdBishopClasses},
+		{"rookParams", "rookParams and bishopParams key the W lookups from the W layout.", "indexTable", &l.Rook, magic.Rook, l.RookClasses},
+		{"bishopParams", "", "indexTable", &l.Bishop, magic.Bishop, l.BishopClasses},
+	} {
 		var vals []Code
 		for sq, p := range pc.params {
-			t, k := l.ClassOf(pc.piece, sq)
-			vals = append(vals, Values(hex64(p.MaskW), hex64(p.Magic), Op(fmt.Sprintf("%#x", p.KeyMask)),
-				Op("&").Id("indexTable").Index(Lit(int(p.IndexBase))), Op("&").Id("attackTable").Index(Lit(int(p.AttackBase)))).Op(",").
+			t := tableOf(pc.classes, sq)
+			_, k := l.ClassOf(pc.piece, sq)
+			vals = append(vals, Values(hex64(p.Mask), hex64(p.Magic), Op(fmt.Sprintf("%#x", p.KeyMask)),
+				Op("&").Id(pc.index).Index(Lit(int(p.IndexBase))), Op("&").Id("attackTable").Index(Lit(int(p.AttackBase)))).Op(",").
 				Comment(fmt.Sprintf("%s: %s, frame %v", magic.SquareName(sq), t.Name(), k.Frame)))
+		}
+		if pc.doc != "" {
+			f.Comment(pc.doc)
 		}
 		f.Var().Id(pc.name).Op("=").Index(Lit(64)).Id("param").Custom(Options{Open: "{", Close: "}", Multi: true}, vals...)
 	}
 	f.Line()
 
-	var idx []Code
-	for _, b := range l.Index {
-		idx = append(idx, hex8(b))
+	for _, ix := range []struct {
+		name, doc string
+		bytes     []byte
+	}{
+		{"stdIndexTable", "stdIndexTable holds the drop-in's index tables: key -> canonical byte.", l.StdIndex},
+		{"indexTable", "indexTable holds every class's shared index table: key -> canonical byte.", l.Index},
+	} {
+		var idx []Code
+		for _, b := range ix.bytes {
+			idx = append(idx, hex8(b))
+		}
+		f.Comment(ix.doc)
+		f.Var().Id(ix.name).Op("=").Index(Lit(len(ix.bytes))).Uint8().Add(rows(16, idx))
 	}
-	f.Comment("indexTable holds every class's shared index table: key -> canonical byte.")
-	f.Var().Id("indexTable").Op("=").Index(Lit(len(l.Index))).Uint8().Add(rows(16, idx))
 	var att []Code
 	for _, a := range l.Attack {
 		att = append(att, hex64(a))
@@ -170,7 +199,7 @@ func summary(l *magic.Layout, sl *magic.SymLayout) []string {
 		"",
 		fmt.Sprintf("%-16s %-12s %8s %12s %12s  %s", "class", "squares", "key bits", "index bytes", "candidates", "note"),
 	}
-	for _, t := range append(append([]*magic.Table{}, l.RookClasses...), l.BishopClasses...) {
+	row := func(t *magic.Table) string {
 		var names string
 		for i, sq := range t.Squares {
 			if i > 0 {
@@ -181,13 +210,34 @@ func summary(l *magic.Layout, sl *magic.SymLayout) []string {
 		if len(t.Squares) > 4 {
 			names = fmt.Sprintf("%d squares", len(t.Squares))
 		}
-		s = append(s, fmt.Sprintf("%-16s %-12s %8d %12d %12d  %s", t.Name(), names, t.Bits, len(t.Index), t.Tries, t.Note))
+		return fmt.Sprintf("%-16s %-12s %8d %12d %12d  %s", t.Name(), names, t.Bits, len(t.Index), t.Tries, t.Note)
+	}
+	for _, t := range append(append([]*magic.Table{}, l.RookClasses...), l.BishopClasses...) {
+		s = append(s, row(t))
 	}
 	s = append(s, "",
 		fmt.Sprintf("index tables:  %6d bytes (%d rook, %d bishop tables)", len(l.Index), len(l.RookClasses), len(l.BishopClasses)),
 		fmt.Sprintf("attack tables: %6d bytes (%d attack sets)", 8*len(l.Attack), len(l.Attack)),
 		fmt.Sprintf("parameters:    %6d bytes (128 squares x %d)", 128*magic.ParamSize, magic.ParamSize),
 		fmt.Sprintf("permute:       %6d bytes (8 x 256 x 8)", 8*256*8),
+		"",
+		"The drop-in (Rook, Bishop, Queen): keys from the standard layout, as wide as the mask,",
+		"into index tables of its own whose bytes name the same attack sets. Tables shared:",
+		"",
+		fmt.Sprintf("%-16s %-12s %8s %12s %12s", "class", "squares", "key bits", "index bytes", "candidates"),
+	)
+	alone := map[magic.Piece]int{}
+	for _, t := range append(append([]*magic.Table{}, l.StdRookClasses...), l.StdBishopClasses...) {
+		if len(t.Squares) == 1 {
+			alone[t.Piece]++
+			continue
+		}
+		s = append(s, row(t))
+	}
+	s = append(s, "",
+		fmt.Sprintf("squares with a table of their own: %d rook, %d bishop", alone[magic.Rook], alone[magic.Bishop]),
+		fmt.Sprintf("index tables:  %6d bytes (%d rook, %d bishop tables)", len(l.StdIndex), len(l.StdRookClasses), len(l.StdBishopClasses)),
+		fmt.Sprintf("parameters:    %6d bytes (128 squares x %d); the attack tables above", 128*magic.ParamSize, magic.ParamSize),
 		"",
 		"Full-symmetry kernel (amd64-avx512-sym): one key per class representative,",
 		"all eight symmetries through two VPSHUFBITQMB permutes.",
@@ -212,7 +262,7 @@ func renderSym(f *File, l *magic.SymLayout) {
 	var prm []Code
 	for i, p := range l.Params {
 		t := l.Classes[i]
-		prm = append(prm, Values(hex64(p.MaskW), hex64(p.Magic), Lit(int(p.IndexBase)), Op(fmt.Sprintf("%d<<8 | %d", p.AttackBase, p.Shift))).Op(",").
+		prm = append(prm, Values(hex64(p.Mask), hex64(p.Magic), Lit(int(p.IndexBase)), Op(fmt.Sprintf("%d<<8 | %d", p.AttackBase, p.Shift))).Op(",").
 			Comment(fmt.Sprintf("%d: %s, %d-bit key", i, t.Name(), t.Bits)))
 	}
 	f.Comment("symParams holds each class representative's key and table offsets (rook classes, then bishop).")

@@ -6,16 +6,28 @@ import (
 )
 
 // Class is a set of squares that share one index table: the orbit of its
-// representative Rep under the symmetries in Group.
+// representative Rep under the symmetries in Group (Classes), or a part of
+// one (StdClasses). The bytes of the table name Rep's attack sets.
 type Class struct {
-	Piece   Piece
-	Group   []Sym // Rotations, or all eight Syms
-	Rep     int   // the lowest square of the orbit
-	Squares []int // ascending; Squares[0] == Rep
+	Piece     Piece
+	Group     []Sym // Rotations, or all eight Syms; for a StdClass the group that relates its squares
+	Rep       int   // the lowest square of the orbit
+	Squares   []int // ascending; Squares[0] == Rep in an orbit of Classes
+	Numbering Numbering
+	// Frame, if not nil, fixes each square's frame (in Squares order): the
+	// one a table of another numbering gave it, so that both name the same
+	// attack sets with the same bytes. Nil lets the search pick any of
+	// Frames(sq).
+	Frame []Sym
 }
 
-// Name names the class by its representative, e.g. "rook e1/rot".
+// Name names the class by its representative, e.g. "rook e1/rot"; a class
+// keyed from the standard layout by its first square, e.g. "bishop
+// b1/std".
 func (c Class) Name() string {
+	if c.Numbering == NumberStd {
+		return fmt.Sprintf("%s %s/std", c.Piece, SquareName(c.Squares[0]))
+	}
 	lvl := "rot"
 	if len(c.Group) == 8 {
 		lvl = "sym"
@@ -24,8 +36,13 @@ func (c Class) Name() string {
 }
 
 // Frames lists every symmetry g with g(Rep) == sq. A square on a symmetry
-// axis has two; each gives the square a different canonical frame.
+// axis has two; each gives the square a different canonical frame. A
+// class with fixed frames gives the square's own.
 func (c Class) Frames(sq int) []Sym {
+	if c.Frame != nil {
+		i := slices.Index(c.Squares, sq)
+		return []Sym{c.Frame[i]}
+	}
 	var fs []Sym
 	for _, g := range Syms {
 		if g.Square(c.Rep) == sq {

@@ -3,13 +3,14 @@ package magic
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"time"
 )
 
 // Param is what the kernel reads for one square:
 //
-//	key = ((occW & MaskW) * Magic >> Shift) & KeyMask
+//	key = ((occW & Mask) * Magic >> Shift) & KeyMask
 //	i   = Index[IndexBase + key]
 //	att = Attack[AttackBase + i]
 //
@@ -18,7 +19,7 @@ import (
 // that window; in the full-symmetry SymLayout the key sits at the top of the
 // product (Shift = 64 - key bits) and KeyMask takes all of it.
 type Param struct {
-	MaskW      uint64
+	Mask       uint64
 	Magic      uint64
 	KeyMask    uint64 // 1<<(key bits) - 1
 	IndexBase  uint32
@@ -35,9 +36,10 @@ const (
 	SymParamSize = 24
 )
 
-// Key computes the parameter's key for a W-layout occupancy.
-func (p Param) Key(occW uint64) uint64 {
-	return (occW & p.MaskW) * p.Magic >> p.Shift & p.KeyMask
+// Key computes the parameter's key for an occupancy in its numbering (W
+// layout for Layout.Rook and Bishop, standard for StdRook and StdBishop).
+func (p Param) Key(occ uint64) uint64 {
+	return (occ & p.Mask) * p.Magic >> p.Shift & p.KeyMask
 }
 
 // Windows of the keys in the rotation-shared layout: every rook key is cut
@@ -65,27 +67,38 @@ func Window(p Piece) int {
 // print it. Rook and bishop index tables share one byte array, rook and
 // bishop attack tables one uint64 array.
 type Layout struct {
-	Rook, Bishop   [64]Param
-	Index          []byte
-	Attack         []uint64 // standard layout, per square
-	RookClasses    []*Table
-	BishopClasses  []*Table
-	SearchDuration time.Duration // wall time of the whole search
+	Rook, Bishop  [64]Param // the W lookups' keys, from the W layout
+	Index         []byte
+	Attack        []uint64 // standard layout, per square
+	RookClasses   []*Table
+	BishopClasses []*Table
+	// The drop-in's keys, from the standard layout, into index tables of
+	// their own (StdIndex) whose bytes name the same attack sets: each
+	// square's AttackBase is the same in Std* as in Rook and Bishop.
+	StdRook, StdBishop [64]Param
+	StdIndex           []byte
+	StdRookClasses     []*Table
+	StdBishopClasses   []*Table
+	SearchDuration     time.Duration // wall time of the whole search
 }
 
 // BuildOptions bound the search that Build runs.
 type BuildOptions struct {
 	Seed     uint64
-	MaxTries int       // candidates per class and key width
-	Workers  int       // classes searched at once; 0 means 1
-	Progress io.Writer // one line per solved class; nil for none
+	MaxTries int // candidates per class and key width
+	// StdShareTries bounds the search for a table shared by several squares
+	// in the standard layout; a group it does not solve is split further
+	// (StdGroups), down to a square alone.
+	StdShareTries int
+	Workers       int       // classes searched at once; 0 means 1
+	Progress      io.Writer // one line per solved class; nil for none
 }
 
 // MaxKeyBits is the widest key Build accepts: a rook corner's mask width.
 const MaxKeyBits = 12
 
 // DefaultBuild is what the generator and the tests use.
-var DefaultBuild = BuildOptions{Seed: 1, MaxTries: 30_000_000, Workers: 2}
+var DefaultBuild = BuildOptions{Seed: 1, MaxTries: 30_000_000, StdShareTries: 2_000_000, Workers: 2}
 
 // RookGroup and BishopGroup are the sharing levels the layout uses: rooks
 // share by rotation (a multiply cannot follow a mirror through the rook's
@@ -102,71 +115,30 @@ func Build(opt BuildOptions) (*Layout, error) {
 	start := time.Now()
 	classes := append(Classes(Rook, RookGroup), Classes(Bishop, BishopGroup)...)
 	tables := make([]*Table, len(classes))
-	errs := make([]error, len(classes))
-	workers := max(opt.Workers, 1)
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	next := 0
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= len(classes) {
-					return
-				}
-				c := classes[i]
-				tables[i], errs[i] = Search(c, SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries, MaxBits: MaxKeyBits, Window: Window(c.Piece)})
-				if opt.Progress != nil {
-					mu.Lock()
-					if errs[i] != nil {
-						fmt.Fprintf(opt.Progress, "%-16s FAILED: %v\n", c.Name(), errs[i])
-					} else {
-						t := tables[i]
-						fmt.Fprintf(opt.Progress, "%-16s %d squares  %2d-bit key  %10d candidates  %v\n",
-							c.Name(), len(c.Squares), t.Bits, t.Tries, t.Elapsed.Round(time.Millisecond))
-					}
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	err := parallel(len(classes), opt.Workers, func(i int) error {
+		c := classes[i]
+		t, err := Search(c, SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries, MaxBits: MaxKeyBits, Window: Window(c.Piece)})
+		progress(opt.Progress, c, t, err)
+		tables[i] = t
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	l := &Layout{}
 	for _, t := range tables {
-		params := &l.Rook
 		if t.Piece == Bishop {
-			params = &l.Bishop
 			l.BishopClasses = append(l.BishopClasses, t)
 		} else {
 			l.RookClasses = append(l.RookClasses, t)
 		}
-		base := len(l.Index)
-		l.Index = append(l.Index, t.Index...)
-		low := Window(t.Piece) - t.Bits
-		for _, k := range t.Keys {
-			if k.Magic&(1<<low-1) != 0 {
-				return nil, fmt.Errorf("%s: magic %#x of %s is not a multiple of %d", t.Name(), k.Magic, SquareName(k.Square), 1<<low)
-			}
-			params[k.Square] = Param{MaskW: k.MaskW, Magic: k.Magic >> low, KeyMask: 1<<t.Bits - 1,
-				IndexBase: uint32(base), Shift: uint8(64 - Window(t.Piece))}
+		if err := place(t, &l.Index, l.params(t.Piece, NumberW)); err != nil {
+			return nil, err
 		}
 	}
 	// Attack tables in square order, rooks first, so a reader can find them.
 	for _, p := range []Piece{Rook, Bishop} {
-		params := &l.Rook
-		if p == Bishop {
-			params = &l.Bishop
-		}
+		params := l.params(p, NumberW)
 		for sq := 0; sq < 64; sq++ {
 			t, k := l.ClassOf(p, sq)
 			params[sq].AttackBase = uint32(len(l.Attack))
@@ -175,11 +147,177 @@ func Build(opt BuildOptions) (*Layout, error) {
 			}
 		}
 	}
+
+	std := make([][]*Table, len(tables))
+	err = parallel(len(tables), opt.Workers, func(i int) error {
+		var err error
+		std[i], err = searchStd(tables[i], opt)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, ts := range std {
+		for _, t := range ts {
+			if t.Piece == Bishop {
+				l.StdBishopClasses = append(l.StdBishopClasses, t)
+			} else {
+				l.StdRookClasses = append(l.StdRookClasses, t)
+			}
+			if err := place(t, &l.StdIndex, l.params(t.Piece, NumberStd)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, p := range []Piece{Rook, Bishop} {
+		w, s := l.params(p, NumberW), l.params(p, NumberStd)
+		for sq := range s {
+			s[sq].AttackBase = w[sq].AttackBase
+		}
+	}
 	l.SearchDuration = time.Since(start)
 	if err := l.Verify(); err != nil {
 		return nil, err
 	}
 	return l, nil
+}
+
+// params returns the parameters of a piece keyed from a numbering.
+func (l *Layout) params(p Piece, n Numbering) *[64]Param {
+	switch {
+	case p == Rook && n == NumberW:
+		return &l.Rook
+	case p == Rook:
+		return &l.StdRook
+	case n == NumberW:
+		return &l.Bishop
+	}
+	return &l.StdBishop
+}
+
+// place appends t's index table to index and fills its squares' parameters
+// but for AttackBase: the constant-shift form of the keys (see RookWindow).
+func place(t *Table, index *[]byte, params *[64]Param) error {
+	base := len(*index)
+	*index = append(*index, t.Index...)
+	low := Window(t.Piece) - t.Bits
+	for _, k := range t.Keys {
+		if k.Magic&(1<<low-1) != 0 {
+			return fmt.Errorf("%s: magic %#x of %s is not a multiple of %d", t.Name(), k.Magic, SquareName(k.Square), 1<<low)
+		}
+		params[k.Square] = Param{Mask: k.Mask, Magic: k.Magic >> low, KeyMask: 1<<t.Bits - 1,
+			IndexBase: uint32(base), Shift: uint8(64 - Window(t.Piece))}
+	}
+	return nil
+}
+
+// StdGroups lists, largest first, the groups of symmetries whose orbits
+// Build tries to share one table keyed from the standard layout. The bishop
+// list is every subgroup that relates squares of a class (an orbit that
+// fails is tried again under the next group); the rook list is empty: no
+// group was found whose squares share (docs/SEED.md).
+func StdGroups(p Piece) [][]Sym {
+	if p == Rook {
+		return nil
+	}
+	return [][]Sym{
+		Syms,
+		{Identity, Diagonal, AntiDiagonal, Rot180},
+		{Identity, FlipFiles, FlipRanks, Rot180},
+		Rotations,
+		{Identity, Diagonal},
+		{Identity, AntiDiagonal},
+		{Identity, FlipFiles},
+		{Identity, FlipRanks},
+		{Identity, Rot180},
+	}
+}
+
+// searchStd finds the standard-layout tables of the squares of t, a solved
+// class of the W layout. Greedily, for each group of StdGroups in turn, it
+// tries every orbit of the squares still alone (keeping their frames of t,
+// so the bytes name the same attack sets); the squares no group joins get a
+// table each. Every key is as wide as the mask: a shared wider table saves
+// nothing.
+func searchStd(t *Table, opt BuildOptions) ([]*Table, error) {
+	bits := onesCount(Mask(t.Piece, t.Rep))
+	alone := slices.Clone(t.Squares)
+	var out []*Table
+	try := func(c Class, tries int) (*Table, error) {
+		st, err := Search(c, SearchOptions{Seed: opt.Seed, MaxTries: tries, MaxBits: bits, Window: Window(c.Piece)})
+		if err == nil || len(c.Squares) == 1 {
+			progress(opt.Progress, c, st, err)
+		}
+		return st, err
+	}
+	for _, g := range StdGroups(t.Piece) {
+		for _, c := range StdClasses(t, g, alone) {
+			if len(c.Squares) < 2 {
+				continue
+			}
+			if st, err := try(c, opt.StdShareTries); err == nil {
+				out = append(out, st)
+				alone = slices.DeleteFunc(alone, func(s int) bool { return slices.Contains(c.Squares, s) })
+			}
+		}
+	}
+	for _, c := range StdClasses(t, []Sym{Identity}, alone) {
+		st, err := try(c, opt.MaxTries)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// progress reports a solved or failed class.
+func progress(w io.Writer, c Class, t *Table, err error) {
+	if w == nil {
+		return
+	}
+	progressMu.Lock()
+	defer progressMu.Unlock()
+	if err != nil {
+		fmt.Fprintf(w, "%-16s FAILED: %v\n", c.Name(), err)
+		return
+	}
+	fmt.Fprintf(w, "%-16s %d squares  %2d-bit key  %10d candidates  %v\n",
+		c.Name(), len(c.Squares), t.Bits, t.Tries, t.Elapsed.Round(time.Millisecond))
+}
+
+var progressMu sync.Mutex
+
+// parallel runs f(0..n-1) on up to workers goroutines (at least one) and
+// returns the error of the lowest i that failed.
+func parallel(n, workers int, f func(i int) error) error {
+	errs := make([]error, n)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := 0
+	for w := 0; w < max(workers, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= n {
+					return
+				}
+				errs[i] = f(i)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ClassOf returns the class table of a piece on sq and the square's key in it.
@@ -198,47 +336,55 @@ func (l *Layout) ClassOf(p Piece, sq int) (*Table, SquareKey) {
 	panic(fmt.Sprintf("magic: %v %s in no class", p, SquareName(sq))) // Build covers the board
 }
 
-// Verify checks the whole layout the way the kernel reads it. For both
-// pieces and every square: whatever the occupancy, the key (at most KeyMask)
-// stays inside the class's index table and every byte of that table, reached
-// or not, stays inside the square's attack table, so no input can make a
-// kernel read outside its tables; and for every subset of the mask, with
-// random bits outside it, the result is the ray-walking reference.
+// Verify checks the whole layout the way the kernels read it, the W keys
+// and the standard-layout keys alike. For both pieces and every square:
+// whatever the occupancy, the key (at most KeyMask) stays inside the
+// class's index table and every byte of that table, reached or not, stays
+// inside the square's attack table, so no input can make a kernel read
+// outside its tables; and for every subset of the mask, with random bits
+// outside it, the result is the ray-walking reference.
 func (l *Layout) Verify() error {
 	noise := uint64(0x2545f4914f6cdd1d)
-	for _, p := range []Piece{Rook, Bishop} {
-		for sq := 0; sq < 64; sq++ {
-			t, _ := l.ClassOf(p, sq)
-			prm := l.Rook[sq]
-			if p == Bishop {
-				prm = l.Bishop[sq]
-			}
-			mask := Mask(p, sq)
-			if prm.MaskW != ToW(mask) {
-				return fmt.Errorf("%s %s: mask %#x, want %#x", p, SquareName(sq), prm.MaskW, ToW(mask))
-			}
-			if prm.KeyMask != 1<<t.Bits-1 || int(prm.Shift) != 64-Window(p) {
-				return fmt.Errorf("%s %s: key mask %#x shift %d, want %#x and %d", p, SquareName(sq), prm.KeyMask, prm.Shift, uint64(1)<<t.Bits-1, 64-Window(p))
-			}
-			if int(prm.IndexBase)+int(prm.KeyMask) >= len(l.Index) {
-				return fmt.Errorf("%s %s: index table runs past the end", p, SquareName(sq))
-			}
-			for key := 0; key <= int(prm.KeyMask); key++ {
-				if i := int(l.Index[int(prm.IndexBase)+key]); i >= len(t.Sets) || int(prm.AttackBase)+i >= len(l.Attack) {
-					return fmt.Errorf("%s %s: index byte %d at key %d outside its %d attack sets", p, SquareName(sq), i, key, len(t.Sets))
+	for _, n := range []Numbering{NumberW, NumberStd} {
+		index := l.Index
+		if n == NumberStd {
+			index = l.StdIndex
+		}
+		for _, p := range []Piece{Rook, Bishop} {
+			for sq := 0; sq < 64; sq++ {
+				t, _ := l.ClassOf(p, sq)
+				prm := l.params(p, n)[sq]
+				name := fmt.Sprintf("%s %s (%v keys)", p, SquareName(sq), n)
+				mask := Mask(p, sq)
+				if prm.Mask != n.Bitboard(mask) {
+					return fmt.Errorf("%s: mask %#x, want %#x", name, prm.Mask, n.Bitboard(mask))
 				}
-			}
-			for _, occ := range Subsets(mask) {
-				noise ^= noise << 13
-				noise ^= noise >> 7
-				noise ^= noise << 17
-				full := occ | noise
-				// In bounds by the checks above: key <= KeyMask, and every
-				// byte of the table names one of the square's sets.
-				key := prm.Key(ToW(full))
-				i := int(l.Index[int(prm.IndexBase)+int(key)])
-				if got, want := l.Attack[int(prm.AttackBase)+i], Attacks(p, sq, full); got != want {
-					return fmt.Errorf("%s %s, occupancy %#x: attacks %#x, reference %#x", p, SquareName(sq), full, got, want)
+				if prm.KeyMask != 1<<t.Bits-1 && n == NumberW || prm.KeyMask != 1<<onesCount(mask)-1 && n == NumberStd || int(prm.Shift) != 64-Window(p) {
+					return fmt.Errorf("%s: key mask %#x shift %d", name, prm.KeyMask, prm.Shift)
+				}
+				if int(prm.IndexBase)+int(prm.KeyMask) >= len(index) {
+					return fmt.Errorf("%s: index table runs past the end", name)
+				}
+				if w := l.params(p, NumberW)[sq].AttackBase; prm.AttackBase != w {
+					return fmt.Errorf("%s: attack sets at %d, the W keys' at %d", name, prm.AttackBase, w)
+				}
+				for key := 0; key <= int(prm.KeyMask); key++ {
+					if i := int(index[int(prm.IndexBase)+key]); i >= len(t.Sets) || int(prm.AttackBase)+i >= len(l.Attack) {
+						return fmt.Errorf("%s: index byte %d at key %d outside its %d attack sets", name, i, key, len(t.Sets))
+					}
+				}
+				for _, occ := range Subsets(mask) {
+					noise ^= noise << 13
+					noise ^= noise >> 7
+					noise ^= noise << 17
+					full := occ | noise
+					// In bounds by the checks above: key <= KeyMask, and every
+					// byte of the table names one of the square's sets.
+					key := prm.Key(n.Bitboard(full))
+					i := int(index[int(prm.IndexBase)+int(key)])
+					if got, want := l.Attack[int(prm.AttackBase)+i], Attacks(p, sq, full); got != want {
+						return fmt.Errorf("%s, occupancy %#x: attacks %#x, reference %#x", name, full, got, want)
+					}
 				}
 			}
 		}

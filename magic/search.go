@@ -10,21 +10,22 @@ import (
 // SquareKey is how one square of a class turns its occupancy into a key of
 // its class's shared index table:
 //
-//	key = ((occW & MaskW) * Magic) >> Shift
+//	key = ((occ & Mask) * Magic) >> Shift
 //
-// Frame is the symmetry that maps the class representative to the square;
-// the index byte names attack_rep(Frame^-1 occ).
+// with occ in the class's numbering (W layout, or standard). Frame is the
+// symmetry that maps the class representative to the square; the index
+// byte names attack_rep(Frame^-1 occ).
 type SquareKey struct {
 	Square int
 	Frame  Sym
-	MaskW  uint64 // the square's mask in W layout
+	Mask   uint64 // the square's mask in the class's numbering
 	Magic  uint64
 	Shift  uint8 // 64 - key bits
 }
 
-// Key computes the square's key for a W-layout occupancy.
-func (k SquareKey) Key(occW uint64) uint64 {
-	return (occW & k.MaskW) * k.Magic >> k.Shift
+// Key computes the square's key for an occupancy in the class's numbering.
+func (k SquareKey) Key(occ uint64) uint64 {
+	return (occ & k.Mask) * k.Magic >> k.Shift
 }
 
 // Table is a solved class: every square's key and the one index table they
@@ -73,7 +74,7 @@ func Search(c Class, opt SearchOptions) (*Table, error) {
 	s := newSearcher(c)
 	tries := 0
 	for b := width; b <= maxBits; b++ {
-		rng := rand.New(rand.NewPCG(opt.Seed, uint64(b)<<32|uint64(c.Piece)<<8|uint64(c.Rep)))
+		rng := rand.New(rand.NewPCG(opt.Seed, uint64(c.Numbering)<<40|uint64(b)<<32|uint64(c.Piece)<<8|uint64(c.Squares[0])))
 		var low uint64
 		if opt.Window > b {
 			low = 1<<(opt.Window-b) - 1
@@ -134,12 +135,12 @@ func newSearcher(c Class) *searcher {
 		for i, g := range fs {
 			per[i] = make([]uint64, len(xs))
 			for n, x := range xs {
-				per[i][n] = ToW(g.Bitboard(x))
+				per[i][n] = c.Numbering.Bitboard(g.Bitboard(x))
 			}
 		}
 		s.frames = append(s.frames, fs)
 		s.occW = append(s.occW, per)
-		s.masks = append(s.masks, ToW(Mask(c.Piece, sq)))
+		s.masks = append(s.masks, c.Numbering.Bitboard(Mask(c.Piece, sq)))
 	}
 	return s
 }
@@ -206,11 +207,11 @@ func (s *searcher) solve(b, maxTries int, rng *rand.Rand, low uint64) ([]SquareK
 		ok := true
 		for i := range sq {
 			g := s.frames[i][frame[i]]
-			keys[i] = SquareKey{Square: sq[i], Frame: g, MaskW: s.masks[i], Shift: shift, Magic: m}
+			keys[i] = SquareKey{Square: sq[i], Frame: g, Mask: s.masks[i], Shift: shift, Magic: m}
 			if i == a {
 				continue
 			}
-			mi, derived := derive(s.masks[a], m, shift, s.frames[a][frame[a]].Inverse().Then(g))
+			mi, derived := derive(s.c.Numbering, s.masks[a], m, shift, s.frames[a][frame[a]].Inverse().Then(g))
 			if !derived {
 				ok = false
 				break
@@ -240,20 +241,22 @@ func (s *searcher) solve(b, maxTries int, rng *rand.Rand, low uint64) ([]SquareK
 	return nil, maxTries
 }
 
-// derive carries every product term of (maskW * m) that reaches the key
+// derive carries every product term of (mask * m) that reaches the key
 // (bits at or above shift) over to the image square under h: the term that
 // takes mask bit p to key bit p+j takes h(p) there with multiplier bit
-// j + p - h(p). It fails when a term would need a right shift.
-func derive(maskW, m uint64, shift uint8, h Sym) (uint64, bool) {
+// j + p - h(p), bits numbered by n. It fails when a term would need a right
+// shift.
+func derive(n Numbering, mask, m uint64, shift uint8, h Sym) (uint64, bool) {
 	var out uint64
+	img := n.symMap(h)
 	for mm := m; mm != 0; mm &= mm - 1 {
 		j := bits.TrailingZeros64(mm)
-		for pp := maskW; pp != 0; pp &= pp - 1 {
+		for pp := mask; pp != 0; pp &= pp - 1 {
 			p := bits.TrailingZeros64(pp)
 			if p+j < int(shift) || p+j > 63 {
 				continue
 			}
-			jj := j + p - h.BitW(p)
+			jj := j + p - int(img[p])
 			if jj < 0 || jj > 63 {
 				return 0, false
 			}

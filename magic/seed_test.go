@@ -36,7 +36,7 @@ func shared(c Class, bits int, keys []SquareKey) error {
 }
 
 func key(c Class, sq int, frame Sym, magic uint64, bits int) SquareKey {
-	return SquareKey{Square: sq, Frame: frame, MaskW: ToW(Mask(c.Piece, sq)), Magic: magic, Shift: uint8(64 - bits)}
+	return SquareKey{Square: sq, Frame: frame, Mask: ToW(Mask(c.Piece, sq)), Magic: magic, Shift: uint8(64 - bits)}
 }
 
 // Corners: a magic of three 1-bits moves the two edges of a corner rook into

@@ -93,7 +93,7 @@ func BuildSym(opt BuildOptions) (*SymLayout, error) {
 			if len(l.Attack) > 0xffffff {
 				return nil, fmt.Errorf("%s: attack tables too large", c.Name())
 			}
-			l.Params = append(l.Params, Param{MaskW: k.MaskW, Magic: k.Magic, KeyMask: 1<<t.Bits - 1,
+			l.Params = append(l.Params, Param{Mask: k.Mask, Magic: k.Magic, KeyMask: 1<<t.Bits - 1,
 				IndexBase: uint32(len(l.Index)), AttackBase: uint32(len(l.Attack)), Shift: k.Shift})
 			l.Index = append(l.Index, t.Index...)
 			// The byte names attack_rep(F^-1 x) for the key's frame F (a

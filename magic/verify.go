@@ -25,7 +25,7 @@ func buildIndex(t *Table) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			key := k.Key(ToW(occ))
+			key := k.Key(t.Numbering.Bitboard(occ))
 			if set[key] && int(idx[key]) != b {
 				return nil, fmt.Errorf("%s: square %s, occupancy %#x: key %d names byte %d and %d",
 					t.Name(), SquareName(k.Square), occ, key, idx[key], b)
@@ -54,13 +54,13 @@ func (t *Table) Verify() error {
 			return fmt.Errorf("%s: key %d is for %s in frame %v, want %s", t.Name(), i, SquareName(sq), k.Frame, SquareName(t.Squares[i]))
 		}
 		mask := Mask(t.Piece, sq)
-		if k.MaskW != ToW(mask) || int(k.Shift) != 64-t.Bits {
-			return fmt.Errorf("%s: square %s has a malformed key (mask %#x shift %d)", t.Name(), SquareName(sq), k.MaskW, k.Shift)
+		if k.Mask != t.Numbering.Bitboard(mask) || int(k.Shift) != 64-t.Bits {
+			return fmt.Errorf("%s: square %s has a malformed key (mask %#x shift %d)", t.Name(), SquareName(sq), k.Mask, k.Shift)
 		}
 		for _, occ := range Subsets(mask) {
 			noise = noise*6364136223846793005 + 1442695040888963407
 			full := occ | noise&^mask&^(1<<sq)
-			key := k.Key(ToW(full)) // < len(t.Index): the shift leaves t.Bits bits
+			key := k.Key(t.Numbering.Bitboard(full)) // < len(t.Index): the shift leaves t.Bits bits
 			want, err := canonicalByte(t, k.Frame, occ)
 			if err != nil {
 				return err

@@ -13,7 +13,7 @@ func asTable(t *testing.T, cl *class, ms []uint64) *magic.Table {
 	tb := &magic.Table{Class: cl.c, Bits: keyBits, Sets: magic.AttackSets(magic.Rook, cl.c.Rep)}
 	tb.Index = make([]byte, 1<<keyBits)
 	for i, m := range ms {
-		k := magic.SquareKey{Square: cl.c.Squares[i], Frame: cl.frames[i], MaskW: cl.maskW[i], Magic: m << 1, Shift: 64 - keyBits}
+		k := magic.SquareKey{Square: cl.c.Squares[i], Frame: cl.frames[i], Mask: cl.maskW[i], Magic: m << 1, Shift: 64 - keyBits}
 		tb.Keys = append(tb.Keys, k)
 		for n, w := range cl.occW[i] {
 			if got := k.Key(w); got != w*m>>shift&keyMask {
