@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/perft"
 	"github.com/symmagic/attacks/bench/ref"
 )
 
@@ -149,7 +150,7 @@ func TestSmoke(t *testing.T) {
 		}
 	}
 	// Two rounds of every cell, and of every perft mode in two groups.
-	if want := 2*len(rows)*3*int(numWorkloads) + 2*2*5; n != want {
+	if want := 2*len(rows)*3*int(numWorkloads) + 2*2*len(perft.Modes); n != want {
 		t.Errorf("%d benchstat lines, want %d", n, want)
 	}
 	f, err := os.Open(filepath.Join(dir, "tt-pressure.png"))
