@@ -117,7 +117,7 @@ func Compare(a, base []float64, dir Direction) Comparison {
 }
 
 // Fastest returns the index of the set whose median is fastest in
-// direction dir: the base of comparisons "against the faster of" them.
+// direction dir: the base of comparisons "against the fastest of" them.
 // Ties go to the first.
 func Fastest(dir Direction, sets ...[]float64) int {
 	best, bm := 0, Summarize(sets[0]).Median
