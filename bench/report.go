@@ -211,7 +211,7 @@ func (r *results) header(w io.Writer) {
 	}
 	fmt.Fprintf(w, "ns/op: median of the rounds [the interval that holds the median with %.1f%% confidence]\n", 100*cover)
 	fmt.Fprintf(w, "vs the fastest of fancy, plain and black magic in each column (its row says base): the per-round ns/op ratio, median [interval];\n")
-	fmt.Fprintf(w, "  faster or slower only when the two medians' intervals do not overlap and the ratios' interval excludes 1, else within noise;\n")
+	fmt.Fprintf(w, "  faster or slower exactly when the ratios' interval excludes 1 (a round's two measurements are a pair), else within noise;\n")
 	fmt.Fprintf(w, "  a quantity whose interval holds zero is within noise of zero, and no ratio of it is shown\n")
 	fmt.Fprintf(w, "input: %s\n", m.inputs)
 }

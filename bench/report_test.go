@@ -66,9 +66,10 @@ func checkVerdicts(t *testing.T, out string) {
 
 // synthetic builds results for four rows (the three magics and x) over nine
 // rounds: every cell's loop time is f(row, work, piece) plus a spread of
-// width 0.4 (interval ±0.3), and with marginal the TT forms' baselines
-// are 40 ns below their loops except x's rook TT latency, 0.1 ns below:
-// a marginal cost within noise of zero.
+// ±0.4 (interval ±0.3), round by round the same in every cell except
+// x's bishop latency, whose spread runs the other way; and with marginal
+// the TT forms' baselines are 40 ns below their loops except x's rook TT
+// latency, 0.1 ns below: a marginal cost within noise of zero.
 func synthetic(marginal bool, f func(r *row, w workload, p int) float64) *results {
 	rows := []*row{{name: "fancy", title: "fancy magic"}, {name: "plain", title: "plain magic 12/9"}, {name: "black", title: "black magic"}, {name: "x", title: "technique x"}}
 	var cells []*cell
@@ -77,7 +78,11 @@ func synthetic(marginal bool, f func(r *row, w workload, p int) float64) *result
 			for p := range 3 {
 				c := &cell{row: r, work: w, piece: p}
 				for i := range 9 {
-					v := f(r, w, p) + 0.1*float64(i-4)
+					d := 0.1 * float64(i-4)
+					if r.name == "x" && w == workLatency && p == 1 {
+						d = -d
+					}
+					v := f(r, w, p) + d
 					c.samples = append(c.samples, v)
 					if marginal && w.tt() {
 						gap := 40.0
@@ -100,7 +105,12 @@ func TestReportVerdicts(t *testing.T) {
 	res := synthetic(true, func(r *row, w workload, p int) float64 {
 		v := speed[r.name] + 50*float64(w)
 		if r.name == "x" && w == workLatency {
-			v = 10.05 + 50*float64(w) // within noise of fancy
+			// Rook and queen: 0.4 ns slower than fancy in every round;
+			// bishop: fancy's times, but in other rounds.
+			v = 10.4 + 50*float64(w)
+			if p == 1 {
+				v = 10 + 50*float64(w)
+			}
 		}
 		return v
 	})
@@ -113,8 +123,11 @@ func TestReportVerdicts(t *testing.T) {
 		" 8.00 [7.70, 8.30] | 0.80x [0.79, 0.81] faster |",
 		" 12.00 [11.70, 12.30] | 1.20x [1.19, 1.21] slower |",
 		" 11.00 [10.70, 11.30] | 1.10x [1.10, 1.10] slower |",
-		// latency: x within noise of fancy although every round's ratio is above 1.
-		" 60.05 [59.75, 60.35] | 1.00x [1.00, 1.00] within noise |",
+		// latency: x slower than fancy although the medians' intervals
+		// overlap (every round's ratio is above 1); x's bishop within
+		// noise of it (the rounds' ratios lie on both sides of 1).
+		" 60.40 [60.10, 60.70] | 1.01x [1.01, 1.01] slower |",
+		" 60.00 [59.70, 60.30] | 1.00x [0.99, 1.01] within noise |",
 		// x's rook TT latency marginal cost holds zero: no ratio.
 		"within noise of zero",
 		"(TT reads alone, no lookup)",

@@ -52,7 +52,7 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "\nAgainst the fastest magic of each row (fancy, plain or black): nodes/s ÷ its nodes/s in the same round, median [95%% interval], "+
-		"and the verdict (faster or slower only when the two medians' intervals do not overlap and the ratios' interval excludes 1, else within noise):\n\n| position | load | fastest magic |")
+		"and the verdict (faster or slower exactly when the ratios' interval excludes 1, else within noise):\n\n| position | load | fastest magic |")
 	for _, mode := range modes {
 		fmt.Fprintf(w, " %v |", mode)
 	}
