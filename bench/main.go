@@ -1,8 +1,9 @@
 // Command bench runs the sliding-attack techniques of the field side by side
 // with this package, on one input stream and under realistic load, then
-// perft in every slider mode, and compares everything with the faster of
-// plain and fancy magic: the ratio with its 95% interval and a verdict in
-// words (faster, slower or within noise; bench/internal/stat.Compare):
+// perft in every slider mode, and compares everything with the fastest of
+// fancy, plain and black magic: the ratio with its 95% interval and a
+// verdict in words (faster, slower or within noise;
+// bench/internal/stat.Compare):
 //
 //	go run -C bench .              full run (under 5 minutes): tables on stdout, results/ written
 //	go run -C bench . -quick       under 30 seconds, nothing written unless -out is given
@@ -25,8 +26,8 @@
 //     it and the marginal cost (the difference) gets columns of its own:
 //     two noisy numbers subtracted, whose interval on a busy machine often
 //     holds zero, which is why it is not in the default output.
-//   - perft: kiwipete in slider modes w, occ, std, fancy and plain, with no
-//     load and with a transposition table and an NNUE-shaped load
+//   - perft: kiwipete in slider modes w, occ, std, fancy, plain and black,
+//     with no load and with a transposition table and an NNUE-shaped load
 //     (bench/internal/perfload).
 //
 // Each measurement runs one loop for about -target (the TT forms longer);
@@ -47,6 +48,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,7 +73,7 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", `directory for results.md, benchstat.txt and the pictures (default "results" for a full run, none for -quick)`)
 	png := fs.String("png", "", "path of the TT picture, .png or .svg (default OUT/tt-pressure.png; the perft picture is OUT/perft.png)")
 	benchstat := fs.Bool("benchstat", false, "print benchstat lines on stdout instead of the table")
-	only := fs.String("run", "", "only the rows whose name matches this regexp (fancy and plain magic always run: the faster is the base)")
+	only := fs.String("run", "", "only the rows whose name matches this regexp (fancy, plain and black magic always run: the fastest is the base)")
 	marginal := fs.Bool("tt", false, "also time the TT loops without the lookup and show the marginal costs")
 	doPerft := fs.Bool("perft", true, "run the perft section")
 	perftRounds := fs.Int("perft-rounds", 0, "rounds of the perft section (default 15, -quick 7)")
@@ -210,7 +212,7 @@ func noErr(write func(io.Writer)) func(io.Writer) error {
 func buildRows(filter *regexp.Regexp) ([]*row, error) {
 	var rows []*row
 	keep := func(r *row) {
-		if filter == nil || r.name == "fancy" || r.name == "plain" || filter.MatchString(r.name) {
+		if filter == nil || slices.Contains(magics, r.name) || filter.MatchString(r.name) {
 			rows = append(rows, r)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/perft"
 	"github.com/symmagic/attacks/bench/ref"
 )
 
@@ -149,7 +150,7 @@ func TestSmoke(t *testing.T) {
 		}
 	}
 	// Two rounds of every cell, and of every perft mode in two groups.
-	if want := 2*len(rows)*3*int(numWorkloads) + 2*2*5; n != want {
+	if want := 2*len(rows)*3*int(numWorkloads) + 2*2*len(perft.Modes); n != want {
 		t.Errorf("%d benchstat lines, want %d", n, want)
 	}
 	f, err := os.Open(filepath.Join(dir, "tt-pressure.png"))
@@ -164,15 +165,16 @@ func TestSmoke(t *testing.T) {
 		t.Errorf("perft.png is no PNG (%v)", err)
 	}
 
-	// -benchstat prints the lines instead of the table; -quick writes no
-	// files unless asked; an .svg picture is SVG.
+	// -benchstat prints the lines instead of the table; -run keeps the three
+	// magics; -quick writes no files unless asked; an .svg picture is SVG.
 	stdout.Reset()
 	svg := filepath.Join(dir, "x.svg")
 	if err := mainErr([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^attacksW@generic$", "-perft=false", "-tt", "-benchstat", "-png", svg}, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
 	if out := stdout.String(); !strings.HasPrefix(out, "goos: ") || strings.Contains(out, "| ") || !strings.Contains(out, "tech=attacksW@generic-") || strings.Contains(out, "tech=hyperbola") ||
-		strings.Contains(out, "Perft") || !strings.Contains(out, "BenchmarkTTLatencyBaseline/piece=rook/tech=plain-") {
+		strings.Contains(out, "Perft") || !strings.Contains(out, "BenchmarkTTLatencyBaseline/piece=rook/tech=plain-") ||
+		!strings.Contains(out, "tech=fancy-") || !strings.Contains(out, "tech=black-") {
 		t.Errorf("-benchstat -run output:\n%s", out)
 	}
 	if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {

@@ -85,14 +85,22 @@ func (r *results) samples(row *row, c column, p int) []float64 {
 	return cl.samples
 }
 
-// base is the faster of plain and fancy magic in column c for piece p (by
-// median): what every other row of the column is compared with.
+// magics are the rows of the yardsticks, the magic-bitboard references:
+// they always run (whatever -run says), and the fastest of them is the
+// base of every comparison.
+var magics = []string{"fancy", "plain", "black"}
+
+// base is the fastest magic in column c for piece p (by median, a tie to
+// the first of magics): what every other row of the column is compared
+// with.
 func (r *results) base(c column, p int) *row {
-	fancy, plain := r.find("fancy"), r.find("plain")
-	if stat.Fastest(stat.LowerIsFaster, r.samples(fancy, c, p), r.samples(plain, c, p)) == 0 {
-		return fancy
+	var rows []*row
+	var sets [][]float64
+	for _, name := range magics {
+		row := r.find(name)
+		rows, sets = append(rows, row), append(sets, r.samples(row, c, p))
 	}
-	return plain
+	return rows[stat.Fastest(stat.LowerIsFaster, sets...)]
 }
 
 // compare is row against the column's base.
@@ -112,7 +120,7 @@ func (r *results) columns() [2][]column {
 // table renders one piece's results in the given columns as a Markdown
 // table, padded so that it reads as plain text too: for each column the
 // median ns/op with its interval, and the comparison with the column's
-// faster magic.
+// fastest magic.
 func (r *results) table(p int, cols []column) [][]string {
 	head := []string{"technique", "table bytes"}
 	for _, c := range cols {
@@ -202,8 +210,8 @@ func (r *results) header(w io.Writer) {
 		fmt.Fprintf(w, "%d interleaved rounds, %v per measurement (TT forms: %v)\n", m.cfg.rounds, m.cfg.target, tt)
 	}
 	fmt.Fprintf(w, "ns/op: median of the rounds [the interval that holds the median with %.1f%% confidence]\n", 100*cover)
-	fmt.Fprintf(w, "vs the faster of plain and fancy magic in each column (its row says base): the per-round ns/op ratio, median [interval];\n")
-	fmt.Fprintf(w, "  faster or slower only when the two medians' intervals do not overlap and the ratios' interval excludes 1, else within noise;\n")
+	fmt.Fprintf(w, "vs the fastest of fancy, plain and black magic in each column (its row says base): the per-round ns/op ratio, median [interval];\n")
+	fmt.Fprintf(w, "  faster or slower exactly when the ratios' interval excludes 1 (a round's two measurements are a pair), else within noise;\n")
 	fmt.Fprintf(w, "  a quantity whose interval holds zero is within noise of zero, and no ratio of it is shown\n")
 	fmt.Fprintf(w, "input: %s\n", m.inputs)
 }
@@ -241,7 +249,7 @@ func (r *results) writeMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "\n![rook lookups beside TT reads: ns/op against table bytes](tt-pressure.png)\n\n")
 	if r.perft != nil {
 		r.perft.WriteMarkdown(w, 2, perftTitle)
-		fmt.Fprintf(w, "\n![perft, kiwipete: nodes/s against the faster magic](perft.png)\n\n")
+		fmt.Fprintf(w, "\n![perft, kiwipete: nodes/s against the fastest magic](perft.png)\n\n")
 	}
 	fmt.Fprint(w, notes)
 }
@@ -278,10 +286,10 @@ const notes = `## How to read this
 - The perft section counts the leaves of kiwipete's legal move tree in every
   slider mode of bench/perft: w keeps an attacks.Occupancy in the position,
   occ makes one from the occupancy at every node, std calls attacks.Rook and
-  Bishop, fancy and plain are the two magic references; with no load, and
-  with a transposition table and an NNUE-shaped accumulator update per move
-  (bench/internal/perfload; go run -C bench ./cmd/perfload runs every load
-  on two positions).
+  Bishop, fancy, plain and black are the three magic references; with no
+  load, and with a transposition table and an NNUE-shaped accumulator update
+  per move (bench/internal/perfload; go run -C bench ./cmd/perfload runs
+  every load on two positions).
 `
 
 // writeBenchstat writes one line per cell and round, the format benchstat

@@ -64,20 +64,25 @@ func checkVerdicts(t *testing.T, out string) {
 	}
 }
 
-// synthetic builds results for three rows (fancy, plain and x) over nine
+// synthetic builds results for four rows (the three magics and x) over nine
 // rounds: every cell's loop time is f(row, work, piece) plus a spread of
-// width 0.4 (interval ±0.3), and with marginal the TT forms' baselines
-// are 40 ns below their loops except x's rook TT latency, 0.1 ns below:
-// a marginal cost within noise of zero.
+// ±0.4 (interval ±0.3), round by round the same in every cell except
+// x's bishop latency, whose spread runs the other way; and with marginal
+// the TT forms' baselines are 40 ns below their loops except x's rook TT
+// latency, 0.1 ns below: a marginal cost within noise of zero.
 func synthetic(marginal bool, f func(r *row, w workload, p int) float64) *results {
-	rows := []*row{{name: "fancy", title: "fancy magic"}, {name: "plain", title: "plain magic 12/9"}, {name: "x", title: "technique x"}}
+	rows := []*row{{name: "fancy", title: "fancy magic"}, {name: "plain", title: "plain magic 12/9"}, {name: "black", title: "black magic"}, {name: "x", title: "technique x"}}
 	var cells []*cell
 	for w := range numWorkloads {
 		for _, r := range rows {
 			for p := range 3 {
 				c := &cell{row: r, work: w, piece: p}
 				for i := range 9 {
-					v := f(r, w, p) + 0.1*float64(i-4)
+					d := 0.1 * float64(i-4)
+					if r.name == "x" && w == workLatency && p == 1 {
+						d = -d
+					}
+					v := f(r, w, p) + d
 					c.samples = append(c.samples, v)
 					if marginal && w.tt() {
 						gap := 40.0
@@ -96,11 +101,16 @@ func synthetic(marginal bool, f func(r *row, w workload, p int) float64) *result
 
 // TestReportVerdicts checks the tables on numbers whose verdicts are known.
 func TestReportVerdicts(t *testing.T) {
-	speed := map[string]float64{"fancy": 10, "plain": 12, "x": 8}
+	speed := map[string]float64{"fancy": 10, "plain": 12, "black": 11, "x": 8}
 	res := synthetic(true, func(r *row, w workload, p int) float64 {
 		v := speed[r.name] + 50*float64(w)
 		if r.name == "x" && w == workLatency {
-			v = 10.05 + 50*float64(w) // within noise of fancy
+			// Rook and queen: 0.4 ns slower than fancy in every round;
+			// bishop: fancy's times, but in other rounds.
+			v = 10.4 + 50*float64(w)
+			if p == 1 {
+				v = 10 + 50*float64(w)
+			}
 		}
 		return v
 	})
@@ -109,11 +119,15 @@ func TestReportVerdicts(t *testing.T) {
 	out := b.String()
 	checkVerdicts(t, out)
 	for _, want := range []string{
-		// hot: fancy is the base, x faster, plain slower.
+		// hot: fancy is the base, x faster, plain and black slower.
 		" 8.00 [7.70, 8.30] | 0.80x [0.79, 0.81] faster |",
 		" 12.00 [11.70, 12.30] | 1.20x [1.19, 1.21] slower |",
-		// latency: x within noise of fancy although every round's ratio is above 1.
-		" 60.05 [59.75, 60.35] | 1.00x [1.00, 1.00] within noise |",
+		" 11.00 [10.70, 11.30] | 1.10x [1.10, 1.10] slower |",
+		// latency: x slower than fancy although the medians' intervals
+		// overlap (every round's ratio is above 1); x's bishop within
+		// noise of it (the rounds' ratios lie on both sides of 1).
+		" 60.40 [60.10, 60.70] | 1.01x [1.01, 1.01] slower |",
+		" 60.00 [59.70, 60.30] | 1.00x [0.99, 1.01] within noise |",
 		// x's rook TT latency marginal cost holds zero: no ratio.
 		"within noise of zero",
 		"(TT reads alone, no lookup)",
@@ -130,13 +144,20 @@ func TestReportVerdicts(t *testing.T) {
 	if strings.Contains(b.String(), "marginal") || strings.Contains(b.String(), "TT reads alone") {
 		t.Errorf("marginal columns without -tt:\n%s", b.String())
 	}
-	// The faster magic is the base, whichever it is.
+	// The fastest magic is the base, whichever it is.
 	speed["plain"] = 9
 	res = synthetic(false, func(r *row, w workload, p int) float64 { return speed[r.name] })
 	b.Reset()
 	res.writeTables(&b)
-	if !strings.Contains(b.String(), "vs plain magic 12/9") || strings.Contains(b.String(), "vs fancy magic") {
-		t.Errorf("plain is faster but not the base:\n%s", b.String())
+	if !strings.Contains(b.String(), "vs plain magic 12/9") || strings.Contains(b.String(), "vs fancy magic") || strings.Contains(b.String(), "vs black magic") {
+		t.Errorf("plain is the fastest but not the base:\n%s", b.String())
+	}
+	speed["black"] = 8.5
+	res = synthetic(false, func(r *row, w workload, p int) float64 { return speed[r.name] })
+	b.Reset()
+	res.writeTables(&b)
+	if !strings.Contains(b.String(), "vs black magic") || strings.Contains(b.String(), "vs plain magic 12/9") || strings.Contains(b.String(), "vs fancy magic") {
+		t.Errorf("black is the fastest but not the base:\n%s", b.String())
 	}
 }
 

@@ -189,8 +189,7 @@ func main() {
 		fmt.Printf(" %.3f [%.3f, %.3f] | %v |", c.Ratio.Median, c.Ratio.Lo, c.Ratio.Hi, c.Verdict)
 	}
 	fmt.Printf("\n\ninterval: order statistics of the %d per-round ratios, coverage %.1f%% for the median; "+
-		"the verdict is bench/internal/stat.Compare's: faster or slower only when the two builds' medians' "+
-		"intervals do not overlap and the ratio's interval excludes 1\n", n, 100*cover)
+		"the verdict is bench/internal/stat.Compare's: faster or slower exactly when the ratio's interval excludes 1\n", n, 100*cover)
 	same := true
 	for _, name := range order {
 		for _, b := range builds {

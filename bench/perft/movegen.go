@@ -62,6 +62,8 @@ func attacked[S Slider](sq int, occ uint64, o attacks.Occupancy, us Color, t *th
 		return attacks.Rook(sq, occ)&t.rq != 0 || attacks.Bishop(sq, occ)&t.bq != 0
 	case isPlain[S]():
 		return ref.PlainRook(sq, occ)&t.rq != 0 || ref.PlainBishop(sq, occ)&t.bq != 0
+	case isBlack[S]():
+		return ref.BlackRook(sq, occ)&t.rq != 0 || ref.BlackBishop(sq, occ)&t.bq != 0
 	}
 	return ref.FancyRook(sq, occ)&t.rq != 0 || ref.FancyBishop(sq, occ)&t.bq != 0
 }
@@ -257,6 +259,8 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 			to = attacks.Bishop(from, occ)
 		case isPlain[S]():
 			to = ref.PlainBishop(from, occ)
+		case isBlack[S]():
+			to = ref.BlackBishop(from, occ)
 		default:
 			to = ref.FancyBishop(from, occ)
 		}
@@ -281,6 +285,8 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 			to = attacks.Rook(from, occ)
 		case isPlain[S]():
 			to = ref.PlainRook(from, occ)
+		case isBlack[S]():
+			to = ref.BlackRook(from, occ)
 		default:
 			to = ref.FancyRook(from, occ)
 		}

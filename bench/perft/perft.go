@@ -17,6 +17,8 @@ func Perft(p *Position, depth int, mode Mode) uint64 {
 		return perftRoot[Fancy](p, depth)
 	case ModePlain:
 		return perftRoot[Plain](p, depth)
+	case ModeBlack:
+		return perftRoot[BlackMagic](p, depth)
 	case ModeOcc:
 		return perftRoot[Occ](p, depth)
 	}
@@ -77,6 +79,8 @@ func Divide(p *Position, depth int, mode Mode, threads int) []Count {
 		return divide[Fancy](p, depth, threads)
 	case ModePlain:
 		return divide[Plain](p, depth, threads)
+	case ModeBlack:
+		return divide[BlackMagic](p, depth, threads)
 	case ModeOcc:
 		return divide[Occ](p, depth, threads)
 	}

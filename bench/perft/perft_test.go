@@ -273,13 +273,14 @@ func check(t *testing.T, p *Position) {
 		t.Fatalf("%s: FEN round trip changes the position", fen)
 	}
 	moves := len(p.Moves())
-	for _, c := range []int{gen[W, counter](p, nil), gen[Occ, counter](p, nil), gen[Std, counter](p, nil), gen[Fancy, counter](p, nil), gen[Plain, counter](p, nil)} {
+	for _, c := range []int{gen[W, counter](p, nil), gen[Occ, counter](p, nil), gen[Std, counter](p, nil), gen[Fancy, counter](p, nil), gen[Plain, counter](p, nil), gen[BlackMagic, counter](p, nil)} {
 		if c != moves {
 			t.Fatalf("%s: counted %d moves, listed %d", fen, c, moves)
 		}
 	}
 	var list moveList
-	if gen[Occ, lister](p, &list) != moves || gen[Std, lister](p, &list) != moves || gen[Fancy, lister](p, &list) != moves || gen[Plain, lister](p, &list) != moves {
+	if gen[Occ, lister](p, &list) != moves || gen[Std, lister](p, &list) != moves || gen[Fancy, lister](p, &list) != moves ||
+		gen[Plain, lister](p, &list) != moves || gen[BlackMagic, lister](p, &list) != moves {
 		t.Fatalf("%s: the modes list different numbers of moves", fen)
 	}
 	if bits.OnesCount64(p.checkers(p.side)) > 2 {
@@ -288,16 +289,17 @@ func check(t *testing.T, p *Position) {
 }
 
 // TestSliderModes checks that each mode's copy of the generator calls no
-// lookup through a function value or dictionary: the W, fancy and plain lookups
-// are inlined (no call into either package at all), and the std mode calls
+// lookup through a function value or dictionary: the W, fancy, plain and black
+// lookups are inlined (no call into either package at all), and the std mode calls
 // only the package's kernel dispatch behind attacks.Rook and attacks.Bishop.
 // A fold that failed (say, two modes sharing a GC shape) would leave every
 // count right and make the timings meaningless.
 func TestSliderModes(t *testing.T) {
-	if !isW[W]() || isW[Std]() || isW[Fancy]() || isW[Plain]() || isW[Occ]() ||
-		isStd[W]() || !isStd[Std]() || isStd[Fancy]() || isStd[Plain]() || isStd[Occ]() ||
-		isPlain[W]() || isPlain[Std]() || isPlain[Fancy]() || !isPlain[Plain]() || isPlain[Occ]() ||
-		isOcc[W]() || isOcc[Std]() || isOcc[Fancy]() || isOcc[Plain]() || !isOcc[Occ]() {
+	if !isW[W]() || isW[Std]() || isW[Fancy]() || isW[Plain]() || isW[BlackMagic]() || isW[Occ]() ||
+		isStd[W]() || !isStd[Std]() || isStd[Fancy]() || isStd[Plain]() || isStd[BlackMagic]() || isStd[Occ]() ||
+		isPlain[W]() || isPlain[Std]() || isPlain[Fancy]() || !isPlain[Plain]() || isPlain[BlackMagic]() || isPlain[Occ]() ||
+		isBlack[W]() || isBlack[Std]() || isBlack[Fancy]() || isBlack[Plain]() || !isBlack[BlackMagic]() || isBlack[Occ]() ||
+		isOcc[W]() || isOcc[Std]() || isOcc[Fancy]() || isOcc[Plain]() || isOcc[BlackMagic]() || !isOcc[Occ]() {
 		t.Fatal("mode predicates do not tell the modes apart")
 	}
 	if !counting[counter]() || counting[lister]() {
@@ -322,7 +324,8 @@ func TestSliderModes(t *testing.T) {
 		for _, name := range []string{".gen[go.shape.", ".attacked[go.shape.", ".sliderAttackers[go.shape."} {
 			if i := strings.Index(fn, name); i >= 0 {
 				// The first shape: up to the comma, or to the closing
-				// bracket (Occ's shape, [3]uint8, holds brackets itself).
+				// bracket (Occ's and BlackMagic's shapes, [3]uint8 and
+				// [2]uint64, hold brackets themselves).
 				shape = fn[i+len(name):]
 				if j := strings.Index(shape, ","); j >= 0 {
 					shape = shape[:j]
@@ -338,7 +341,7 @@ func TestSliderModes(t *testing.T) {
 		seen[shape] = true
 		isLookup := strings.Contains(callee, "symmagic/attacks.") || strings.Contains(callee, "bench/ref.")
 		switch shape {
-		case "uint8", "uint32", "uint64": // W, Fancy, Plain
+		case "uint8", "uint32", "uint64", "[2]uint64": // W, Fancy, Plain, BlackMagic
 			if isLookup {
 				t.Errorf("%s calls %s; its lookups should all be inlined", fn, callee)
 			}
@@ -358,7 +361,7 @@ func TestSliderModes(t *testing.T) {
 			t.Errorf("%s: unexpected shape %q", fn, shape)
 		}
 	}
-	if len(seen) != 5 {
-		t.Errorf("found calls in the copies for shapes %v, want uint8, uint16, uint32, uint64 and [3]uint8 (W, Std, Fancy, Plain, Occ)", seen)
+	if len(seen) != 6 {
+		t.Errorf("found calls in the copies for shapes %v, want uint8, uint16, uint32, uint64, [2]uint64 and [3]uint8 (W, Std, Fancy, Plain, BlackMagic, Occ)", seen)
 	}
 }

@@ -161,6 +161,8 @@ func Run(ctx context.Context, p *Position, depth int, opt Options) (Result, erro
 		return runMode[Fancy](ctx, p, depth, opt)
 	case ModePlain:
 		return runMode[Plain](ctx, p, depth, opt)
+	case ModeBlack:
+		return runMode[BlackMagic](ctx, p, depth, opt)
 	case ModeOcc:
 		return runMode[Occ](ctx, p, depth, opt)
 	}

@@ -39,8 +39,15 @@ type Fancy uint32
 // most Go engines ship), ref.PlainRook and ref.PlainBishop.
 type Plain uint64
 
+// BlackMagic looks up the black-magic reference (fixed shifts 12 and 9
+// like plain magic, the squares' tables overlapped in one array),
+// ref.BlackRook and ref.BlackBishop. (Black is the colour.)
+type BlackMagic [2]uint64
+
 // Slider is the set of slider modes.
-type Slider interface{ W | Std | Fancy | Plain | Occ }
+type Slider interface {
+	W | Std | Fancy | Plain | BlackMagic | Occ
+}
 
 func isW[S Slider]() bool {
 	var s S
@@ -66,6 +73,11 @@ func isPlain[S Slider]() bool {
 	return unsafe.Sizeof(s) == unsafe.Sizeof(Plain(0))
 }
 
+func isBlack[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(BlackMagic{})
+}
+
 // sliderAttackers returns the pieces of rq (rooks and queens) and bq
 // (bishops and queens) that attack sq; o is the occupancy occ in the modes
 // that look up through one (see byOccupancy), else unused. The inliner prices a function by all
@@ -82,6 +94,9 @@ func sliderAttackers[S Slider](sq int, occ uint64, o attacks.Occupancy, rq, bq u
 	if isPlain[S]() {
 		return ref.PlainRook(sq, occ)&rq | ref.PlainBishop(sq, occ)&bq
 	}
+	if isBlack[S]() {
+		return ref.BlackRook(sq, occ)&rq | ref.BlackBishop(sq, occ)&bq
+	}
 	return ref.FancyRook(sq, occ)&rq | ref.FancyBishop(sq, occ)&bq
 }
 
@@ -95,13 +110,14 @@ const (
 	ModeFancy
 	ModePlain
 	ModeOcc
+	ModeBlack
 )
 
-var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy", ModePlain: "plain", ModeOcc: "occ"}
+var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy", ModePlain: "plain", ModeOcc: "occ", ModeBlack: "black"}
 
 // Modes lists every mode: the three ways to adopt the package (w, occ, std)
-// and the two magic yardsticks.
-var Modes = []Mode{ModeW, ModeOcc, ModeStd, ModeFancy, ModePlain}
+// and the three magic yardsticks.
+var Modes = []Mode{ModeW, ModeOcc, ModeStd, ModeFancy, ModePlain, ModeBlack}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -110,7 +126,8 @@ func (m Mode) String() string {
 	return fmt.Sprintf("Mode(%d)", m)
 }
 
-// ParseMode reads a mode's name: "w", "occ", "std", "fancy" or "plain".
+// ParseMode reads a mode's name: "w", "occ", "std", "fancy", "plain" or
+// "black".
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
 		if n == s {

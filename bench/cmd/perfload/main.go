@@ -1,9 +1,9 @@
 // Command perfload measures perft under the loads an engine carries beside
 // its attack tables: a transposition table, an NNUE-shaped first layer, or
 // both, in every slider mode of bench/perft, and reports nodes per second
-// and each mode against the faster of plain and fancy magic: the ratio with
-// its 95% interval and a verdict in words (faster, slower or within noise,
-// by bench/internal/stat's rule):
+// and each mode against the fastest of fancy, plain and black magic: the
+// ratio with its 95% interval and a verdict in words (faster, slower or
+// within noise, by bench/internal/stat's rule):
 //
 //	go run -C bench ./cmd/perfload           full run (about 2 minutes): table on stdout, results/perft-load.md and .png
 //	go run -C bench ./cmd/perfload -quick    small depths, a few seconds, writes nothing unless -out is given

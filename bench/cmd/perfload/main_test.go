@@ -19,7 +19,7 @@ func TestQuick(t *testing.T) {
 	if err := mainErr([]string{"-quick", "-rounds", "1", "-out", dir}, &out, &errs); err != nil {
 		t.Fatalf("%v\n%s", err, errs.String())
 	}
-	for _, want := range []string{"## perft under load", "| start | none | 4 |", "| kiwipete | hash 16 MB + nnue |", "Against the faster magic"} {
+	for _, want := range []string{"## perft under load", "| start | none | 4 |", "| kiwipete | hash 16 MB + nnue |", "Against the fastest magic"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}

@@ -3,7 +3,7 @@
 // reports the speed; optionally with a transposition table and under the
 // memory load of a network's accumulator updates.
 //
-//	go run ./cmd/perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain] [-divide] [-threads K]
+//	go run ./cmd/perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain|black] [-divide] [-threads K]
 //	    [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v] [-kernel NAME] [-cpuprofile FILE]
 //
 // A run of more than about two seconds reports its progress on stderr when
@@ -85,7 +85,7 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.SetOutput(stderr)
 	fen := fs.String("fen", perft.StartFEN, "position, a six-field FEN (default: the start position)")
 	depth := fs.Int("depth", -1, "plies to search, at least 0 (required)")
-	slider := fs.String("slider", "w", "sliding attacks: w (the methods of an attacks.Occupancy the position keeps), occ (the methods of attacks.NewOccupancy(occupancy), made once per node), std (attacks.Rook/Bishop), fancy (fancy-magic reference) or plain (plain-magic reference, fixed shifts 12/9)")
+	slider := fs.String("slider", "w", "sliding attacks: w (the methods of an attacks.Occupancy the position keeps), occ (the methods of attacks.NewOccupancy(occupancy), made once per node), std (attacks.Rook/Bishop), fancy (fancy-magic reference), plain (plain-magic reference, fixed shifts 12/9) or black (black-magic reference, fixed shifts 12/9, overlapping tables)")
 	divide := fs.Bool("divide", false, "print each root move's node count")
 	threads := fs.Int("threads", 1, "goroutines sharing the root moves (and the hash table)")
 	hashMB := fs.Int("hash", 0, "transposition table size in MiB, rounded down to a power of two of 64-byte buckets; 0: none")
@@ -96,7 +96,7 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	kernel := fs.String("kernel", "", "attacks kernel behind std mode's lookups and occ mode's NewOccupancy: one of "+strings.Join(attacks.Kernels(), ", ")+" (default: "+attacks.Kernel()+")")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the search to this file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain] [-divide] [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v]")
+		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain|black] [-divide] [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

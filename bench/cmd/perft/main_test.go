@@ -26,6 +26,7 @@ func TestRun(t *testing.T) {
 		{[]string{"-depth", "1", "-divide", "-fen", "3k4/8/8/K1Pp3r/8/8/8/8 w - d6 0 2"}, 0, "nodes 6\n", ""},
 		{[]string{"-depth", "4", "-hash", "1"}, 0, "nodes 197281\n", ""},
 		{[]string{"-depth", "3", "-hash", "1", "-threads", "2", "-slider", "plain", "-fen", kiwipete}, 0, "nodes 97862\n", ""},
+		{[]string{"-depth", "3", "-slider", "black", "-fen", kiwipete}, 0, "nodes 97862\n", ""},
 		{[]string{"-depth", "3", "-load", "nnue", "-nnue-hidden", "64", "-nnue-buckets", "32", "-slider", "std"}, 0, "nodes 8902\n", ""},
 		{[]string{"-depth", "3", "-load", "nnue", "-hash", "1", "-nnue-hidden", "16"}, 0, "nodes 8902\n", ""},
 		{[]string{"-depth", "3", "-hash", "-1"}, 2, "", "hash -1 MB: want 0 (none) to 65536"},

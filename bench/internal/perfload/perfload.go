@@ -1,15 +1,15 @@
 // Package perfload measures perft under the loads an engine carries beside
 // its attack tables (a transposition table, an NNUE-shaped first layer, or
 // both) in every slider mode of bench/perft, and reports nodes per second
-// and each mode against the faster of plain and fancy magic with
+// and each mode against the fastest of fancy, plain and black magic with
 // stat.Compare's verdict. cmd/perfload and the bench's main job run it.
 //
 // A round runs every mode once in each (position, load) group, the modes in
 // an order that rotates from round to round, so the modes of a group are
 // measured close together in time. Each cell's figure is the median of the
 // rounds with a 95% interval for it (stat.Summarize); a mode's ratio is
-// computed per round, its nodes/s over the faster magic's (the one with the
-// higher median in the group) in the same round.
+// computed per round, its nodes/s over the fastest magic's (the one with the
+// highest median in the group) in the same round.
 //
 // Every run's node count is checked against the others of its position and
 // depth, and the NNUE checksum against the other modes' without a table: a
@@ -129,16 +129,21 @@ func Measure(groups []Group, rounds int, progress io.Writer) (Measurements, erro
 	return m, nil
 }
 
-// Base returns the faster magic of group g: plain or fancy, whichever has
-// the higher median.
+// magics are the yardsticks: the modes that look up a magic-bitboard
+// reference, one of which is every group's base.
+var magics = []perft.Mode{perft.ModeFancy, perft.ModePlain, perft.ModeBlack}
+
+// Base returns the fastest magic of group g: the one of magics with the
+// highest median (a tie goes to the first).
 func (m Measurements) Base(g int) perft.Mode {
-	if stat.Fastest(stat.HigherIsFaster, m[g][perft.ModeFancy], m[g][perft.ModePlain]) == 0 {
-		return perft.ModeFancy
+	var sets [][]float64
+	for _, mode := range magics {
+		sets = append(sets, m[g][mode])
 	}
-	return perft.ModePlain
+	return magics[stat.Fastest(stat.HigherIsFaster, sets...)]
 }
 
-// Compare is mode against the faster magic of group g.
+// Compare is mode against the fastest magic of group g.
 func (m Measurements) Compare(g int, mode perft.Mode) stat.Comparison {
 	return stat.Compare(m[g][mode], m[g][m.Base(g)], stat.HigherIsFaster)
 }

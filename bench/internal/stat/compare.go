@@ -7,8 +7,7 @@ import "fmt"
 type Verdict int
 
 const (
-	// WithinNoise: the two medians' intervals overlap, or the per-round
-	// ratios' interval holds 1.
+	// WithinNoise: the per-round ratios' interval holds 1.
 	WithinNoise Verdict = iota
 	Faster
 	Slower
@@ -79,9 +78,13 @@ func (c Comparison) String() string {
 //     ratio: a ratio of a quantity that may be zero or negative is not a
 //     measurement.
 //   - Otherwise the ratio is the median of the per-round ratios a[i]/base[i]
-//     with its interval. The verdict is Faster or Slower only when the two
-//     medians' intervals do not overlap and the ratio's interval lies wholly
-//     on that side of 1; in every other case it is WithinNoise.
+//     with its interval. The verdict is Faster or Slower exactly when the
+//     ratio's interval lies wholly on that side of 1, else WithinNoise.
+//     The two medians' intervals do not enter: a[i] and base[i] are a pair,
+//     measured in the same round, so their ratio cancels what the round
+//     did to both (a busy spell of a shared machine), which widens each
+//     median's interval but not the ratio's. If a is 1% faster in every
+//     round, a is faster, however much the rounds differ from each other.
 //
 // Compare panics if a and base differ in length or are empty.
 func Compare(a, base []float64, dir Direction) Comparison {
@@ -105,8 +108,8 @@ func Compare(a, base []float64, dir Direction) Comparison {
 		rs[i] = a[i] / base[i]
 	}
 	c.Ratio = Summarize(rs)
-	above := c.A.Lo > c.Base.Hi && c.Ratio.Lo > 1 // a larger, beyond noise
-	below := c.A.Hi < c.Base.Lo && c.Ratio.Hi < 1 // a smaller, beyond noise
+	above := c.Ratio.Lo > 1 // a larger, beyond noise
+	below := c.Ratio.Hi < 1 // a smaller, beyond noise
 	switch {
 	case above && dir == HigherIsFaster, below && dir == LowerIsFaster:
 		c.Verdict = Faster
@@ -117,7 +120,7 @@ func Compare(a, base []float64, dir Direction) Comparison {
 }
 
 // Fastest returns the index of the set whose median is fastest in
-// direction dir: the base of comparisons "against the faster of" them.
+// direction dir: the base of comparisons "against the fastest of" them.
 // Ties go to the first.
 func Fastest(dir Direction, sets ...[]float64) int {
 	best, bm := 0, Summarize(sets[0]).Median

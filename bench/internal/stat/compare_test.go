@@ -1,6 +1,7 @@
 package stat
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -13,6 +14,14 @@ func rounds(base, f, spread float64) []float64 {
 		xs[i] = base*f + spread*float64(i-4)
 	}
 	return xs
+}
+
+// reversed returns xs in the opposite order: the same median and interval,
+// each sample in another round.
+func reversed(xs []float64) []float64 {
+	r := slices.Clone(xs)
+	slices.Reverse(r)
+	return r
 }
 
 func TestCompare(t *testing.T) {
@@ -28,9 +37,15 @@ func TestCompare(t *testing.T) {
 		{"longer time, intervals apart", rounds(10, 1.2, 0.1), base, LowerIsFaster, Slower, true},
 		{"higher rate, intervals apart", rounds(10, 1.2, 0.1), base, HigherIsFaster, Faster, true},
 		{"lower rate, intervals apart", rounds(10, 0.8, 0.1), base, HigherIsFaster, Slower, true},
-		// Every round's ratio is 0.99, but the medians' intervals
-		// ([9.7, 10.1] and [9.8, 10.2]) overlap: within noise.
-		{"overlapping intervals", rounds(10, 0.99, 0.1), base, LowerIsFaster, WithinNoise, true},
+		// The medians' intervals ([9.7, 10.1] and [9.8, 10.2]) overlap,
+		// but every round's ratio is 0.99: the ratio's interval excludes
+		// 1, so there is a verdict.
+		{"overlapping intervals, every round 1% shorter", rounds(10, 0.99, 0.1), base, LowerIsFaster, Faster, true},
+		{"overlapping intervals, every round 1% lower rate", rounds(10, 0.99, 0.1), base, HigherIsFaster, Slower, true},
+		{"overlapping intervals, every round 1% longer", rounds(10, 1.01, 0.1), base, LowerIsFaster, Slower, true},
+		// The same samples in other rounds: the ratios (10.4/9.6 down to
+		// 9.6/10.4) lie on both sides of 1.
+		{"rounds disagree", reversed(base), base, LowerIsFaster, WithinNoise, true},
 		{"the base against itself", base, base, LowerIsFaster, WithinNoise, true},
 		// A marginal cost whose interval holds zero has no ratio, whatever
 		// its median.

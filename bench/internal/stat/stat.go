@@ -1,6 +1,7 @@
 // Package stat is what the bench's commands share: the summary of a cell's
-// rounds, the rule that turns two cells into a verdict (Compare), and the
-// name of the machine they ran on.
+// rounds, the rule that turns two cells into a verdict (Compare: faster or
+// slower exactly when the 95% interval of the per-round ratios excludes 1),
+// and the name of the machine they ran on.
 package stat
 
 import (
