@@ -1,23 +1,22 @@
 // Package attacks tells a chess engine which squares a rook, bishop or queen
-// attacks, given the board's occupancy: magic bitboards built on the W
-// system, a re-numbering of the board's bits under which squares related by a
-// symmetry of the board share one index table, so the tables are a tenth of
-// fancy magic's.
+// attacks, given the board's occupancy: magic bitboards whose attack tables
+// are shared with the W system, a re-numbering of the board's bits under
+// which squares related by a symmetry of the board share one index table.
 //
 // Which function to call:
 //
 //   - Rook, Bishop, Queen(sq, occ): standard bitboards in and out, a drop-in
-//     for an engine's own lookup. Each call first permutes occ into W
-//     layout and, on amd64 and arm64, makes one call into assembly, so it
-//     costs more than a magic lookup.
-//   - NewOccupancy(occ) once per node, then its Rook, Bishop and Queen
-//     methods: one permute a node, and lookups that inline into the caller.
+//     for an engine's own magic lookup. The key comes from occ as it is; the
+//     lookup inlines into the caller, with no call, on every platform.
 //   - An Occupancy kept in the position, updated on every move with Set,
-//     Clear, Move and Toggle: no permute at all, the fastest way. (An engine
-//     that keeps its own W-layout occupancy updates it with SquareW and calls
-//     RookW, BishopW, QueenW.)
-//   - RookUnion, BishopUnion: the union of several pieces' attacks, one
-//     permute for all.
+//     Clear, Move and Toggle, and its Rook, Bishop and Queen methods: the
+//     W system's lookups, whose index tables are shared by symmetry, so the
+//     tables they read are about half the drop-in's. (An engine that keeps
+//     its own W-layout occupancy updates it with SquareW and calls RookW,
+//     BishopW, QueenW.)
+//   - NewOccupancy(occ) wraps an occupancy for the W lookups with one
+//     permute; RookUnion and BishopUnion give the union of several pieces'
+//     attacks with one permute for all.
 //   - Knight, King, Pawn; Between and Line (the squares between two aligned
 //     squares, and the line through them).
 //
@@ -31,12 +30,10 @@
 // Every function is safe for concurrent use, SetKernel included; nothing
 // needs initialising, and the zero Occupancy is the empty board. A square
 // outside 0..63 panics with a message naming the function and the square;
-// any occupancy is valid. Kernel, Kernels and SetKernel name and pick the
-// implementation (AVX-512, amd64, arm64 or pure Go); Stats reports the
-// bytes of tables it reads. Built with GOEXPERIMENT=simd and GOAMD64=v4,
-// Rook and Bishop inline whole, with no call, on a permute written with
-// simd/archsimd (the build's only kernel, "amd64-simd"): faster in a hot
-// loop, slower in a dependency chain (README, "Which build").
+// any occupancy is valid. The permute into W layout (ToW, NewOccupancy, the
+// unions) runs on a kernel (AVX-512, amd64, arm64 assembly or pure Go) that
+// Kernel, Kernels and SetKernel name and pick; Stats reports the bytes of
+// tables each way in reads.
 package attacks
 
 //go:generate go run -C gen . -out ../tables_gen.go
@@ -75,7 +72,13 @@ func (e queenError) Error() string    { return squareError{"Queen", int(e)}.Erro
 func (e queenWError) Error() string   { return squareError{"QueenW", int(e)}.Error() }
 func (e occQueenError) Error() string { return squareError{"Occupancy.Queen", int(e)}.Error() }
 
-// Rook returns the squares a rook on sq attacks when occ is occupied.
+// Rook returns the squares a rook on sq attacks when the squares of occ are
+// occupied: along its rank and file, each square up to and including the
+// first occupied one in each direction. Whether occ holds sq itself makes
+// no difference, nor does any bit off the rook's lines. It panics if sq is
+// outside 0..63. It inlines into the caller, with no call: a magic lookup
+// keyed from occ as it is, then two dependent loads (an index byte, the
+// square's attack set).
 func Rook(sq int, occ uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"Rook", sq})
@@ -83,7 +86,10 @@ func Rook(sq int, occ uint64) uint64 {
 	return rookStd(sq, occ)
 }
 
-// Bishop returns the squares a bishop on sq attacks when occ is occupied.
+// Bishop returns the squares a bishop on sq attacks when the squares of occ
+// are occupied: along its diagonals, each square up to and including the
+// first occupied one in each direction. It is Rook's counterpart, at the
+// same cost, with the same rules for occ and sq.
 func Bishop(sq int, occ uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"Bishop", sq})
@@ -91,7 +97,8 @@ func Bishop(sq int, occ uint64) uint64 {
 	return bishopStd(sq, occ)
 }
 
-// Queen returns the squares a queen on sq attacks when occ is occupied.
+// Queen returns Rook(sq, occ) | Bishop(sq, occ), with one square check; it
+// inlines into the caller too. It panics if sq is outside 0..63.
 func Queen(sq int, occ uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(queenError(sq))
@@ -99,10 +106,11 @@ func Queen(sq int, occ uint64) uint64 {
 	return queenStd(sq, occ)
 }
 
-// RookW is Rook with the occupancy in W layout (occW = ToW(occ)); the result
-// is a standard bitboard. RookW, BishopW and QueenW are always the pure-Go
-// lookup, whatever the kernel: they inline into the caller, and an assembly
-// call costs more than the lookup itself (docs/BENCHMARKS.md).
+// RookW is Rook with the occupancy in W layout (occW = ToW(occ), or an
+// Occupancy's W()); the result is a standard bitboard, Rook(sq, occ). Its
+// index tables are shared by the squares of a symmetry class, so the W
+// lookups read about half the drop-in's bytes, at the same cost: it inlines
+// into the caller, with no call. It panics if sq is outside 0..63.
 func RookW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"RookW", sq})
@@ -110,7 +118,7 @@ func RookW(sq int, occW uint64) uint64 {
 	return rookW(sq, occW)
 }
 
-// BishopW is Bishop with the occupancy in W layout.
+// BishopW is Bishop with the occupancy in W layout, as RookW is Rook's.
 func BishopW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"BishopW", sq})
@@ -119,7 +127,7 @@ func BishopW(sq int, occW uint64) uint64 {
 }
 
 // QueenW is Queen with the occupancy in W layout: one square check, then
-// both lookups.
+// both lookups, inlined. It panics if sq is outside 0..63.
 func QueenW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(queenWError(sq))
@@ -127,19 +135,23 @@ func QueenW(sq int, occW uint64) uint64 {
 	return queenW(sq, occW)
 }
 
-// RookUnion returns the union of the attacks of every rook in rooks, with
-// one permute of occ for all of them.
+// RookUnion returns the union of the attacks of every rook in rooks (any
+// set of squares; none gives 0) when the squares of occ are occupied. It
+// permutes occ into W layout once for all of them, on the kernel in use,
+// then makes one W lookup a rook: one call into the kernel, not inlined.
 func RookUnion(rooks, occ uint64) uint64 { return rookUnion(rooks, occ) }
 
-// BishopUnion returns the union of the attacks of every bishop in bishops.
+// BishopUnion is RookUnion for bishops.
 func BishopUnion(bishops, occ uint64) uint64 { return bishopUnion(bishops, occ) }
 
-// ToW moves every bit of a standard bitboard to its W-layout position. An
-// engine that keeps occW = ToW(occ) can update it with occW ^= ToW(1<<from |
-// 1<<to) and call the W functions directly.
+// ToW moves every bit of a standard bitboard to its W-layout position, on
+// the kernel in use (one call where the kernel is assembly). An engine that
+// keeps occW = ToW(occ) can update it with occW ^= ToW(1<<from | 1<<to),
+// or with SquareW, and call the W functions directly.
 func ToW(bb uint64) uint64 { return permute(bb) }
 
-// FromW is the inverse of ToW.
+// FromW is the inverse of ToW, a bit at a time: for conversions, not for a
+// lookup's path.
 func FromW(w uint64) uint64 { return fromW(w) }
 
 // Knight returns the squares a knight on sq attacks.
@@ -170,25 +182,26 @@ func Pawn(white bool, sq int) uint64 {
 	return blackPawnTable[sq]
 }
 
-// kernelID names one implementation of the lookups.
+// kernelID names one implementation of the operations that permute a
+// standard occupancy into W layout: ToW (and so NewOccupancy), RookUnion and
+// BishopUnion. Rook, Bishop and Queen, the W lookups and the Occupancy
+// methods are pure Go, inlined, and the same under every kernel.
 type kernelID uint8
 
 const (
 	kernelGeneric kernelID = iota
 	kernelAMD64AVX512
-	kernelAMD64AVX512Sym
 	kernelAMD64
 	kernelARM64
 	kernelAMD64Simd
 )
 
 var kernelNames = [...]string{
-	kernelGeneric:        "generic",
-	kernelAMD64AVX512:    "amd64-avx512",
-	kernelAMD64AVX512Sym: "amd64-avx512-sym",
-	kernelAMD64:          "amd64",
-	kernelARM64:          "arm64",
-	kernelAMD64Simd:      "amd64-simd",
+	kernelGeneric:     "generic",
+	kernelAMD64AVX512: "amd64-avx512",
+	kernelAMD64:       "amd64",
+	kernelARM64:       "arm64",
+	kernelAMD64Simd:   "amd64-simd",
 }
 
 // active holds the kernel in use, a kernelID. SetKernel stores it and every
@@ -201,13 +214,16 @@ func init() { active.Store(uint32(defaultKernel)) }
 // kernel returns the kernel in use.
 func kernel() kernelID { return kernelID(active.Load()) }
 
-// Kernel names the implementation in use: "amd64-avx512",
-// "amd64-avx512-sym", "amd64", "arm64", "generic", or "amd64-simd" (the
-// only kernel of a build with GOEXPERIMENT=simd and GOAMD64=v4).
+// Kernel names the implementation in use of the operations that permute an
+// occupancy into W layout (ToW, NewOccupancy, RookUnion, BishopUnion):
+// "amd64-avx512", "amd64", "arm64", "generic", or "amd64-simd" (the only
+// kernel of a build with GOEXPERIMENT=simd and GOAMD64=v4). Rook, Bishop,
+// Queen, RookW, BishopW, QueenW and the Occupancy lookups do not depend on
+// it: they are the same Go code under every kernel.
 func Kernel() string { return kernelNames[kernel()] }
 
-// Kernels lists the implementations this CPU can run, best first; the last
-// is always "generic".
+// Kernels lists the implementations this CPU and build can run, the
+// default first.
 func Kernels() []string {
 	var names []string
 	for _, k := range supported {
@@ -216,10 +232,11 @@ func Kernels() []string {
 	return names
 }
 
-// SetKernel selects an implementation by name, for tests, benchmarks and
-// users who know better. It fails for a name that is unknown or that this
-// CPU cannot run. It is safe while lookups run in other goroutines: each
-// lookup runs entirely on the kernel it found when it started.
+// SetKernel selects the implementation of ToW, NewOccupancy, RookUnion and
+// BishopUnion by name, for tests, benchmarks and users who know better. It
+// fails for a name that is unknown or that this CPU or build cannot run. It
+// is safe while other goroutines call those functions: each call runs
+// entirely on the kernel it found when it started.
 func SetKernel(name string) error {
 	for _, k := range supported {
 		if kernelNames[k] == name {
@@ -230,56 +247,68 @@ func SetKernel(name string) error {
 	return errors.New("attacks.SetKernel: kernel " + strconv.Quote(name) + " is not available here (have: " + strings.Join(Kernels(), ", ") + ")")
 }
 
-// TableStats describes the tables the kernel in use reads, in bytes, and the
-// sharing achieved: the number of distinct index tables per piece.
+// TableStats describes the tables the lookups read, in bytes, and the
+// sharing achieved.
 type TableStats struct {
-	IndexBytes   int // shared index tables: key -> byte
+	// Std is what Rook, Bishop and Queen read: keys from the standard
+	// layout into index tables of their own.
+	Std Tables
+	// W is what RookW, BishopW, QueenW and the Occupancy lookups read: keys
+	// from W layout, into index tables shared by symmetry classes. Its
+	// attack tables are Std's, the same bytes.
+	W Tables
+	// PermuteBytes is what the kernel in use reads to permute an occupancy
+	// into W layout, in ToW, NewOccupancy, RookUnion and BishopUnion (which
+	// then read W's tables): eight 256-entry tables, or with AVX-512 one
+	// 64-byte control.
+	PermuteBytes int
+}
+
+// Tables is one way in's tables, in bytes, and its number of distinct
+// index tables per piece.
+type Tables struct {
+	IndexBytes   int // index tables: key -> byte
 	AttackBytes  int // per-square attack tables: byte -> bitboard
-	ParamBytes   int // per-square mask, magic, shift and table offsets
-	PermuteBytes int // tables of the standard -> W permute
+	ParamBytes   int // per-square mask, magic, key mask and two table pointers
 	TotalBytes   int
 	RookTables   int
 	BishopTables int
 }
 
-// Stats reports the tables the kernel in use reads for Rook, Bishop, Queen
-// and the unions (leaper tables excluded). RookW, BishopW and QueenW always
-// read the rotation-shared tables of the generic kernel, without the permute.
+// Stats reports the tables each way in reads (leaper and Between/Line
+// tables excluded).
 func Stats() TableStats {
-	k := kernel()
-	if k == kernelAMD64AVX512Sym {
-		s := TableStats{
-			IndexBytes:   int(unsafe.Sizeof(symIndexTable)),
-			AttackBytes:  int(unsafe.Sizeof(symAttackTable)),
-			ParamBytes:   int(unsafe.Sizeof(symParams) + unsafe.Sizeof(symRook) + unsafe.Sizeof(symBishop)),
-			PermuteBytes: symControlBytes,
-			RookTables:   len(symParams) / 2,
-			BishopTables: len(symParams) / 2,
-		}
-		s.TotalBytes = s.IndexBytes + s.AttackBytes + s.ParamBytes + s.PermuteBytes
-		return s
+	attack := int(unsafe.Sizeof(attackTable))
+	std := Tables{
+		IndexBytes:   int(unsafe.Sizeof(stdIndexTable)),
+		AttackBytes:  attack,
+		ParamBytes:   int(unsafe.Sizeof(rookStdParams) + unsafe.Sizeof(bishopStdParams)),
+		RookTables:   distinctTables(&rookStdParams),
+		BishopTables: distinctTables(&bishopStdParams),
 	}
-	s := TableStats{
+	w := Tables{
 		IndexBytes:   int(unsafe.Sizeof(indexTable)),
-		AttackBytes:  int(unsafe.Sizeof(attackTable)),
+		AttackBytes:  attack,
 		ParamBytes:   int(unsafe.Sizeof(rookParams) + unsafe.Sizeof(bishopParams)),
-		PermuteBytes: int(unsafe.Sizeof(toWTable)),
 		RookTables:   distinctTables(&rookParams),
 		BishopTables: distinctTables(&bishopParams),
 	}
-	if k == kernelAMD64AVX512 {
-		s.PermuteBytes = 64 // the VPSHUFBITQMB control replaces toWTable
+	for _, t := range []*Tables{&std, &w} {
+		t.TotalBytes = t.IndexBytes + t.AttackBytes + t.ParamBytes
 	}
-	if k == kernelAMD64Simd {
-		s.PermuteBytes = simdPermuteBytes
-	}
-	s.TotalBytes = s.IndexBytes + s.AttackBytes + s.ParamBytes + s.PermuteBytes
-	return s
+	return TableStats{Std: std, W: w, PermuteBytes: permuteBytes(kernel())}
 }
 
-// simdPermuteBytes is what the amd64-simd kernel's permute reads in place
-// of toWTable: two 64-byte vectors (attacks_simd_amd64.go).
-const simdPermuteBytes = 2 * 64
+// permuteBytes is what kernel k's permute reads.
+func permuteBytes(k kernelID) int {
+	switch k {
+	case kernelAMD64AVX512:
+		return 64 // the VPSHUFBITQMB control replaces toWTable
+	case kernelAMD64Simd:
+		return 2 * 64 // two 64-byte vectors (attacks_simd_amd64.go)
+	}
+	return int(unsafe.Sizeof(toWTable))
+}
 
 func distinctTables(params *[64]param) int {
 	seen := map[*uint8]bool{}

@@ -68,12 +68,8 @@ func queenW(sq int, occW uint64) uint64 {
 		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occW&b.mask)*b.magic>>bishopShift&b.keyMask)))*8))
 }
 
-// The generic forms of every operation the kernels provide; the assembly
-// kernels carry the same names with their suffix.
-
-func rookGeneric(sq int, occ uint64) uint64   { return rookW(sq, toW(occ)) }
-func bishopGeneric(sq int, occ uint64) uint64 { return bishopW(sq, toW(occ)) }
-func queenGeneric(sq int, occ uint64) uint64  { return queenW(sq, toW(occ)) }
+// The generic forms of the operations the kernels provide (the unions and
+// toW); the assembly kernels carry the same names with their suffix.
 
 func rookUnionGeneric(rooks, occ uint64) uint64 {
 	return unionGeneric(&rookParams, rooks, toW(occ), rookShift)

@@ -6,8 +6,8 @@ import "simd/archsimd"
 
 // The inlined kernel ("amd64-simd"), for a build with GOEXPERIMENT=simd and
 // GOAMD64=v4: the permute is written with simd/archsimd, whose operations
-// the compiler emits in place, so Rook, Bishop, ToW and NewOccupancy inline
-// into the caller with no call at all. It needs AVX-512 F and BW only, which
+// the compiler emits in place, so ToW and NewOccupancy inline into the
+// caller with no call at all. It needs AVX-512 F and BW only, which
 // GOAMD64=v4 guarantees: Go's runtime refuses to start a v4 program on a CPU
 // without them, so no check is made here, and none could be: a run-time test
 // with a fallback call costs more than the inliner's budget of 80 (a call
@@ -18,8 +18,6 @@ import "simd/archsimd"
 // the byte that holds its source bit (the broadcast puts all eight bytes in
 // every 128-bit lane, so the in-lane shuffle reaches each); AND keeps that
 // bit; compare with zero gives a mask whose bit j is W bit j; KMOVQ.
-// docs/BENCHMARKS.md has the other sequences measured (VPERMB,
-// GF2P8AFFINEQB) and why this one.
 
 var supported = []kernelID{kernelAMD64Simd}
 
@@ -40,13 +38,6 @@ func init() {
 func permute(bb uint64) uint64 {
 	return archsimd.BroadcastUint64x8(bb).AsUint8x64().PermuteOrZeroGrouped(simdShuffle.AsInt8x64()).And(simdBit).NotEqual(archsimd.Uint8x64{}).ToBits()
 }
-
-func rook(sq int, occ uint64) uint64   { return rookW(sq, permute(occ)) }
-func bishop(sq int, occ uint64) uint64 { return bishopW(sq, permute(occ)) }
-
-// queen does not inline into Queen (two lookups and the permute cost 105),
-// so Queen is one call, with the permute inlined behind it.
-func queen(sq int, occ uint64) uint64 { return queenW(sq, permute(occ)) }
 
 func rookUnion(rooks, occ uint64) uint64 {
 	return unionGeneric(&rookParams, rooks, permute(occ), rookShift)

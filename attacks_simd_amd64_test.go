@@ -10,14 +10,13 @@ import (
 
 func init() {
 	simdVectorBytes = int(unsafe.Sizeof(simdShuffle) + unsafe.Sizeof(simdBit))
-	// No call at all: the permute and the rook and bishop lookups inline
-	// into Rook, Bishop, ToW and NewOccupancy.
-	inlinedKernel = []string{"permute", "rook", "bishop"}
+	// No call at all: the permute inlines into ToW and NewOccupancy.
+	inlinedKernel = []string{"permute"}
 }
 
 // TestSimdPermute checks the vector permute against the byte tables on
 // every single bit, every byte value in every byte, and random words (the
-// exhaustive lookup tests check it again inside Rook, Bishop and Queen).
+// exhaustive lookup tests check it again inside NewOccupancy).
 func TestSimdPermute(t *testing.T) {
 	check := func(bb uint64) {
 		if got, want := permute(bb), toW(bb); got != want {

@@ -40,13 +40,10 @@ func eachKernel(t *testing.T, f func(t *testing.T)) {
 
 // TestExhaustive checks every square, every subset of its mask, with random
 // bits outside the mask, through every lookup, against the ray-walking
-// reference.
+// reference: the drop-in, the W lookups, and under every kernel the
+// Occupancy NewOccupancy makes (its permute is the kernel's).
 func TestExhaustive(t *testing.T) {
 	eachKernel(t, func(t *testing.T) {
-		rookW, bishopW, queenW := RookW, BishopW, QueenW
-		if f, ok := wKernels[Kernel()]; ok {
-			rookW, bishopW, queenW = f[0], f[1], f[2]
-		}
 		r := rand.New(rand.NewPCG(1, 2))
 		for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
 			for sq := 0; sq < 64; sq++ {
@@ -58,21 +55,21 @@ func TestExhaustive(t *testing.T) {
 					w := ToW(occ)
 					var got, gotW uint64
 					if p == magic.Rook {
-						got, gotW = Rook(sq, occ), rookW(sq, w)
+						got, gotW = Rook(sq, occ), RookW(sq, w)
 					} else {
-						got, gotW = Bishop(sq, occ), bishopW(sq, w)
-					}
-					if RookW(sq, w)|BishopW(sq, w) != want|other || QueenW(sq, w) != want|other {
-						t.Fatalf("exported W lookups at %s occ %#x are wrong", magic.SquareName(sq), occ)
-					}
-					if o := NewOccupancy(occ); o.Rook(sq)|o.Bishop(sq) != want|other || o.Queen(sq) != want|other {
-						t.Fatalf("Occupancy lookups at %s occ %#x are wrong", magic.SquareName(sq), occ)
+						got, gotW = Bishop(sq, occ), BishopW(sq, w)
 					}
 					if got != want || gotW != want {
 						t.Fatalf("%v %s occ %#x: got %#x, W form %#x, want %#x", p, magic.SquareName(sq), occ, got, gotW, want)
 					}
-					if q, qw := Queen(sq, occ), queenW(sq, w); q != want|other || qw != want|other {
-						t.Fatalf("queen %s occ %#x: got %#x, W form %#x, want %#x", magic.SquareName(sq), occ, q, qw, want|other)
+					if RookW(sq, w)|BishopW(sq, w) != want|other || QueenW(sq, w) != want|other {
+						t.Fatalf("W lookups at %s occ %#x are wrong", magic.SquareName(sq), occ)
+					}
+					if Rook(sq, occ)|Bishop(sq, occ) != want|other || Queen(sq, occ) != want|other {
+						t.Fatalf("queen %s occ %#x: got %#x, want %#x", magic.SquareName(sq), occ, Queen(sq, occ), want|other)
+					}
+					if o := NewOccupancy(occ); o.Rook(sq)|o.Bishop(sq) != want|other || o.Queen(sq) != want|other {
+						t.Fatalf("Occupancy lookups at %s occ %#x are wrong", magic.SquareName(sq), occ)
 					}
 				}
 			}
@@ -184,20 +181,29 @@ func TestPanics(t *testing.T) {
 func TestKernels(t *testing.T) {
 	ks := Kernels()
 	// The build with GOEXPERIMENT=simd and GOAMD64=v4 compiles its one
-	// kernel into the callers (attacks_simd_amd64.go).
+	// kernel into the callers (attacks_simd_amd64.go); every other build
+	// offers the generic kernel last.
 	if len(ks) == 0 || ks[len(ks)-1] != "generic" && !slices.Equal(ks, []string{"amd64-simd"}) {
 		t.Fatalf("Kernels() = %v, want generic last", ks)
 	}
-	found := false
-	for _, k := range ks {
-		found = found || k == Kernel()
-	}
-	if !found {
-		t.Fatalf("Kernel() = %q is not in Kernels() = %v", Kernel(), ks)
+	if ks[0] != Kernel() {
+		t.Fatalf("Kernel() = %q, but Kernels() = %v lists the default first", Kernel(), ks)
 	}
 	if err := SetKernel("no-such-kernel"); err == nil || !strings.Contains(err.Error(), "no-such-kernel") {
 		t.Fatalf("SetKernel of an unknown name: %v", err)
 	}
+	if Kernel() != ks[0] {
+		t.Fatalf("a failed SetKernel changed the kernel to %q", Kernel())
+	}
+	// Each kernel's ToW is the byte-table permute, and SetKernel switches.
+	eachKernel(t, func(t *testing.T) {
+		for i, e := range benchInputs {
+			x := e.occ ^ uint64(i)*0x9e3779b97f4a7c15
+			if got := ToW(x); got != toW(x) {
+				t.Fatalf("%s: ToW(%#x) = %#x, want %#x", Kernel(), x, got, toW(x))
+			}
+		}
+	})
 }
 
 // asmDataBytes reads the sizes of the read-only tables attacks_amd64.s
@@ -220,30 +226,41 @@ func asmDataBytes(t *testing.T) map[string]int {
 }
 
 func TestStats(t *testing.T) {
-	// The controls the AVX-512 kernels' standard-input lookups read: the
-	// W permute's, and the full-symmetry kernel's in- and out-permutes
-	// (its W-input forms, which no exported function uses, read syminw).
 	asm := asmDataBytes(t)
-	if asm["wctrl"] != 64 || asm["symin"] != 8*64 || asm["symout"] != 8*64 {
-		t.Fatalf("attacks_amd64.s declares controls of %v bytes, want wctrl 64, symin and symout 512", asm)
+	if asm["wctrl"] != 64 {
+		t.Fatalf("attacks_amd64.s declares controls of %v bytes, want wctrl 64", asm)
 	}
 	eachKernel(t, func(t *testing.T) {
 		s := Stats()
 		t.Logf("%+v", s)
-		if s.TotalBytes != s.IndexBytes+s.AttackBytes+s.ParamBytes+s.PermuteBytes {
-			t.Errorf("TotalBytes %d is not the sum of its parts", s.TotalBytes)
+		for _, c := range []struct {
+			name          string
+			tb            Tables
+			index, params int
+			rook, bishop  int
+		}{
+			{"Std", s.Std, len(stdIndexTable), int(unsafe.Sizeof(rookStdParams) + unsafe.Sizeof(bishopStdParams)), 64, 25},
+			{"W", s.W, len(indexTable), int(unsafe.Sizeof(rookParams) + unsafe.Sizeof(bishopParams)), 16, 10},
+		} {
+			tb := c.tb
+			if tb.TotalBytes != tb.IndexBytes+tb.AttackBytes+tb.ParamBytes {
+				t.Errorf("%s: TotalBytes %d is not the sum of its parts", c.name, tb.TotalBytes)
+			}
+			if tb.IndexBytes != c.index || tb.AttackBytes != 8*len(attackTable) || tb.ParamBytes != c.params || tb.ParamBytes != 2*64*int(unsafe.Sizeof(param{})) {
+				t.Errorf("%s: byte counts disagree with the tables: %+v", c.name, tb)
+			}
+			if tb.RookTables != c.rook || tb.BishopTables != c.bishop {
+				t.Errorf("%s: %d rook and %d bishop index tables, the layout has %d and %d", c.name, tb.RookTables, tb.BishopTables, c.rook, c.bishop)
+			}
+			// Against fancy magic's 867,328 bytes (attack tables, masks,
+			// magics, shifts and offsets): a fifth for the drop-in, a
+			// tenth for the W lookups.
+			if limit := map[string]int{"Std": 867328 / 5, "W": 867328 / 10}[c.name]; tb.TotalBytes > limit {
+				t.Errorf("%s: %d bytes, over %d", c.name, tb.TotalBytes, limit)
+			}
 		}
-		if Kernel() == "amd64-avx512-sym" {
-			if s.TotalBytes > 32768 || s.RookTables != 10 || s.BishopTables != 10 {
-				t.Errorf("full-symmetry kernel: %+v, want at most 32,768 bytes and 10 + 10 tables", s)
-			}
-			// What the kernel reads: its own tables, parameters (the
-			// shared records and both per-square maps) and controls.
-			if s.IndexBytes != int(unsafe.Sizeof(symIndexTable)) || s.AttackBytes != int(unsafe.Sizeof(symAttackTable)) ||
-				s.ParamBytes != int(unsafe.Sizeof(symParams)+unsafe.Sizeof(symRook)+unsafe.Sizeof(symBishop)) || s.PermuteBytes != asm["symin"]+asm["symout"] {
-				t.Errorf("full-symmetry kernel: byte counts disagree with its tables: %+v", s)
-			}
-			return
+		if unsafe.Sizeof(uintptr(0)) == 8 && unsafe.Sizeof(param{}) != magic.ParamSize {
+			t.Errorf("param takes %d bytes, magic.ParamSize says %d", unsafe.Sizeof(param{}), magic.ParamSize)
 		}
 		// The permute reads the byte tables, 8 x 256 x 8, except under the
 		// AVX-512 kernel, whose VPSHUFBITQMB reads a 64-byte control.
@@ -256,22 +273,6 @@ func TestStats(t *testing.T) {
 		}
 		if s.PermuteBytes != want {
 			t.Errorf("PermuteBytes %d under %s, want %d", s.PermuteBytes, Kernel(), want)
-		}
-		if s.IndexBytes != len(indexTable) || s.AttackBytes != 8*len(attackTable) || s.ParamBytes != 2*64*int(unsafe.Sizeof(param{})) {
-			t.Errorf("byte counts disagree with the tables: %+v", s)
-		}
-		if unsafe.Sizeof(uintptr(0)) == 8 && unsafe.Sizeof(param{}) != magic.ParamSize {
-			t.Errorf("param takes %d bytes, magic.ParamSize says %d", unsafe.Sizeof(param{}), magic.ParamSize)
-		}
-		// The budget for what RookW and BishopW read: 128 KiB.
-		if w := s.IndexBytes + s.AttackBytes + s.ParamBytes; w > 131072 {
-			t.Errorf("RookW and BishopW read %d bytes, over the 131,072 budget", w)
-		}
-		if s.TotalBytes > 861184/8 {
-			t.Errorf("TotalBytes %d exceeds an eighth of fancy magic's attack tables, 861,184 bytes (867,328 with its per-square masks, magics and offsets)", s.TotalBytes)
-		}
-		if s.RookTables > 16 || s.BishopTables > 10 {
-			t.Errorf("%d rook and %d bishop index tables, want at most 16 and 10", s.RookTables, s.BishopTables)
 		}
 	})
 }
@@ -337,30 +338,6 @@ func TestTablesReproduce(t *testing.T) {
 	if toWTable != magic.ByteTables(&magic.W) || fromWBit != magic.FromWBit {
 		t.Fatal("permute tables differ from magic's")
 	}
-
-	sl, err := magic.BuildSym(magic.DefaultBuild)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, w := range sl.Params {
-		if w.KeyMask != 1<<(64-w.Shift)-1 || symParams[i] != (symParam{w.Mask, w.Magic, w.IndexBase, w.AttackBase<<8 | uint32(w.Shift)}) {
-			t.Fatalf("symParams[%d] = %+v, magic decides %+v", i, symParams[i], w)
-		}
-	}
-	for sq := 0; sq < 64; sq++ {
-		r, b := sl.Rook[sq], sl.Bishop[sq]
-		if symRook[sq] != (symSquare{uint8(r.Class), uint8(r.Sym)}) || symBishop[sq] != (symSquare{uint8(b.Class), uint8(b.Sym)}) {
-			t.Fatalf("symRook/symBishop[%s] differ from magic's", magic.SquareName(sq))
-		}
-	}
-	if string(symIndexTable[:]) != string(sl.Index) || len(symAttackTable) != len(sl.Attack) {
-		t.Fatal("symIndexTable or symAttackTable differs from magic's")
-	}
-	for i, a := range sl.Attack {
-		if symAttackTable[i] != a {
-			t.Fatalf("symAttackTable[%d] differs from magic's", i)
-		}
-	}
 }
 
 // TestClassesReproduce reruns, in every mode and on every platform the tests
@@ -402,7 +379,7 @@ func TestClassesReproduce(t *testing.T) {
 		}
 	}
 
-	var rookDone, bishopDone, symRookDone, symBishopDone int
+	var rookDone, bishopDone int
 	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
 		params, group, done := &rookParams, magic.RookGroup, &rookDone
 		if p == magic.Bishop {
@@ -428,46 +405,23 @@ func TestClassesReproduce(t *testing.T) {
 			}
 			*done++
 		}
-
-		squares, done := &symRook, &symRookDone
-		if p == magic.Bishop {
-			squares, done = &symBishop, &symBishopDone
-		}
-		for _, c := range magic.Classes(p, magic.Syms) {
-			prm := symParams[squares[c.Rep].class]
-			kb := 64 - int(prm.attackShift&0xff)
-			tb := search(magic.SymClass(c), kb, magic.SearchOptions{})
-			if tb == nil {
-				continue
-			}
-			k := tb.Keys[0]
-			if prm.maskW != k.Mask || prm.magic != k.Magic {
-				t.Fatalf("sym %s: generated mask %#x magic %#x, the search finds %#x %#x", c.Name(), prm.maskW, prm.magic, k.Mask, k.Magic)
-			}
-			if string(symIndexTable[prm.index:prm.index+1<<kb]) != string(tb.Index) {
-				t.Fatalf("sym %s: index table differs from the search's", c.Name())
-			}
-			sameAttacks(tb, k, symAttackTable[prm.attackShift>>8:])
-			*done++
-		}
 	}
-	t.Logf("reproduced within %d candidates a width: %d of 16 rook and %d of 10 bishop classes; full-symmetry kernel %d of 10 and %d of 10",
-		quickTries, rookDone, bishopDone, symRookDone, symBishopDone)
+	t.Logf("reproduced within %d candidates a width: %d of 16 rook and %d of 10 bishop classes", quickTries, rookDone, bishopDone)
 	// A search that finds nothing would pass the loops above: insist on
 	// what seed 1 gives (every bishop class needs under 11,000 candidates,
 	// rooks a1, c1, f2, c3 and e3 under 125,000; see tables_gen.go). A new
 	// seed or search may move rook classes past the cap: raise quickTries.
-	if rookDone < 4 || bishopDone != 10 || symRookDone < 4 || symBishopDone != 10 {
+	if rookDone < 4 || bishopDone != 10 {
 		t.Fatalf("too few classes reproduced within %d candidates: the search fails, or quickTries is too low for the committed seed", quickTries)
 	}
 }
 
 // TestTablesInBounds checks, from the generated tables alone, what lets the
-// kernels read through pointers without bounds checks: for every square and
-// piece, keyed from the standard layout and from the W layout, the index table (keyMask + 1 bytes, as every key is at most
-// keyMask) lies inside indexTable, every one of its bytes names one of the
-// square's attack sets, and those sets lie inside attackTable; and the same
-// for the full-symmetry kernel's tables.
+// lookups read through pointers without bounds checks: for every square and
+// piece, keyed from the standard layout and from the W layout, the index
+// table (keyMask + 1 bytes, as every key is at most keyMask) lies inside
+// stdIndexTable or indexTable, every one of its bytes names one of the
+// square's attack sets, and those sets lie inside attackTable.
 func TestTablesInBounds(t *testing.T) {
 	attack := uintptr(unsafe.Pointer(&attackTable[0]))
 	for _, pc := range []struct {
@@ -499,37 +453,6 @@ func TestTablesInBounds(t *testing.T) {
 			for key := uintptr(0); key <= uintptr(prm.keyMask); key++ {
 				if b := indexTable[ix+key]; int(b) >= sets {
 					t.Fatalf("%s: index byte %d at key %d, but the square has %d attack sets", name, b, key, sets)
-				}
-			}
-		}
-	}
-
-	// The full-symmetry kernel: each square names a class record and a
-	// symmetry; the record's key (64 - shift bits, the whole top of the
-	// product) stays inside symIndexTable and every byte of its table inside
-	// the representative's attack sets in symAttackTable.
-	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
-		squares, first := &symRook, 0
-		if p == magic.Bishop {
-			squares, first = &symBishop, len(symParams)/2
-		}
-		for sq, s := range squares {
-			name := fmt.Sprintf("sym %v %s", p, magic.SquareName(sq))
-			if int(s.class) < first || int(s.class) >= first+len(symParams)/2 || s.sym >= 8 {
-				t.Fatalf("%s: class %d, symmetry %d", name, s.class, s.sym)
-			}
-			prm := symParams[s.class]
-			rep := magic.Sym(s.sym).Inverse().Square(sq)
-			shift, sets := int(prm.attackShift&0xff), len(magic.AttackSets(p, rep))
-			if kb := 64 - shift; kb < 1 || kb > magic.MaxKeyBits || int(prm.index)+1<<kb > len(symIndexTable) {
-				t.Fatalf("%s: a %d-bit key from %d outside symIndexTable (%d bytes)", name, 64-shift, prm.index, len(symIndexTable))
-			}
-			if at := int(prm.attackShift >> 8); at+sets > len(symAttackTable) {
-				t.Fatalf("%s: %d attack sets from %d, outside symAttackTable (%d)", name, sets, at, len(symAttackTable))
-			}
-			for key := 0; key < 1<<(64-shift); key++ {
-				if b := symIndexTable[int(prm.index)+key]; int(b) >= sets {
-					t.Fatalf("%s: index byte %d at key %d, but %s has %d attack sets", name, b, key, magic.SquareName(rep), sets)
 				}
 			}
 		}

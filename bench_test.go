@@ -156,19 +156,12 @@ func eachKernelBench(b *testing.B, fancy, plain, f func(b *testing.B)) {
 	}
 }
 
-// wBench runs the yardsticks, then the exported W function (kernel=go:
-// the inlined Go lookup every kernel uses for it), then, for the record,
-// each assembly kernel's W-input form, which the exported functions do not
-// call (an assembly call costs more than the lookup).
-func wBench(b *testing.B, fancy, plain, exported func(b *testing.B), asm func(f [3]func(int, uint64) uint64) func(b *testing.B)) {
+// goBench runs the yardsticks, then f as kernel=go: a lookup that is the
+// same inlined Go code under every kernel (Rook, RookW, ...).
+func goBench(b *testing.B, fancy, plain, f func(b *testing.B)) {
 	b.Run("kernel=fancy", fancy)
 	b.Run("kernel=plain", plain)
-	b.Run("kernel=go", exported)
-	for _, k := range Kernels() {
-		if f, ok := wKernels[k]; ok {
-			b.Run("kernel="+k, asm(f))
-		}
-	}
+	b.Run("kernel=go", f)
 }
 
 // Hot loops: independent lookups, so the time is throughput.
@@ -176,7 +169,7 @@ func wBench(b *testing.B, fancy, plain, exported func(b *testing.B), asm func(f 
 func BenchmarkRook(b *testing.B) {
 	in := benchInputs
 	fancy, plain := yardRook(in)
-	eachKernelBench(b, fancy, plain, func(b *testing.B) {
+	goBench(b, fancy, plain, func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -189,44 +182,26 @@ func BenchmarkRook(b *testing.B) {
 func BenchmarkRookW(b *testing.B) {
 	in := benchInputs
 	fancy, plain := yardRook(in)
-	wBench(b, fancy, plain, func(b *testing.B) {
+	goBench(b, fancy, plain, func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
 			acc ^= RookW(e.sq, e.occW)
 		}
 		sink = acc
-	}, func(f [3]func(int, uint64) uint64) func(b *testing.B) {
-		return func(b *testing.B) {
-			var acc uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				acc ^= f[0](e.sq, e.occW)
-			}
-			sink = acc
-		}
 	})
 }
 
 func BenchmarkBishopW(b *testing.B) {
 	in := benchInputs
 	fancy, plain := yardBishop(in)
-	wBench(b, fancy, plain, func(b *testing.B) {
+	goBench(b, fancy, plain, func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
 			acc ^= BishopW(e.sq, e.occW)
 		}
 		sink = acc
-	}, func(f [3]func(int, uint64) uint64) func(b *testing.B) {
-		return func(b *testing.B) {
-			var acc uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				acc ^= f[1](e.sq, e.occW)
-			}
-			sink = acc
-		}
 	})
 }
 
@@ -235,22 +210,13 @@ func BenchmarkBishopW(b *testing.B) {
 func BenchmarkQueenW(b *testing.B) {
 	in := benchInputs
 	fancy, plain := yardQueen(in)
-	wBench(b, fancy, plain, func(b *testing.B) {
+	goBench(b, fancy, plain, func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
 			acc ^= QueenW(e.sq, e.occW)
 		}
 		sink = acc
-	}, func(f [3]func(int, uint64) uint64) func(b *testing.B) {
-		return func(b *testing.B) {
-			var acc uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				acc ^= f[2](e.sq, e.occW)
-			}
-			sink = acc
-		}
 	})
 	b.Run("kernel=go-separate", func(b *testing.B) {
 		var acc uint64
@@ -314,7 +280,7 @@ func BenchmarkToW(b *testing.B) {
 func BenchmarkRookLatency(b *testing.B) {
 	in := benchInputs
 	fancy, plain := yardRookLatency(in)
-	eachKernelBench(b, fancy, plain, func(b *testing.B) {
+	goBench(b, fancy, plain, func(b *testing.B) {
 		var prev uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -327,22 +293,13 @@ func BenchmarkRookLatency(b *testing.B) {
 func BenchmarkRookWLatency(b *testing.B) {
 	in := benchInputs
 	fancy, plain := yardRookLatency(in)
-	wBench(b, fancy, plain, func(b *testing.B) {
+	goBench(b, fancy, plain, func(b *testing.B) {
 		var prev uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
 			prev = RookW(e.sq, e.occW^(prev&1))
 		}
 		sink = prev
-	}, func(f [3]func(int, uint64) uint64) func(b *testing.B) {
-		return func(b *testing.B) {
-			var prev uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				prev = f[0](e.sq, e.occW^(prev&1))
-			}
-			sink = prev
-		}
 	})
 }
 

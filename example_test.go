@@ -65,6 +65,9 @@ func ExampleRookUnion() {
 
 func ExampleStats() {
 	s := attacks.Stats()
-	fmt.Println(s.TotalBytes <= 861184/8, s.RookTables, s.BishopTables)
-	// Output: true 16 10
+	fmt.Println("Rook, Bishop, Queen:", s.Std.IndexBytes, "index bytes,", s.Std.AttackBytes, "attack bytes,", s.Std.RookTables, "+", s.Std.BishopTables, "index tables")
+	fmt.Println("the W lookups:", s.W.IndexBytes, "index bytes,", s.W.AttackBytes, "attack bytes,", s.W.RookTables, "+", s.W.BishopTables, "index tables")
+	// Output:
+	// Rook, Bishop, Queen: 105920 index bytes, 50624 attack bytes, 64 + 25 index tables
+	// the W lookups: 30720 index bytes, 50624 attack bytes, 16 + 10 index tables
 }

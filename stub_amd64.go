@@ -7,80 +7,20 @@ package attacks
 // toWAVX512 is toW (attacks_generic.go): VPSHUFBITQMB (all 64 bits in one instruction).
 func toWAVX512(bb uint64) uint64
 
-// toWAMD64 is toW (attacks_generic.go): eight byte lookups in toWTable.
-func toWAMD64(bb uint64) uint64
-
-// rookAVX512 is rookGeneric (attacks_generic.go) with the permute by VPSHUFBITQMB (all 64 bits in one instruction); sq must be in 0..63.
-func rookAVX512(sq int, occ uint64) uint64
-
-// bishopAVX512 is bishopGeneric (attacks_generic.go) with the permute by VPSHUFBITQMB (all 64 bits in one instruction); sq must be in 0..63.
-func bishopAVX512(sq int, occ uint64) uint64
-
-// queenAVX512 is queenGeneric (attacks_generic.go) with the permute by VPSHUFBITQMB (all 64 bits in one instruction); sq must be in 0..63.
-func queenAVX512(sq int, occ uint64) uint64
-
 // rookUnionAVX512 is rookUnionGeneric (attacks_generic.go): one permute by VPSHUFBITQMB (all 64 bits in one instruction), then a lookup per piece.
 func rookUnionAVX512(pieces uint64, occ uint64) uint64
 
 // bishopUnionAVX512 is bishopUnionGeneric (attacks_generic.go): one permute by VPSHUFBITQMB (all 64 bits in one instruction), then a lookup per piece.
 func bishopUnionAVX512(pieces uint64, occ uint64) uint64
 
-// rookAMD64 is rookGeneric (attacks_generic.go) with the permute by eight byte lookups in toWTable; sq must be in 0..63.
-func rookAMD64(sq int, occ uint64) uint64
-
-// bishopAMD64 is bishopGeneric (attacks_generic.go) with the permute by eight byte lookups in toWTable; sq must be in 0..63.
-func bishopAMD64(sq int, occ uint64) uint64
-
-// queenAMD64 is queenGeneric (attacks_generic.go) with the permute by eight byte lookups in toWTable; sq must be in 0..63.
-func queenAMD64(sq int, occ uint64) uint64
+// toWAMD64 is toW (attacks_generic.go): eight byte lookups in toWTable.
+func toWAMD64(bb uint64) uint64
 
 // rookUnionAMD64 is rookUnionGeneric (attacks_generic.go): one permute by eight byte lookups in toWTable, then a lookup per piece.
 func rookUnionAMD64(pieces uint64, occ uint64) uint64
 
 // bishopUnionAMD64 is bishopUnionGeneric (attacks_generic.go): one permute by eight byte lookups in toWTable, then a lookup per piece.
 func bishopUnionAMD64(pieces uint64, occ uint64) uint64
-
-// rookWAMD64 is RookW(sq, occW) (attacks_generic.go), from W layout; sq must be in 0..63.
-func rookWAMD64(sq int, occW uint64) uint64
-
-// bishopWAMD64 is BishopW(sq, occW) (attacks_generic.go), from W layout; sq must be in 0..63.
-func bishopWAMD64(sq int, occW uint64) uint64
-
-// queenWAMD64 is QueenW(sq, occW) (attacks_generic.go), from W layout; sq must be in 0..63.
-func queenWAMD64(sq int, occW uint64) uint64
-
-// rookSym is the rook lookup of the full-symmetry kernel, from standard layout; sq must be in 0..63.
-func rookSym(sq int, occ uint64) uint64
-
-// rookWSym is the rook lookup of the full-symmetry kernel, from W layout; sq must be in 0..63.
-func rookWSym(sq int, occW uint64) uint64
-
-// bishopSym is the bishop lookup of the full-symmetry kernel, from standard layout; sq must be in 0..63.
-func bishopSym(sq int, occ uint64) uint64
-
-// bishopWSym is the bishop lookup of the full-symmetry kernel, from W layout; sq must be in 0..63.
-func bishopWSym(sq int, occW uint64) uint64
-
-// queenSym is the queen lookup of the full-symmetry kernel, from standard layout; sq must be in 0..63.
-func queenSym(sq int, occ uint64) uint64
-
-// queenWSym is the queen lookup of the full-symmetry kernel, from W layout; sq must be in 0..63.
-func queenWSym(sq int, occW uint64) uint64
-
-// rookUnionSym is rookUnionGeneric (attacks_generic.go) on the full-symmetry kernel.
-func rookUnionSym(pieces uint64, occ uint64) uint64
-
-// bishopUnionSym is bishopUnionGeneric (attacks_generic.go) on the full-symmetry kernel.
-func bishopUnionSym(pieces uint64, occ uint64) uint64
-
-// rookDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
-func rookDispatch(sq int, occ uint64) uint64
-
-// bishopDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
-func bishopDispatch(sq int, occ uint64) uint64
-
-// queenDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
-func queenDispatch(sq int, occ uint64) uint64
 
 // rookUnionDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
 func rookUnionDispatch(pieces uint64, occ uint64) uint64
@@ -90,6 +30,3 @@ func bishopUnionDispatch(pieces uint64, occ uint64) uint64
 
 // permuteDispatch runs the kernel in use (attacks.go's active): the AVX-512 one in place, any other by a jump to its function.
 func permuteDispatch(bb uint64) uint64
-
-// toWPEXT is toW (attacks_generic.go) as PDEP(PEXT(bb, from), to) over magic.Chains(&magic.W); benchmarks only.
-func toWPEXT(bb uint64) uint64
