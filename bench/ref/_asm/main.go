@@ -1,8 +1,10 @@
 // Command _asm writes package ref's assembly with avo, one technique a run:
-// the PEXT-indexed lookups of pext.go (pext_amd64.s and pext_stub_amd64.go),
-// which has their Go equivalent.
+// the PEXT-indexed lookups of pext.go (pext_amd64.s and pext_stub_amd64.go)
+// or the full-symmetry kernel of sym.go (sym_amd64.s and sym_stub_amd64.go).
+// Each has its Go equivalent in its file there.
 //
 //	go run . -technique pext -out ../pext_amd64.s -stubs ../pext_stub_amd64.go -pkg ref
+//	go run . -technique sym -out ../sym_amd64.s -stubs ../sym_stub_amd64.go -pkg ref
 package main
 
 import (
@@ -13,15 +15,17 @@ import (
 )
 
 func main() {
-	technique := flag.String("technique", "", "the lookups to write: pext")
-	// Generate parses the rest of the command line (-out, -stubs, -pkg).
+	technique := flag.String("technique", "", "the lookups to write: pext or sym")
+	// This also parses avo's flags (-out, -stubs, -pkg), which Generate reads.
 	flag.Parse()
 	ConstraintExpr("gc,!purego")
 	switch *technique {
 	case "pext":
 		pextFuncs()
+	case "sym":
+		symFuncs()
 	default:
-		log.Fatalf("-technique %q: want pext", *technique)
+		log.Fatalf("-technique %q: want pext or sym", *technique)
 	}
 	Generate()
 }
