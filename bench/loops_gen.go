@@ -23,6 +23,13 @@ var loopSets = map[string]*loopSet{
 		workTTThroughput: {ttThroughputPextRook, ttThroughputPextBishop, ttThroughputPextQueen},
 		workTTLatency:    {ttLatencyPextRook, ttLatencyPextBishop, ttLatencyPextQueen},
 	},
+	"sym": {
+		workHot:          {hotSymRook, hotSymBishop, hotSymQueen},
+		workLatency:      {latencySymRook, latencySymBishop, latencySymQueen},
+		workMovegen:      {movegenSymRook, movegenSymBishop, movegenSymQueen},
+		workTTThroughput: {ttThroughputSymRook, ttThroughputSymBishop, ttThroughputSymQueen},
+		workTTLatency:    {ttLatencySymRook, ttLatencySymBishop, ttLatencySymQueen},
+	},
 	"plain": {
 		workHot:          {hotPlainRook, hotPlainBishop, hotPlainQueen},
 		workLatency:      {latencyPlainRook, latencyPlainBishop, latencyPlainQueen},
@@ -156,6 +163,42 @@ func hotPextQueen(d *data, n int) uint64 {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
 		acc ^= ref.PextQueen(sq, o)
+	}
+	return acc
+}
+
+// hotSymRook: sym rook, independent lookups: throughput.
+func hotSymRook(d *data, n int) uint64 {
+	in := d.in
+	var acc uint64
+	for i := range n {
+		e := &in[i&inputMask]
+		sq, o := e.sq, e.occ
+		acc ^= ref.SymRook(sq, o)
+	}
+	return acc
+}
+
+// hotSymBishop: sym bishop, independent lookups: throughput.
+func hotSymBishop(d *data, n int) uint64 {
+	in := d.in
+	var acc uint64
+	for i := range n {
+		e := &in[i&inputMask]
+		sq, o := e.sq, e.occ
+		acc ^= ref.SymBishop(sq, o)
+	}
+	return acc
+}
+
+// hotSymQueen: sym queen, independent lookups: throughput.
+func hotSymQueen(d *data, n int) uint64 {
+	in := d.in
+	var acc uint64
+	for i := range n {
+		e := &in[i&inputMask]
+		sq, o := e.sq, e.occ
+		acc ^= ref.SymQueen(sq, o)
 	}
 	return acc
 }
@@ -516,6 +559,42 @@ func latencyPextQueen(d *data, n int) uint64 {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
 		prev = ref.PextQueen(sq, o)
+	}
+	return prev
+}
+
+// latencySymRook: sym rook, each lookup's occupancy depends on the previous result (depBit is a square whose W bit is its own).
+func latencySymRook(d *data, n int) uint64 {
+	in := d.in
+	var prev uint64
+	for i := range n {
+		e := &in[i&inputMask]
+		sq, o := e.sq, e.occ^(prev&depBit)
+		prev = ref.SymRook(sq, o)
+	}
+	return prev
+}
+
+// latencySymBishop: sym bishop, each lookup's occupancy depends on the previous result (depBit is a square whose W bit is its own).
+func latencySymBishop(d *data, n int) uint64 {
+	in := d.in
+	var prev uint64
+	for i := range n {
+		e := &in[i&inputMask]
+		sq, o := e.sq, e.occ^(prev&depBit)
+		prev = ref.SymBishop(sq, o)
+	}
+	return prev
+}
+
+// latencySymQueen: sym queen, each lookup's occupancy depends on the previous result (depBit is a square whose W bit is its own).
+func latencySymQueen(d *data, n int) uint64 {
+	in := d.in
+	var prev uint64
+	for i := range n {
+		e := &in[i&inputMask]
+		sq, o := e.sq, e.occ^(prev&depBit)
+		prev = ref.SymQueen(sq, o)
 	}
 	return prev
 }
@@ -921,6 +1000,66 @@ func movegenPextQueen(d *data, n int) uint64 {
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
 					acc ^= ref.PextQueen(sq, o)
+				}
+			}
+		}
+	}
+	return acc
+}
+
+// movegenSymRook: sym rook, one occupancy, every slider of the position; the occupancy is updated by each move's delta (a XOR).
+func movegenSymRook(d *data, n int) uint64 {
+	var acc uint64
+	for range n {
+		m := 0
+		for _, g := range d.games {
+			o := g.occ
+			for ; m < g.end; m++ {
+				mv := &d.moves[m]
+				o ^= mv.delta
+				for _, s := range d.sliders[mv.lo:mv.hi] {
+					sq := int(s)
+					acc ^= ref.SymRook(sq, o)
+				}
+			}
+		}
+	}
+	return acc
+}
+
+// movegenSymBishop: sym bishop, one occupancy, every slider of the position; the occupancy is updated by each move's delta (a XOR).
+func movegenSymBishop(d *data, n int) uint64 {
+	var acc uint64
+	for range n {
+		m := 0
+		for _, g := range d.games {
+			o := g.occ
+			for ; m < g.end; m++ {
+				mv := &d.moves[m]
+				o ^= mv.delta
+				for _, s := range d.sliders[mv.lo:mv.hi] {
+					sq := int(s)
+					acc ^= ref.SymBishop(sq, o)
+				}
+			}
+		}
+	}
+	return acc
+}
+
+// movegenSymQueen: sym queen, one occupancy, every slider of the position; the occupancy is updated by each move's delta (a XOR).
+func movegenSymQueen(d *data, n int) uint64 {
+	var acc uint64
+	for range n {
+		m := 0
+		for _, g := range d.games {
+			o := g.occ
+			for ; m < g.end; m++ {
+				mv := &d.moves[m]
+				o ^= mv.delta
+				for _, s := range d.sliders[mv.lo:mv.hi] {
+					sq := int(s)
+					acc ^= ref.SymQueen(sq, o)
 				}
 			}
 		}
@@ -1522,6 +1661,63 @@ func ttThroughputPextQueen(d *data, n int) uint64 {
 	return acc
 }
 
+// ttThroughputSymRook: sym rook, each lookup beside four random reads of the 64 MiB table, all independent.
+func ttThroughputSymRook(d *data, n int) uint64 {
+	in, tt := d.in, d.tt
+	var acc uint64
+	x := d.ttX
+	for i := range n {
+		e := &in[i&inputMask]
+		x = x*lcgMul + lcgAdd
+		a := tt[x>>41] + tt[x>>18&ttMask]
+		x = x*lcgMul + lcgAdd
+		a += tt[x>>41] + tt[x>>18&ttMask]
+		sq, o := e.sq, e.occ
+		att := ref.SymRook(sq, o)
+		acc += a ^ att
+	}
+	d.ttX = x
+	return acc
+}
+
+// ttThroughputSymBishop: sym bishop, each lookup beside four random reads of the 64 MiB table, all independent.
+func ttThroughputSymBishop(d *data, n int) uint64 {
+	in, tt := d.in, d.tt
+	var acc uint64
+	x := d.ttX
+	for i := range n {
+		e := &in[i&inputMask]
+		x = x*lcgMul + lcgAdd
+		a := tt[x>>41] + tt[x>>18&ttMask]
+		x = x*lcgMul + lcgAdd
+		a += tt[x>>41] + tt[x>>18&ttMask]
+		sq, o := e.sq, e.occ
+		att := ref.SymBishop(sq, o)
+		acc += a ^ att
+	}
+	d.ttX = x
+	return acc
+}
+
+// ttThroughputSymQueen: sym queen, each lookup beside four random reads of the 64 MiB table, all independent.
+func ttThroughputSymQueen(d *data, n int) uint64 {
+	in, tt := d.in, d.tt
+	var acc uint64
+	x := d.ttX
+	for i := range n {
+		e := &in[i&inputMask]
+		x = x*lcgMul + lcgAdd
+		a := tt[x>>41] + tt[x>>18&ttMask]
+		x = x*lcgMul + lcgAdd
+		a += tt[x>>41] + tt[x>>18&ttMask]
+		sq, o := e.sq, e.occ
+		att := ref.SymQueen(sq, o)
+		acc += a ^ att
+	}
+	d.ttX = x
+	return acc
+}
+
 // ttThroughputPlainRook: plain rook, each lookup beside four random reads of the 64 MiB table, all independent.
 func ttThroughputPlainRook(d *data, n int) uint64 {
 	in, tt := d.in, d.tt
@@ -2069,6 +2265,54 @@ func ttLatencyPextQueen(d *data, n int) uint64 {
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
 		r = ref.PextQueen(sq, o)
+	}
+	d.ttH = h
+	return r ^ h
+}
+
+// ttLatencySymRook: sym rook, a random read of the 64 MiB table whose address depends on the previous result, then a lookup whose occupancy depends on the value read.
+func ttLatencySymRook(d *data, n int) uint64 {
+	in, tt := d.in, d.tt
+	var r uint64
+	h := d.ttH
+	for i := range n {
+		e := &in[i&inputMask]
+		h = (h ^ r) * hashMul
+		v := tt[h>>41]
+		sq, o := e.sq, e.occ^(v&depBit)
+		r = ref.SymRook(sq, o)
+	}
+	d.ttH = h
+	return r ^ h
+}
+
+// ttLatencySymBishop: sym bishop, a random read of the 64 MiB table whose address depends on the previous result, then a lookup whose occupancy depends on the value read.
+func ttLatencySymBishop(d *data, n int) uint64 {
+	in, tt := d.in, d.tt
+	var r uint64
+	h := d.ttH
+	for i := range n {
+		e := &in[i&inputMask]
+		h = (h ^ r) * hashMul
+		v := tt[h>>41]
+		sq, o := e.sq, e.occ^(v&depBit)
+		r = ref.SymBishop(sq, o)
+	}
+	d.ttH = h
+	return r ^ h
+}
+
+// ttLatencySymQueen: sym queen, a random read of the 64 MiB table whose address depends on the previous result, then a lookup whose occupancy depends on the value read.
+func ttLatencySymQueen(d *data, n int) uint64 {
+	in, tt := d.in, d.tt
+	var r uint64
+	h := d.ttH
+	for i := range n {
+		e := &in[i&inputMask]
+		h = (h ^ r) * hashMul
+		v := tt[h>>41]
+		sq, o := e.sq, e.occ^(v&depBit)
+		r = ref.SymQueen(sq, o)
 	}
 	d.ttH = h
 	return r ^ h

@@ -65,6 +65,9 @@ func TestLoopsAgree(t *testing.T) {
 	if !ref.HasPEXT {
 		t.Log("NOTE: no BMI2: the PEXT loops are not run")
 	}
+	if !ref.HasSym {
+		t.Log("NOTE: no AVX-512 BITALG: the full-symmetry (sym) loops are not run")
+	}
 }
 
 // TestData checks the input stream is what the workloads promise.
@@ -214,6 +217,6 @@ func TestInlining(t *testing.T) {
 			t.Errorf("%s is not inlined into the loops", fn)
 		}
 	}
-	t.Log("calls left in the loops, by design: ref.Pext* (assembly), ref.Ray* (loops, over budget), " +
+	t.Log("calls left in the loops, by design: ref.Pext* and ref.Sym* (assembly), ref.Ray* (loops, over budget), " +
 		"attacks.Rook/Bishop/Queen (kernel dispatch, then assembly), attacks.ToW (dispatch)")
 }

@@ -273,11 +273,12 @@ const notes = `## How to read this
   control); the W rows read the generic kernel's rotation-shared tables
   under every kernel and no permute table, so they show those bytes.
 - Every loop is the same code with the lookup written in (loops_gen.go, from
-  internal/loopgen). Lookups inline into it except: PEXT (assembly: a call),
-  the ray loop (over Go's inliner budget), attacks.Rook, Bishop and Queen
-  (kernel dispatch, then assembly), attacks.QueenW (queenWGeneric is just over
-  the budget) and attacks.ToW in the W rows' move gen. No timed loop calls
-  through a function value.
+  internal/loopgen). Lookups inline into it except: PEXT and the
+  full-symmetry kernel (assembly: a call each), the ray loop (over Go's
+  inliner budget), attacks.Rook, Bishop and Queen (kernel dispatch, then
+  assembly), attacks.QueenW (queenWGeneric is just over the budget) and
+  attacks.ToW in the W rows' move gen. No timed loop calls through a
+  function value.
 - attacks.RookW, BishopW and QueenW are the same pure-Go lookup under every
   kernel; their rows differ only in move gen (ToW) and in noise.
 - Black magic overlaps its tables, but the packing found here (see

@@ -2,7 +2,7 @@ package ref
 
 import "fmt"
 
-//go:generate go run -C _asm . -out ../pext_amd64.s -stubs ../pext_stub_amd64.go -pkg ref
+//go:generate go run -C _asm . -technique pext -out ../pext_amd64.s -stubs ../pext_stub_amd64.go -pkg ref
 
 // PEXT-indexed tables: the key is the occupancy's mask bits gathered into the
 // low bits by BMI2's PEXT, a perfect index with no magic, so the tables are

@@ -2,6 +2,7 @@ package ref
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/symmagic/attacks/magic"
 )
@@ -46,17 +47,7 @@ func TestTechniques(t *testing.T) {
 			checkExhaustive(t, tc.Name, magic.Rook, tc.Rook)
 			checkExhaustive(t, tc.Name, magic.Bishop, tc.Bishop)
 			if tc.Queen != nil {
-				queenRef := func(sq int, occ uint64) uint64 {
-					return magic.Attacks(magic.Rook, sq, occ) | magic.Attacks(magic.Bishop, sq, occ)
-				}
-				for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
-					checkExhaustive(t, tc.Name+" queen", p, func(sq int, occ uint64) uint64 {
-						if got, want := tc.Queen(sq, occ), queenRef(sq, occ); got != want {
-							t.Fatalf("%s queen %s occ %#x: %#x, want %#x", tc.Name, magic.SquareName(sq), occ, got, want)
-						}
-						return magic.Attacks(p, sq, occ)
-					})
-				}
+				checkQueen(t, tc.Name, tc.Queen)
 			}
 		})
 	}
@@ -65,6 +56,29 @@ func TestTechniques(t *testing.T) {
 	}
 	if !names["pext"] && HasPEXT {
 		t.Error("HasPEXT, but Techniques() lists no pext")
+	}
+	if !HasSym {
+		t.Log("NOTE: no AVX-512 BITALG here (or purego/other platform): the full-symmetry kernel (sym) is NOT tested; its Go equivalent is (TestSymGo)")
+	}
+	if !names["sym"] && HasSym {
+		t.Error("HasSym, but Techniques() lists no sym")
+	}
+}
+
+// checkQueen runs a queen lookup over every subset of the rook mask and of
+// the bishop mask of every square, with noise elsewhere.
+func checkQueen(t *testing.T, name string, queen func(int, uint64) uint64) {
+	t.Helper()
+	queenRef := func(sq int, occ uint64) uint64 {
+		return magic.Attacks(magic.Rook, sq, occ) | magic.Attacks(magic.Bishop, sq, occ)
+	}
+	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
+		checkExhaustive(t, name+" queen", p, func(sq int, occ uint64) uint64 {
+			if got, want := queen(sq, occ), queenRef(sq, occ); got != want {
+				t.Fatalf("%s queen %s occ %#x: %#x, want %#x", name, magic.SquareName(sq), occ, got, want)
+			}
+			return magic.Attacks(p, sq, occ)
+		})
 	}
 }
 
@@ -75,11 +89,57 @@ func TestPextGo(t *testing.T) {
 	checkExhaustive(t, "pext (Go)", magic.Bishop, pextBishopGo)
 }
 
+// TestSymGo checks the Go equivalent of the full-symmetry kernel, which the
+// fallback uses, on every platform.
+func TestSymGo(t *testing.T) {
+	checkExhaustive(t, "sym (Go)", magic.Rook, symRookGo)
+	checkExhaustive(t, "sym (Go)", magic.Bishop, symBishopGo)
+	checkQueen(t, "sym (Go)", symQueenGo)
+}
+
+// TestSymAgree: the assembly and the Go equivalent give the same result on
+// every square with random occupancies, and take sq mod 64 alike (no sq
+// reads outside the tables).
+func TestSymAgree(t *testing.T) {
+	if !HasSym {
+		t.Skip("NOTE: no AVX-512 BITALG here (or purego/other platform): the full-symmetry kernel is NOT tested")
+	}
+	x := uint64(0x243f6a8885a308d3)
+	for i := range 1 << 16 {
+		x = x*6364136223846793005 + 1442695040888963407
+		occ := x & (x >> 7) & (x >> 13) // about 8 pieces
+		sq := i & 63
+		if i >= 1<<15 {
+			sq = int(int64(x)) // any int
+		}
+		for _, f := range []struct {
+			name     string
+			asm, get func(int, uint64) uint64
+		}{{"rook", SymRook, symRookGo}, {"bishop", SymBishop, symBishopGo}, {"queen", SymQueen, symQueenGo}} {
+			if got, want := f.asm(sq, occ), f.get(sq, occ); got != want {
+				t.Fatalf("sym %s sq %d occ %#x: assembly %#x, Go %#x", f.name, sq, occ, got, want)
+			}
+		}
+	}
+}
+
+// TestSymBytes pins the full-symmetry kernel's size on every platform:
+// 17,408 index bytes, 1,036 attack sets, 20 class records of 24 bytes, 2
+// bytes a square and piece, and 8 controls of 64 bytes for each permute.
+func TestSymBytes(t *testing.T) {
+	if symBytes != 27456 {
+		t.Fatalf("the full-symmetry kernel reads %d bytes (index %d, attack %d, classes %d, squares %d, controls %d), want 27,456",
+			symBytes, len(symIndexTable), 8*len(symAttackTable), int(unsafe.Sizeof(symParams)),
+			int(unsafe.Sizeof(symRook)+unsafe.Sizeof(symBishop)), int(unsafe.Sizeof(symIn)+unsafe.Sizeof(symOut)))
+	}
+}
+
 // TestTableBytes pins the sizes the benchmark reports, so a change is seen.
 func TestTableBytes(t *testing.T) {
 	want := map[string]int{
 		"fancy":        861184 + 128*48,
 		"pext":         861184 + 128*16,
+		"sym":          27456,
 		"plain":        (64*4096+64*512)*8 + 128*16,
 		"black":        (blackRookEntries+blackBishopEntries)*8 + 128*24,
 		"squarebyte":   107648 + 6328*8 + 128*24,

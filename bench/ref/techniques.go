@@ -16,13 +16,17 @@ type Technique struct {
 }
 
 // Techniques lists every technique this machine can run: all of them but
-// PEXT, which needs BMI2 (HasPEXT).
+// PEXT, which needs BMI2 (HasPEXT), and the full-symmetry kernel, which
+// needs AVX-512 BITALG (HasSym).
 func Techniques() []Technique {
 	ts := []Technique{
 		{Name: "fancy", Title: "fancy magic", Bytes: FancyBytes + int(unsafe.Sizeof(fancyRook)+unsafe.Sizeof(fancyBishop)), Rook: FancyRook, Bishop: FancyBishop},
 	}
 	if HasPEXT {
 		ts = append(ts, Technique{Name: "pext", Title: "PEXT tables", Bytes: int(unsafe.Sizeof(pextAttacks) + unsafe.Sizeof(pextRook) + unsafe.Sizeof(pextBishop)), Rook: PextRook, Bishop: PextBishop, Queen: PextQueen})
+	}
+	if HasSym {
+		ts = append(ts, Technique{Name: "sym", Title: "W full symmetry (AVX-512)", Bytes: symBytes, Rook: SymRook, Bishop: SymBishop, Queen: SymQueen})
 	}
 	return append(ts,
 		Technique{Name: "plain", Title: "plain magic 12/9", Bytes: int(unsafe.Sizeof(plainRookAttacks) + unsafe.Sizeof(plainBishopAttacks) + unsafe.Sizeof(plainRook) + unsafe.Sizeof(plainBishop)), Rook: PlainRook, Bishop: PlainBishop},

@@ -45,6 +45,7 @@ var techniques = func() []technique {
 	ts := []technique{
 		refTechnique("fancy", "Fancy", "Fancy"),
 		{Name: "pext", Ident: "Pext", R: "ref.PextRook(sq, o)", B: "ref.PextBishop(sq, o)", Q: "ref.PextQueen(sq, o)"},
+		{Name: "sym", Ident: "Sym", R: "ref.SymRook(sq, o)", B: "ref.SymBishop(sq, o)", Q: "ref.SymQueen(sq, o)"},
 		refTechnique("plain", "Plain", "Plain"),
 		refTechnique("black", "Black", "Black"),
 		refTechnique("squarebyte", "SquareByte", "SquareByte"),

@@ -1,67 +1,31 @@
-// Command _asm writes pext_amd64.s and pext_stub_amd64.go with avo: the
-// PEXT-indexed lookups of pext.go, whose Go equivalent is pextRookGo and
-// pextBishopGo there (with PEXT for pextSoftware).
+// Command _asm writes package ref's assembly with avo, one technique a run:
+// the PEXT-indexed lookups of pext.go (pext_amd64.s and pext_stub_amd64.go)
+// or the full-symmetry kernel of sym.go (sym_amd64.s and sym_stub_amd64.go).
+// Each has its Go equivalent in its file there.
 //
-//	go run . -out ../pext_amd64.s -stubs ../pext_stub_amd64.go -pkg ref
+//	go run . -technique pext -out ../pext_amd64.s -stubs ../pext_stub_amd64.go -pkg ref
+//	go run . -technique sym -out ../sym_amd64.s -stubs ../sym_stub_amd64.go -pkg ref
 package main
 
 import (
-	. "github.com/mmcloughlin/avo/build"
-	. "github.com/mmcloughlin/avo/operand"
-	. "github.com/mmcloughlin/avo/reg"
-)
+	"flag"
+	"log"
 
-// Offsets of the fields of the Go type pextEntry (pext.go), 16 bytes.
-const (
-	offMask   = 0
-	offOffset = 8
+	. "github.com/mmcloughlin/avo/build"
 )
 
 func main() {
+	technique := flag.String("technique", "", "the lookups to write: pext or sym")
+	// This also parses avo's flags (-out, -stubs, -pkg), which Generate reads.
+	flag.Parse()
 	ConstraintExpr("gc,!purego")
-	lookupFunc("PextRook", "rook", "pextRookGo", []string{"·pextRook"})
-	lookupFunc("PextBishop", "bishop", "pextBishopGo", []string{"·pextBishop"})
-	lookupFunc("PextQueen", "queen", "pextRookGo | pextBishopGo", []string{"·pextRook", "·pextBishop"})
-	Generate()
-}
-
-// lookup emits, for the entry e = &entries[sq]:
-//
-//	att = pextAttacks[e.offset + PEXT(occ, e.mask)]
-func lookup(entries string, sq, occ GPVirtual) GPVirtual {
-	e := GP64()
-	LEAQ(NewDataAddr(Symbol{Name: entries}, 0), e)
-	Comment("e = &entries[sq]: 16-byte entries")
-	p := GP64()
-	MOVQ(sq, p)
-	SHLQ(U8(4), p)
-	ADDQ(p, e)
-	Comment("key = e.offset + PEXT(occ, e.mask)")
-	key := GP64()
-	PEXTQ(Mem{Base: e, Disp: offMask}, occ, key)
-	ADDQ(Mem{Base: e, Disp: offOffset}, key)
-	Comment("att = pextAttacks[key]")
-	t := GP64()
-	LEAQ(NewDataAddr(Symbol{Name: "·pextAttacks"}, 0), t)
-	att := GP64()
-	MOVQ(Mem{Base: t, Index: key, Scale: 8}, att)
-	return att
-}
-
-func lookupFunc(name, piece, goEquivalent string, entries []string) {
-	TEXT(name, NOSPLIT, "func(sq int, occ uint64) uint64")
-	Doc(name+" is the PEXT-indexed "+piece+" lookup ("+goEquivalent+" in pext.go); sq is taken mod 64.",
-		"It needs BMI2: call it only if HasPEXT.")
-	sq := GP64()
-	Load(Param("sq"), sq)
-	Comment("sq &= 63: no value can move the entry read outside its table")
-	ANDQ(U8(63), sq)
-	occ := GP64()
-	Load(Param("occ"), occ)
-	att := lookup(entries[0], sq, occ)
-	for _, more := range entries[1:] {
-		ORQ(lookup(more, sq, occ), att)
+	switch *technique {
+	case "pext":
+		pextFuncs()
+	case "sym":
+		symFuncs()
+	default:
+		log.Fatalf("-technique %q: want pext or sym", *technique)
 	}
-	Store(att, ReturnIndex(0))
-	RET()
+	Generate()
 }
