@@ -223,26 +223,22 @@ func buildRows(filter *regexp.Regexp) ([]*row, error) {
 		}
 		keep(&row{name: t.Name, title: t.Title, bytes: t.Bytes, loops: ls})
 	}
+	// attacks.Rook, Bishop and Queen are the same Go code under every
+	// kernel: one row. The W rows' move gen updates occW with attacks.ToW,
+	// the kernel's permute: a row for each kernel, the assembly against the
+	// generic one. Their bytes are the W tables' (the kernel's permute
+	// tables are read only in move gen).
+	s := attacks.Stats()
+	keep(&row{name: "attacks", title: "attacks.%s", bytes: s.Std.TotalBytes, loops: loopSets["attacks"]})
 	def := attacks.Kernel()
 	defer attacks.SetKernel(def)
-	// RookW, BishopW and QueenW read the generic kernel's rotation-shared
-	// tables under every kernel, and no permute table (attacks.Stats' doc),
-	// so their rows report those bytes; their move gen keeps occW with ToW,
-	// which does use the kernel's permute.
-	if err := attacks.SetKernel("generic"); err != nil {
-		return nil, err
-	}
-	g := attacks.Stats()
-	wBytes := g.TotalBytes - g.PermuteBytes
 	for _, k := range attacks.Kernels() {
 		setup := func() {
 			if err := attacks.SetKernel(k); err != nil {
 				panic(err)
 			}
 		}
-		setup()
-		keep(&row{name: "attacks@" + k, title: "attacks.%s (" + k + ")", bytes: attacks.Stats().TotalBytes, loops: loopSets["attacks"], setup: setup})
-		keep(&row{name: "attacksW@" + k, title: "attacks.%sW (" + k + ")", bytes: wBytes, loops: loopSets["attacksW"], setup: setup})
+		keep(&row{name: "attacksW@" + k, title: "attacks.%sW (" + k + ")", bytes: s.W.TotalBytes, loops: loopSets["attacksW"], setup: setup})
 	}
 	return rows, nil
 }

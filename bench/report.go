@@ -268,19 +268,17 @@ const notes = `## How to read this
   timed beside them, and the marginal cost (loop minus baseline, per round)
   gets its own columns; on a busy machine its interval often holds zero.
 - table bytes is every table the lookup reads: attack and index tables and
-  per-square parameters. For this package's standard-input rows it is
-  attacks.Stats().TotalBytes of the kernel (with its permute table or
-  control); the W rows read the generic kernel's rotation-shared tables
-  under every kernel and no permute table, so they show those bytes.
+  per-square parameters. For this package's rows it is attacks.Stats(): Std
+  for attacks.Rook, Bishop and Queen, W for the W rows (whose move gen also
+  reads the kernel's permute table or control, in attacks.ToW).
 - Every loop is the same code with the lookup written in (loops_gen.go, from
   internal/loopgen). Lookups inline into it except: PEXT and the
   full-symmetry kernel (assembly: a call each), the ray loop (over Go's
-  inliner budget), attacks.Rook, Bishop and Queen (kernel dispatch, then
-  assembly), attacks.QueenW (queenWGeneric is just over the budget) and
-  attacks.ToW in the W rows' move gen. No timed loop calls through a
-  function value.
-- attacks.RookW, BishopW and QueenW are the same pure-Go lookup under every
-  kernel; their rows differ only in move gen (ToW) and in noise.
+  inliner budget) and attacks.ToW in the W rows' move gen (one call into the
+  kernel). No timed loop calls through a function value.
+- attacks.Rook, Bishop and Queen are the same pure-Go lookup under every
+  kernel: one row. attacks.RookW, BishopW and QueenW too; their rows, one
+  per kernel, differ only in move gen (ToW) and in noise.
 - Black magic overlaps its tables, but the packing found here (see
   ref/internal/magicgen) needs 114,432 rook entries, more than fancy magic's
   102,400.

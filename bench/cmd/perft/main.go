@@ -93,7 +93,7 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	buckets := fs.Int("nnue-buckets", 16, "nnue load: king buckets, 1, 4, 8, 16, 32 or 64 (768 features each)")
 	hidden := fs.Int("nnue-hidden", 1024, "nnue load: hidden units H, the accumulator width, 1 to 16384")
 	verbose := fs.Bool("v", false, "report progress on stderr even when it is not a terminal")
-	kernel := fs.String("kernel", "", "attacks kernel behind std mode's lookups and occ mode's NewOccupancy: one of "+strings.Join(attacks.Kernels(), ", ")+" (default: "+attacks.Kernel()+")")
+	kernel := fs.String("kernel", "", "attacks kernel behind occ mode's NewOccupancy (the permute; std and w modes do not use one): one of "+strings.Join(attacks.Kernels(), ", ")+" (default: "+attacks.Kernel()+")")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the search to this file")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain|black] [-divide] [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v]")
