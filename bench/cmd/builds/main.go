@@ -1,21 +1,22 @@
 // Command builds compares the library's two amd64 builds side by side: the
 // default build and the build with GOEXPERIMENT=simd GOAMD64=v4, in which
-// attacks.Rook and attacks.Bishop inline a simd/archsimd permute (kernel
-// amd64-simd).
+// the permute into W layout is written with simd/archsimd and ToW and
+// NewOccupancy inline with no call (kernel amd64-simd). Rook, Bishop,
+// Queen and the W lookups are the same Go code in both.
 //
 //	go run -C bench ./cmd/builds [-rounds N] [-quick] [-benchtime D]
 //
 // It builds the root package's test binary and cmd/perft once per build,
 // then runs interleaved rounds: in each round, for each build (the order
-// alternating from round to round), BenchmarkRook and BenchmarkRookLatency
-// (kernels fancy, plain and the build's default kernel), then perft on
+// alternating from round to round), the root package's benchmarks of what
+// the builds do differently (BenchmarkToW, BenchmarkToWLatency,
+// BenchmarkOccupancy/op=New and BenchmarkRookUnion, under the build's
+// default kernel; RookUnion beside fancy and plain magic), then perft on
 // kiwipete at depth 5 with every -slider. It prints a markdown report:
-// medians with 95% intervals and, by stat.Compare, each measurement against
-// the fastest magic of the same build (for the Rook rows the faster of
-// fancy and plain, the magics the root package's benchmarks have; for
-// perft the fastest of fancy, plain and black), then the simd build against
-// the default one. On a CPU without AVX-512 (GOAMD64=v4) it runs the
-// default build only.
+// medians with 95% intervals, the unions and perft against the fastest
+// magic of the same build by stat.Compare, then the simd build against the
+// default one. On a CPU without AVX-512 (GOAMD64=v4) it runs the default
+// build only.
 package main
 
 import (
@@ -40,9 +41,18 @@ type build struct {
 	name        string
 	env         []string
 	test, perft string
-	kernel      string               // the build's default kernel, as perft reports it
-	rook, lat   map[string][]float64 // kernel -> ns/op, one per round
-	nps         map[string][]float64 // slider -> millions of nodes/s, one per round
+	kernel      string                          // the build's default kernel, as perft reports it
+	ns          map[string]map[string][]float64 // benchmark -> kernel -> ns/op, one per round
+	nps         map[string][]float64            // slider -> millions of nodes/s, one per round
+}
+
+// benchmarks are the root package's benchmarks of what the builds do
+// differently, by the names parseBench gives them.
+var benchmarks = []struct{ name, title string }{
+	{"BenchmarkToW", "ToW hot, ns/op"},
+	{"BenchmarkToWLatency", "ToW latency, ns/op"},
+	{"BenchmarkOccupancy/op=New", "NewOccupancy hot, ns/op"},
+	{"BenchmarkRookUnion", "RookUnion hot, ns/op"},
 }
 
 func main() {
@@ -81,7 +91,7 @@ func run(rounds int, bt string) error {
 	}
 	for _, b := range builds {
 		b.test, b.perft = filepath.Join(tmp, b.name+".test"), filepath.Join(tmp, b.name+".perft")
-		b.rook, b.lat, b.nps = map[string][]float64{}, map[string][]float64{}, map[string][]float64{}
+		b.ns, b.nps = map[string]map[string][]float64{}, map[string][]float64{}
 		fmt.Fprintf(os.Stderr, "building %s\n", b.name)
 		if _, err := command(root, b.env, "go", "test", "-c", "-o", b.test, "."); err != nil {
 			return err
@@ -94,17 +104,17 @@ func run(rounds int, bt string) error {
 		for i := range builds {
 			b := builds[(i+r)%len(builds)] // alternate which build goes first
 			fmt.Fprintf(os.Stderr, "round %d/%d: %s\n", r+1, rounds, b.name)
-			out, err := command(root, nil, b.test, "-test.run", "^$", "-test.bench", "^BenchmarkRook$|^BenchmarkRookLatency$",
+			out, err := command(root, nil, b.test, "-test.run", "^$", "-test.bench", "^Benchmark(ToW|ToWLatency|Occupancy|RookUnion)$/^(kernel=|op=New$)",
 				"-test.count", "1", "-test.benchtime", bt)
 			if err != nil {
 				return err
 			}
 			for bench, ks := range parseBench(out) {
-				m := map[string]map[string][]float64{"BenchmarkRook": b.rook, "BenchmarkRookLatency": b.lat}[bench]
+				if b.ns[bench] == nil {
+					b.ns[bench] = map[string][]float64{}
+				}
 				for k, ns := range ks {
-					if m != nil {
-						m[k] = append(m[k], ns)
-					}
+					b.ns[bench][k] = append(b.ns[bench][k], ns)
 				}
 			}
 			for _, s := range sliders {
@@ -131,15 +141,21 @@ func run(rounds int, bt string) error {
 	}
 	for _, b := range builds {
 		fmt.Printf("\n## Build %s (env: %s), kernel %s\n\n", b.name, orNone(b.env), b.kernel)
-		fmt.Printf("| measurement | median [95%% interval] | against the fastest magic (Rook: of fancy and plain; perft: of fancy, plain and black) |\n|---|---|---|\n")
-		for _, m := range []struct {
-			name string
-			sets map[string][]float64
-		}{{"Rook hot, ns/op", b.rook}, {"Rook latency, ns/op", b.lat}} {
-			// BenchmarkRook and BenchmarkRookLatency have no black magic.
-			base := fastestOf(stat.LowerIsFaster, m.sets, "fancy", "plain")
+		fmt.Printf("| measurement | median [95%% interval] | against the fastest magic (RookUnion: of fancy and plain; perft: of fancy, plain and black) |\n|---|---|---|\n")
+		for _, m := range benchmarks {
+			sets := b.ns[m.name]
+			if m.name != "BenchmarkRookUnion" {
+				if ns := sets[b.kernel]; len(ns) > 0 {
+					fmt.Printf("| %s kernel=%s | %s | no magic does this |\n", m.title, b.kernel, interval(stat.Summarize(ns), "%.3f"))
+				} else {
+					fmt.Printf("| %s kernel=%s | missing | |\n", m.title, b.kernel)
+				}
+				continue
+			}
+			// BenchmarkRookUnion has no black magic.
+			base := fastestOf(stat.LowerIsFaster, sets, "fancy", "plain")
 			for _, k := range []string{"fancy", "plain", b.kernel} {
-				row(m.name+" kernel="+k, k, m.sets[k], m.sets[base], base, stat.LowerIsFaster, "%.3f")
+				row(m.title+" kernel="+k, k, sets[k], sets[base], base, stat.LowerIsFaster, "%.3f")
 			}
 		}
 		base := fastestOf(stat.HigherIsFaster, b.nps, "fancy", "plain", "black")
@@ -154,8 +170,9 @@ func run(rounds int, bt string) error {
 			c := stat.Compare(a, base, dir)
 			fmt.Printf("| %s | %s | %s | %v |\n", name, interval(c.A, f), interval(c.Base, f), c)
 		}
-		cross(fmt.Sprintf("Rook hot, ns/op (%s against %s)", s.kernel, d.kernel), s.rook[s.kernel], d.rook[d.kernel], stat.LowerIsFaster, "%.3f")
-		cross(fmt.Sprintf("Rook latency, ns/op (%s against %s)", s.kernel, d.kernel), s.lat[s.kernel], d.lat[d.kernel], stat.LowerIsFaster, "%.3f")
+		for _, m := range benchmarks {
+			cross(fmt.Sprintf("%s (%s against %s)", m.title, s.kernel, d.kernel), s.ns[m.name][s.kernel], d.ns[m.name][d.kernel], stat.LowerIsFaster, "%.3f")
+		}
 		for _, sl := range []string{"std", "occ", "w"} {
 			cross("perft kiwipete 5 Mnodes/s -slider "+sl, s.nps[sl], d.nps[sl], stat.HigherIsFaster, "%.0f")
 		}
