@@ -195,6 +195,7 @@ func TestBuild(t *testing.T) {
 		}
 		t.Logf("%-14s %2d bits (mask %2d) %s", tb.Name(), tb.Bits, w, tb.Note)
 	}
+	checkStd(t, l)
 	l.Attack[100] ^= 1 << 20
 	if l.Verify() == nil {
 		t.Error("Layout.Verify accepts a corrupted attack set")
@@ -205,7 +206,64 @@ func TestBuild(t *testing.T) {
 		t.Error("Layout.Verify accepts a corrupted magic")
 	}
 	l.Rook[9].Magic--
+	for _, prm := range []*Param{&l.StdRook[9], &l.StdBishop[20]} {
+		m := prm.Magic
+		prm.Magic = 0 // every occupancy to key 0
+		if l.Verify() == nil {
+			t.Error("Layout.Verify accepts a corrupted standard-layout magic")
+		}
+		prm.Magic = m
+	}
+	l.StdBishop[20].AttackBase++
+	if l.Verify() == nil {
+		t.Error("Layout.Verify accepts standard-layout keys naming other attack sets than the W keys")
+	}
+	l.StdBishop[20].AttackBase--
 	verifyBounds(t, l)
+}
+
+// checkStd checks the drop-in's tables as Build promises them: every square
+// in exactly one table, each table's squares in one W class with their W
+// frames (so both name the same attack sets), keys as wide as the mask, and
+// the sharing StdGroups allows: none for rooks, every bishop class but d4's
+// sharing some table.
+func checkStd(t *testing.T, l *Layout) {
+	for _, p := range []Piece{Rook, Bishop} {
+		ts := l.StdRookClasses
+		if p == Bishop {
+			ts = l.StdBishopClasses
+		}
+		seen := uint64(0)
+		shared := map[int]bool{}
+		for _, tb := range ts {
+			w, _ := l.ClassOf(p, tb.Squares[0])
+			for i, sq := range tb.Squares {
+				if seen&(1<<sq) != 0 {
+					t.Errorf("%s: %s is in two tables", tb.Name(), SquareName(sq))
+				}
+				seen |= 1 << sq
+				wt, k := l.ClassOf(p, sq)
+				if wt != w || tb.Keys[i].Frame != k.Frame || tb.Rep != w.Rep {
+					t.Errorf("%s: %s is keyed in another class or frame than its W class %s", tb.Name(), SquareName(sq), w.Name())
+				}
+			}
+			if tb.Bits != bits.OnesCount64(Mask(p, tb.Squares[0])) {
+				t.Errorf("%s: %d-bit keys", tb.Name(), tb.Bits)
+			}
+			if len(tb.Squares) > 1 {
+				shared[w.Rep] = true
+			}
+		}
+		if seen != ^uint64(0) {
+			t.Errorf("%v: squares %#x have no standard-layout table", p, ^seen)
+		}
+		if p == Rook && len(shared) != 0 || p == Bishop && len(shared) != 9 {
+			t.Errorf("%v: tables shared in %d W classes", p, len(shared))
+		}
+	}
+	if len(l.StdIndex) != 102400+3520 {
+		t.Errorf("standard-layout index tables take %d bytes, want 102,400 for rooks and 3,520 for bishops", len(l.StdIndex))
+	}
 }
 
 // verifyBounds corrupts a layout where only Layout.Verify's bounds checks
