@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,6 +43,7 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	rounds := fs.Int("rounds", 0, "rounds (default 9, -quick 3)")
 	hashMB := fs.Int("hash", 0, "the table's size in MB for the hash loads (default 256, -quick 16)")
 	out := fs.String("out", "", `directory for perft-load.md and perft-load.png (default "results" for a full run, none for -quick)`)
+	only := fs.String("loads", "none,hash,nnue,hash+nnue", "the loads to run, a comma-separated list of none, hash, nnue and hash+nnue")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -63,12 +65,24 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	if *out != "" {
 		dir = *out
 	}
-	groups := perfload.Groups(positions, perfload.Loads(mb))
+	all := perfload.Loads(mb)
+	var loads []perfload.Load
+	for _, name := range strings.Split(*only, ",") {
+		i := slices.Index([]string{"none", "hash", "nnue", "hash+nnue"}, strings.TrimSpace(name))
+		if i < 0 {
+			return fmt.Errorf("-loads: unknown load %q (want none, hash, nnue or hash+nnue)", name)
+		}
+		loads = append(loads, all[i])
+	}
+	groups := perfload.Groups(positions, loads)
 	m, err := perfload.Measure(groups, n, stderr)
 	if err != nil {
 		return err
 	}
 	command := fmt.Sprintf("go run -C bench ./cmd/perfload -rounds %d -hash %d", n, mb)
+	if *only != fs.Lookup("loads").DefValue {
+		command += " -loads " + *only
+	}
 	if *quick {
 		command = "go run -C bench ./cmd/perfload " + strings.Join(args, " ")
 	}
