@@ -59,10 +59,10 @@ func (o *Occupancy) Move(from, to int) {
 }
 
 // Toggle flips every square of bb: occupied ones become empty and empty ones
-// occupied, as for the rook and king of a castling, or the pawn taken en
-// passant and the squares of the capture. It costs a table load per square
-// of bb (2 ns for two squares here, against 3 for a permute:
-// BenchmarkOccupancy), so to set a whole new occupancy use NewOccupancy.
+// occupied. A castling, Chess960's included, where the king may land on the
+// rook's square, is Toggle((1<<kingFrom | 1<<rookFrom) ^ (1<<kingTo |
+// 1<<rookTo)): the squares that change. It costs a table load per square of
+// bb, so for a whole new occupancy NewOccupancy (one permute) is cheaper.
 func (o *Occupancy) Toggle(bb uint64) {
 	o.bb ^= bb
 	for ; bb != 0; bb &= bb - 1 {

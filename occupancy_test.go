@@ -2,6 +2,7 @@ package attacks
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -75,6 +76,49 @@ func TestOccupancyMove(t *testing.T) {
 	checkOccupancy(t, o, 1<<a1|1<<c1, "Move from an empty square")
 	o.Move(a1, a1)
 	checkOccupancy(t, o, 1<<a1|1<<c1, "Move onto itself")
+}
+
+// TestOccupancyCastling checks the castling recipe README and
+// docs/ADOPTING.md give, Toggle((kingFrom | rookFrom) ^ (kingTo | rookTo)),
+// on every castling of standard chess and Chess960, where the king may land
+// on the rook's square; and that two Moves, king then rook, lose a piece in
+// exactly that case, which is why the recipe is not two Moves.
+func TestOccupancyCastling(t *testing.T) {
+	const c1, d1, f1, g1 = 2, 3, 5, 6
+	lost, landsOnRook := 0, 0
+	for kingFrom := 1; kingFrom < 7; kingFrom++ {
+		for rookFrom := 0; rookFrom < 8; rookFrom++ {
+			if rookFrom == kingFrom {
+				continue
+			}
+			kingTo, rookTo := g1, f1 // the rook on the king's side
+			if rookFrom < kingFrom {
+				kingTo, rookTo = c1, d1
+			}
+			// Other pieces on the back rank beside the two, and elsewhere.
+			others := uint64(0xff00_0000_0000_ff00)
+			before := others | 1<<kingFrom | 1<<rookFrom
+			want := others | 1<<kingTo | 1<<rookTo
+			o := NewOccupancy(before)
+			o.Toggle((1<<kingFrom | 1<<rookFrom) ^ (1<<kingTo | 1<<rookTo))
+			checkOccupancy(t, o, want, fmt.Sprintf("castling: king %s to %s, rook %s to %s", magic.SquareName(kingFrom), magic.SquareName(kingTo), magic.SquareName(rookFrom), magic.SquareName(rookTo)))
+			m := NewOccupancy(before)
+			m.Move(kingFrom, kingTo)
+			m.Move(rookFrom, rookTo)
+			if kingTo == rookFrom {
+				landsOnRook++
+			}
+			if (m.Bitboard() != want) != (kingTo == rookFrom) {
+				t.Errorf("king %s, rook %s: two Moves give %#x, want %#x unless the king lands on the rook", magic.SquareName(kingFrom), magic.SquareName(rookFrom), m.Bitboard(), want)
+			}
+			if m.Bitboard() != want {
+				lost++
+			}
+		}
+	}
+	if lost == 0 || lost != landsOnRook {
+		t.Errorf("two Moves lost a piece in %d castlings, the king lands on the rook in %d", lost, landsOnRook)
+	}
 }
 
 func TestSquareW(t *testing.T) {

@@ -27,8 +27,8 @@ type Report struct {
 }
 
 // WriteMarkdown writes a heading of the given level and title, what ran
-// where, then the two tables: nodes/s, and each mode against the fastest
-// magic.
+// where, then the tables: nodes/s, each mode against the fastest magic, and
+// std and occ against w.
 func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 	var net perft.NNUE
 	cover := stat.Summarize(make([]float64, r.Rounds)).Coverage
@@ -68,6 +68,12 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 			fmt.Fprintf(w, " %v |", r.M.Compare(gi, mode))
 		}
 		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "\nThe two other ways in against w (an Occupancy kept in the position), by the same rule:\n\n| position | load | std against w | occ against w |\n|---|---|--:|--:|\n")
+	for gi, g := range r.Groups {
+		w0 := r.M[gi][perft.ModeW]
+		fmt.Fprintf(w, "| %s | %s | %v | %v |\n", g.Pos.Name, g.Load.Name,
+			stat.Compare(r.M[gi][perft.ModeStd], w0, stat.HigherIsFaster), stat.Compare(r.M[gi][perft.ModeOcc], w0, stat.HigherIsFaster))
 	}
 }
 
