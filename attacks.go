@@ -118,7 +118,9 @@ func RookW(sq int, occW uint64) uint64 {
 	return rookW(sq, occW)
 }
 
-// BishopW is Bishop with the occupancy in W layout, as RookW is Rook's.
+// BishopW returns Bishop(sq, occ) from the occupancy in W layout, occW =
+// ToW(occ), as RookW does for rooks: inlined, no call. It panics if sq is
+// outside 0..63.
 func BishopW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"BishopW", sq})
@@ -141,7 +143,9 @@ func QueenW(sq int, occW uint64) uint64 {
 // then makes one W lookup a rook: one call into the kernel, not inlined.
 func RookUnion(rooks, occ uint64) uint64 { return rookUnion(rooks, occ) }
 
-// BishopUnion is RookUnion for bishops.
+// BishopUnion returns the union of the attacks of every bishop in bishops
+// when the squares of occ are occupied, as RookUnion does for rooks: one
+// permute, a W lookup a bishop, one call into the kernel.
 func BishopUnion(bishops, occ uint64) uint64 { return bishopUnion(bishops, occ) }
 
 // ToW moves every bit of a standard bitboard to its W-layout position, on
@@ -154,7 +158,8 @@ func ToW(bb uint64) uint64 { return permute(bb) }
 // lookup's path.
 func FromW(w uint64) uint64 { return fromW(w) }
 
-// Knight returns the squares a knight on sq attacks.
+// Knight returns the squares a knight on sq attacks: one table load,
+// inlined. It panics if sq is outside 0..63.
 func Knight(sq int) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"Knight", sq})
@@ -162,7 +167,8 @@ func Knight(sq int) uint64 {
 	return knightTable[sq]
 }
 
-// King returns the squares a king on sq attacks.
+// King returns the squares a king on sq attacks: one table load, inlined.
+// It panics if sq is outside 0..63.
 func King(sq int) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"King", sq})
@@ -171,7 +177,8 @@ func King(sq int) uint64 {
 }
 
 // Pawn returns the squares a pawn of that colour on sq attacks (its
-// captures, not its pushes).
+// captures, not its pushes): one table load, inlined. It panics if sq is
+// outside 0..63.
 func Pawn(white bool, sq int) uint64 {
 	if uint(sq) > 63 {
 		panic(squareError{"Pawn", sq})

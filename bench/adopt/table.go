@@ -188,6 +188,13 @@ func main() {
 		c := stat.Compare(geo(b), geo(*base), stat.HigherIsFaster)
 		fmt.Printf(" %.3f [%.3f, %.3f] | %v |", c.Ratio.Median, c.Ratio.Lo, c.Ratio.Hi, c.Verdict)
 	}
+	fmt.Println()
+	for i, a := range builds {
+		for _, b := range builds[i+1:] {
+			c := stat.Compare(geo(a), geo(b), stat.HigherIsFaster)
+			fmt.Printf("\ngeometric mean, %s against %s in the same round: %.3f [%.3f, %.3f] %v", a, b, c.Ratio.Median, c.Ratio.Lo, c.Ratio.Hi, c.Verdict)
+		}
+	}
 	fmt.Printf("\n\ninterval: order statistics of the %d per-round ratios, coverage %.1f%% for the median; "+
 		"the verdict is bench/internal/stat.Compare's: faster or slower exactly when the ratio's interval excludes 1\n", n, 100*cover)
 	same := true
