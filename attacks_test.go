@@ -304,7 +304,7 @@ func TestTablesReproduce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode: reruns the whole magic search (about 10 s)")
 	}
-	l, err := magic.Build(magic.DefaultBuild)
+	l, err := magic.Build(magic.DefaultBuild())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +335,7 @@ func TestTablesReproduce(t *testing.T) {
 			t.Fatalf("attackTable[%d] = %#x, magic %#x", i, attackTable[i], a)
 		}
 	}
-	if toWTable != magic.ByteTables(&magic.W) || fromWBit != magic.FromWBit {
+	if w := magic.WBits(); toWTable != magic.ByteTables(&w) || fromWBit != magic.FromWBits() {
 		t.Fatal("permute tables differ from magic's")
 	}
 }
@@ -356,7 +356,7 @@ func TestClassesReproduce(t *testing.T) {
 	// search returns the capped search's table if it reaches the committed
 	// width, nil if the committed table lies beyond the cap.
 	search := func(c magic.Class, kb int, opt magic.SearchOptions) *magic.Table {
-		opt.Seed, opt.MaxTries, opt.MaxBits = magic.DefaultBuild.Seed, quickTries, kb
+		opt.Seed, opt.MaxTries, opt.MaxBits = magic.DefaultBuild().Seed, quickTries, kb
 		tb, err := magic.Search(c, opt)
 		if err != nil {
 			return nil
@@ -381,9 +381,9 @@ func TestClassesReproduce(t *testing.T) {
 
 	var rookDone, bishopDone int
 	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
-		params, group, done := &rookParams, magic.RookGroup, &rookDone
+		params, group, done := &rookParams, magic.WGroup(magic.Rook), &rookDone
 		if p == magic.Bishop {
-			params, group, done = &bishopParams, magic.BishopGroup, &bishopDone
+			params, group, done = &bishopParams, magic.WGroup(magic.Bishop), &bishopDone
 		}
 		for _, c := range magic.Classes(p, group) {
 			rep := params[c.Rep]

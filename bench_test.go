@@ -9,30 +9,6 @@ import (
 	"github.com/symmagic/attacks/magic"
 )
 
-// TestYardsticks checks both yardsticks exhaustively, so no ratio is
-// measured against a wrong answer.
-func TestYardsticks(t *testing.T) {
-	fancyInit()
-	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
-		tab, plain := &fancyRook, plainRookLookup
-		if p == magic.Bishop {
-			tab, plain = &fancyBishp, plainBishopLookup
-		}
-		for sq := 0; sq < 64; sq++ {
-			for _, occ := range magic.Subsets(magic.Mask(p, sq)) {
-				want := magic.Attacks(p, sq, occ)
-				noisy := occ | ^magic.Mask(p, sq)&0x5a5a_a5a5_3c3c_c3c3
-				if got := fancyLookup(&tab[sq], noisy); got != want {
-					t.Fatalf("fancy %v %s %#x: %#x, want %#x", p, magic.SquareName(sq), noisy, got, want)
-				}
-				if got := plain(sq, noisy); got != want {
-					t.Fatalf("plain %v %s %#x: %#x, want %#x", p, magic.SquareName(sq), noisy, got, want)
-				}
-			}
-		}
-	}
-}
-
 // benchInput is one lookup: a square, an occupancy of 16 to 32 pieces in
 // both layouts, and two or three of its squares as rooks for the unions; the
 // same stream for every benchmark.
@@ -62,92 +38,15 @@ var benchInputs = func() []benchInput {
 
 var sink uint64
 
-// The yardsticks' loops, written out so every lookup inlines as in an
-// engine. Each benchmark runs them first, as kernel=fancy and kernel=plain,
-// then its own rows, so benchstat -col /kernel puts them side by side.
+// The benchmarks time this package alone; its comparison with the magics
+// and the other techniques, on the same kind of inputs, is the bench
+// module's main job (go run -C bench .), which has every yardstick. A
+// lookup that is the same Go code under every kernel runs as kernel=go; the
+// operations that permute run once under each kernel (eachKernel).
 
-func yardRook(in []benchInput) (fancy, plain func(b *testing.B)) {
-	fancyInit()
-	return func(b *testing.B) {
-			var acc uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				acc ^= fancyLookup(&fancyRook[e.sq], e.occ)
-			}
-			sink = acc
-		}, func(b *testing.B) {
-			var acc uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				acc ^= plainRookLookup(e.sq, e.occ)
-			}
-			sink = acc
-		}
-}
-
-func yardBishop(in []benchInput) (fancy, plain func(b *testing.B)) {
-	fancyInit()
-	return func(b *testing.B) {
-			var acc uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				acc ^= fancyLookup(&fancyBishp[e.sq], e.occ)
-			}
-			sink = acc
-		}, func(b *testing.B) {
-			var acc uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				acc ^= plainBishopLookup(e.sq, e.occ)
-			}
-			sink = acc
-		}
-}
-
-func yardQueen(in []benchInput) (fancy, plain func(b *testing.B)) {
-	fancyInit()
-	return func(b *testing.B) {
-			var acc uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				acc ^= fancyLookup(&fancyRook[e.sq], e.occ) | fancyLookup(&fancyBishp[e.sq], e.occ)
-			}
-			sink = acc
-		}, func(b *testing.B) {
-			var acc uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				acc ^= plainRookLookup(e.sq, e.occ) | plainBishopLookup(e.sq, e.occ)
-			}
-			sink = acc
-		}
-}
-
-// yardRookLatency: each occupancy depends on the previous result.
-func yardRookLatency(in []benchInput) (fancy, plain func(b *testing.B)) {
-	fancyInit()
-	return func(b *testing.B) {
-			var prev uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				prev = fancyLookup(&fancyRook[e.sq], e.occ^(prev&1))
-			}
-			sink = prev
-		}, func(b *testing.B) {
-			var prev uint64
-			for i := 0; i < b.N; i++ {
-				e := &in[i&4095]
-				prev = plainRookLookup(e.sq, e.occ^(prev&1))
-			}
-			sink = prev
-		}
-}
-
-// eachKernelBench runs the yardsticks, then f under every kernel, named
-// kernel=NAME.
-func eachKernelBench(b *testing.B, fancy, plain, f func(b *testing.B)) {
-	b.Run("kernel=fancy", fancy)
-	b.Run("kernel=plain", plain)
+// eachKernelBench runs f under every kernel this CPU can run, named
+// kernel=NAME, restoring the default afterwards.
+func eachKernelBench(b *testing.B, f func(b *testing.B)) {
 	def := Kernel()
 	defer SetKernel(def)
 	for _, k := range Kernels() {
@@ -156,20 +55,11 @@ func eachKernelBench(b *testing.B, fancy, plain, f func(b *testing.B)) {
 	}
 }
 
-// goBench runs the yardsticks, then f as kernel=go: a lookup that is the
-// same inlined Go code under every kernel (Rook, RookW, ...).
-func goBench(b *testing.B, fancy, plain, f func(b *testing.B)) {
-	b.Run("kernel=fancy", fancy)
-	b.Run("kernel=plain", plain)
-	b.Run("kernel=go", f)
-}
-
 // Hot loops: independent lookups, so the time is throughput.
 
 func BenchmarkRook(b *testing.B) {
 	in := benchInputs
-	fancy, plain := yardRook(in)
-	goBench(b, fancy, plain, func(b *testing.B) {
+	b.Run("kernel=go", func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -181,8 +71,7 @@ func BenchmarkRook(b *testing.B) {
 
 func BenchmarkRookW(b *testing.B) {
 	in := benchInputs
-	fancy, plain := yardRook(in)
-	goBench(b, fancy, plain, func(b *testing.B) {
+	b.Run("kernel=go", func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -194,8 +83,7 @@ func BenchmarkRookW(b *testing.B) {
 
 func BenchmarkBishopW(b *testing.B) {
 	in := benchInputs
-	fancy, plain := yardBishop(in)
-	goBench(b, fancy, plain, func(b *testing.B) {
+	b.Run("kernel=go", func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -209,8 +97,7 @@ func BenchmarkBishopW(b *testing.B) {
 // QueenW must beat.
 func BenchmarkQueenW(b *testing.B) {
 	in := benchInputs
-	fancy, plain := yardQueen(in)
-	goBench(b, fancy, plain, func(b *testing.B) {
+	b.Run("kernel=go", func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -230,26 +117,7 @@ func BenchmarkQueenW(b *testing.B) {
 
 func BenchmarkRookUnion(b *testing.B) {
 	in := benchInputs
-	fancyInit()
 	eachKernelBench(b, func(b *testing.B) {
-		var acc uint64
-		for i := 0; i < b.N; i++ {
-			e := &in[i&4095]
-			for r := e.rooks; r != 0; r &= r - 1 {
-				acc ^= fancyLookup(&fancyRook[bits.TrailingZeros64(r)], e.occ)
-			}
-		}
-		sink = acc
-	}, func(b *testing.B) {
-		var acc uint64
-		for i := 0; i < b.N; i++ {
-			e := &in[i&4095]
-			for r := e.rooks; r != 0; r &= r - 1 {
-				acc ^= plainRookLookup(bits.TrailingZeros64(r), e.occ)
-			}
-		}
-		sink = acc
-	}, func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -296,8 +164,7 @@ func BenchmarkToWLatency(b *testing.B) {
 
 func BenchmarkRookLatency(b *testing.B) {
 	in := benchInputs
-	fancy, plain := yardRookLatency(in)
-	goBench(b, fancy, plain, func(b *testing.B) {
+	b.Run("kernel=go", func(b *testing.B) {
 		var prev uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -309,8 +176,7 @@ func BenchmarkRookLatency(b *testing.B) {
 
 func BenchmarkRookWLatency(b *testing.B) {
 	in := benchInputs
-	fancy, plain := yardRookLatency(in)
-	goBench(b, fancy, plain, func(b *testing.B) {
+	b.Run("kernel=go", func(b *testing.B) {
 		var prev uint64
 		for i := 0; i < b.N; i++ {
 			e := &in[i&4095]
@@ -387,8 +253,7 @@ func BenchmarkOccupancy(b *testing.B) {
 // numbering=ours is the lookup alone; numbering=permuted the same lookup
 // converted. For RookW the library keeps an Occupancy in this package's
 // numbering (its updates convert the square, inv[t], a table load), so
-// only the attack set is converted. fancy and plain magic are the
-// yardsticks.
+// only the attack set is converted.
 func BenchmarkBoundaryPermutation(b *testing.B) {
 	in := benchInputs
 	fwd := boundaryPermutation
@@ -413,9 +278,6 @@ func BenchmarkBoundaryPermutation(b *testing.B) {
 	// write them, so they inline (numbering.bitboard is over the inliner's
 	// budget).
 	to, from := &fwd.bb, &inv.bb
-	fancy, plain := yardRook(in)
-	b.Run("lookup=fancy/numbering=ours", fancy)
-	b.Run("lookup=plain/numbering=ours", plain)
 	b.Run("lookup=Rook/numbering=ours", func(b *testing.B) {
 		var acc uint64
 		for i := 0; i < b.N; i++ {

@@ -184,7 +184,7 @@ func TestOrientations(t *testing.T) {
 	// The eight numberings are distinct, and each is one of magic's symmetries.
 	for i, o := range orientations {
 		found := 0
-		for _, g := range magic.Syms {
+		for _, g := range magic.Syms() {
 			same := true
 			for s := 0; s < 64; s++ {
 				same = same && g.Square(s) == o.n.square(s)

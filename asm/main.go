@@ -118,7 +118,7 @@ func main() {
 	// The VPSHUFBITQMB control: byte j names the standard square whose bit
 	// becomes W bit j.
 	wctrl = GLOBL("wctrl", RODATA|NOPTR)
-	for j, sq := range magic.FromWBit {
+	for j, sq := range magic.FromWBits() {
 		DATA(j, U8(sq))
 	}
 

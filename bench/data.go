@@ -39,7 +39,7 @@ const (
 )
 
 func init() {
-	if magic.W[14] != 14 {
+	if magic.WBits()[14] != 14 {
 		panic("bench: depBit assumes W[g2] = g2")
 	}
 }

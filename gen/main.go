@@ -22,7 +22,7 @@ import (
 func main() {
 	out := flag.String("out", "../tables_gen.go", "file to write")
 	flag.Parse()
-	opt := magic.DefaultBuild
+	opt := magic.DefaultBuild()
 	opt.Progress = os.Stderr
 	if err := run(*out, opt); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
@@ -32,7 +32,7 @@ func main() {
 
 func run(out string, opt magic.BuildOptions) error {
 	fmt.Fprintf(os.Stderr, "gen: searching %d rook and %d bishop classes (seed %d, %d workers)\n",
-		len(magic.Classes(magic.Rook, magic.RookGroup)), len(magic.Classes(magic.Bishop, magic.BishopGroup)), opt.Seed, opt.Workers)
+		len(magic.Classes(magic.Rook, magic.WGroup(magic.Rook))), len(magic.Classes(magic.Bishop, magic.WGroup(magic.Bishop))), opt.Seed, opt.Workers)
 	l, err := magic.Build(opt)
 	if err != nil {
 		return err
@@ -142,7 +142,8 @@ func render(l *magic.Layout) *File {
 	f.Comment("attackTable holds every square's attack sets, standard layout: byte -> attacks.")
 	f.Var().Id("attackTable").Op("=").Index(Lit(len(l.Attack))).Uint64().Add(rows(4, att))
 
-	bt := magic.ByteTables(&magic.W)
+	w := magic.WBits()
+	bt := magic.ByteTables(&w)
 	var perm []Code
 	for k := range bt {
 		var vs []Code
@@ -162,7 +163,7 @@ func render(l *magic.Layout) *File {
 	f.Var().Id("squareWTable").Op("=").Index(Lit(64)).Uint64().Add(rows(4, sqw))
 
 	var inv []Code
-	for _, sq := range magic.FromWBit {
+	for _, sq := range magic.FromWBits() {
 		inv = append(inv, Lit(int(sq)))
 	}
 	f.Comment("fromWBit[b] is the standard square of W bit b.")
@@ -187,7 +188,7 @@ func render(l *magic.Layout) *File {
 // Everything in it is deterministic: no timings.
 func summary(l *magic.Layout) []string {
 	s := []string{
-		"Tables of the W system, as decided by package magic (seed " + fmt.Sprint(magic.DefaultBuild.Seed) + ").",
+		"Tables of the W system, as decided by package magic (seed " + fmt.Sprint(magic.DefaultBuild().Seed) + ").",
 		"",
 		"Keys: rooks bits 52..63 of the product, bishops bits 55..63, masked to the class's key bits.",
 		"",

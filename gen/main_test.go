@@ -14,7 +14,7 @@ import (
 // A search that cannot succeed must leave no file behind, not even an empty one.
 func TestFailureWritesNothing(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "tables_gen.go")
-	opt := magic.DefaultBuild
+	opt := magic.DefaultBuild()
 	opt.MaxTries = 1
 	if err := run(out, opt); err == nil {
 		t.Fatal("a search with one candidate per class succeeded")
@@ -34,7 +34,7 @@ func TestOutputMatchesCommitted(t *testing.T) {
 		t.Skip("skipped in -short mode: runs the whole search")
 	}
 	out := filepath.Join(t.TempDir(), "tables_gen.go")
-	if err := run(out, magic.DefaultBuild); err != nil {
+	if err := run(out, magic.DefaultBuild()); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(out)

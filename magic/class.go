@@ -10,7 +10,7 @@ import (
 // one (StdClasses). The bytes of the table name Rep's attack sets.
 type Class struct {
 	Piece     Piece
-	Group     []Sym // Rotations, or all eight Syms; for a StdClass the group that relates its squares
+	Group     []Sym // Rotations(), or all eight Syms(); for a StdClass the group that relates its squares
 	Rep       int   // the lowest square of the orbit
 	Squares   []int // ascending; Squares[0] == Rep in an orbit of Classes
 	Numbering Numbering
@@ -44,7 +44,7 @@ func (c Class) Frames(sq int) []Sym {
 		return []Sym{c.Frame[i]}
 	}
 	var fs []Sym
-	for _, g := range Syms {
+	for _, g := range syms {
 		if g.Square(c.Rep) == sq {
 			fs = append(fs, g)
 		}

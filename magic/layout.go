@@ -97,23 +97,27 @@ type BuildOptions struct {
 // MaxKeyBits is the widest key Build accepts: a rook corner's mask width.
 const MaxKeyBits = 12
 
-// DefaultBuild is what the generator and the tests use.
-var DefaultBuild = BuildOptions{Seed: 1, MaxTries: 30_000_000, StdShareTries: 2_000_000, Workers: 2}
+// DefaultBuild returns the options the generator and the tests use.
+func DefaultBuild() BuildOptions {
+	return BuildOptions{Seed: 1, MaxTries: 30_000_000, StdShareTries: 2_000_000, Workers: 2}
+}
 
-// RookGroup and BishopGroup are the sharing levels the layout uses: rooks
+// WGroup returns the sharing level the W layout uses for a piece: rooks
 // share by rotation (a multiply cannot follow a mirror through the rook's
 // edge groups), bishops by all eight symmetries.
-var (
-	RookGroup   = Rotations
-	BishopGroup = Syms
-)
+func WGroup(p Piece) []Sym {
+	if p == Bishop {
+		return Syms()
+	}
+	return Rotations()
+}
 
 // Build searches every class, lays the tables out and verifies the result
 // exhaustively. On any failure it returns an error naming the class or
 // square, and no layout.
 func Build(opt BuildOptions) (*Layout, error) {
 	start := time.Now()
-	classes := append(Classes(Rook, RookGroup), Classes(Bishop, BishopGroup)...)
+	classes := append(Classes(Rook, WGroup(Rook)), Classes(Bishop, WGroup(Bishop))...)
 	tables := make([]*Table, len(classes))
 	err := parallel(len(classes), opt.Workers, func(i int) error {
 		c := classes[i]
@@ -221,10 +225,10 @@ func StdGroups(p Piece) [][]Sym {
 		return nil
 	}
 	return [][]Sym{
-		Syms,
+		Syms(),
 		{Identity, Diagonal, AntiDiagonal, Rot180},
 		{Identity, FlipFiles, FlipRanks, Rot180},
-		Rotations,
+		Rotations(),
 		{Identity, Diagonal},
 		{Identity, AntiDiagonal},
 		{Identity, FlipFiles},

@@ -47,14 +47,14 @@ func key(c Class, sq int, frame Sym, magic uint64, bits int) SquareKey {
 // post draws the middle shift as 33: that puts group 1 on bits 54..56, one
 // bit low, over the 1' group; 34 is the shift that lands it on 55..57.
 func TestSeedCorners(t *testing.T) {
-	c := classOf(t, Rook, Rotations, 0)
+	c := classOf(t, Rook, Rotations(), 0)
 	a1, h1, a8, h8 := 0, 7, 56, 63
 	rotKeys := []SquareKey{
 		key(c, a1, Identity, 1<<4|1<<7|1<<49, 12),
 		key(c, h1, Rot270, 1<<16|1<<19|1<<52, 12),
 		key(c, h8, Rot180, 1<<28|1<<31|1<<55, 12),
 	}
-	sub := Class{Piece: Rook, Group: Rotations, Rep: a1, Squares: []int{a1, h1, h8}}
+	sub := Class{Piece: Rook, Group: Rotations(), Rep: a1, Squares: []int{a1, h1, h8}}
 	if err := shared(sub, 12, rotKeys); err != nil {
 		t.Fatalf("a1, h1, h8 with the post's rotated magics: %v", err)
 	}
@@ -117,7 +117,7 @@ func TestSeedInnerDerivation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode: searches nine classes")
 	}
-	for _, c := range Classes(Rook, Rotations) {
+	for _, c := range Classes(Rook, Rotations()) {
 		if c.Rep%8 == 0 || c.Rep%8 == 7 || c.Rep/8 == 0 || c.Rep/8 == 7 {
 			continue
 		}
@@ -159,7 +159,7 @@ func TestSeedEdgeHole(t *testing.T) {
 			{unprimed, fillUnprimed, fillPrimed},
 		} {
 			for k := 0; k < 3; k++ {
-				sq := int(FromWBit[tc.half+k])
+				sq := int(fromWBits[tc.half+k])
 				m := ToW(Mask(Rook, sq))
 				own, fill := m>>tc.half&7, m>>tc.fill&7
 				if own|fill != 7 || own&fill != 0 || fill != 1<<k {
@@ -168,7 +168,7 @@ func TestSeedEdgeHole(t *testing.T) {
 				if m>>tc.other&7 != 0 {
 					t.Errorf("rook %s: the other half's filler group is not clear", SquareName(sq))
 				}
-				f := int(FromWBit[tc.fill+k])
+				f := int(fromWBits[tc.fill+k])
 				if f%8 != sq%8 && f/8 != sq/8 {
 					t.Errorf("rook %s: filler %s is not on a ray from it", SquareName(sq), SquareName(f))
 				}
@@ -179,7 +179,7 @@ func TestSeedEdgeHole(t *testing.T) {
 
 // Bishops share all eight symmetries at the mask's width in every class.
 func TestSeedBishopsShareAll(t *testing.T) {
-	for _, c := range Classes(Bishop, Syms) {
+	for _, c := range Classes(Bishop, Syms()) {
 		tb, err := Search(c, SearchOptions{Seed: 1, MaxTries: 1_000_000})
 		if err != nil {
 			t.Fatal(err)
@@ -188,7 +188,7 @@ func TestSeedBishopsShareAll(t *testing.T) {
 			t.Errorf("%s: %d-bit key, mask has %d bits", c.Name(), tb.Bits, w)
 		}
 	}
-	if n := len(Classes(Bishop, Syms)); n != 10 {
+	if n := len(Classes(Bishop, Syms())); n != 10 {
 		t.Errorf("%d bishop classes, want 10", n)
 	}
 }

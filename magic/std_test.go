@@ -8,7 +8,7 @@ import (
 // TestStdClasses splits a solved W class into the orbits of a group among
 // the squares still alone, keeping each square's W frame.
 func TestStdClasses(t *testing.T) {
-	c := Classes(Bishop, Syms)[1] // b1: eight squares
+	c := Classes(Bishop, Syms())[1] // b1: eight squares
 	tb, err := Search(c, SearchOptions{Seed: 1, MaxTries: 100_000})
 	if err != nil {
 		t.Fatal(err)

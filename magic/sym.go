@@ -16,11 +16,18 @@ const (
 	AntiDiagonal     // (f, r) -> (7-r, 7-f): the a8-h1 diagonal is fixed
 )
 
-// Syms lists all eight symmetries; Rotations the first four.
-var (
-	Syms      = []Sym{Identity, Rot90, Rot180, Rot270, FlipFiles, FlipRanks, Diagonal, AntiDiagonal}
-	Rotations = Syms[:4]
-)
+// syms lists all eight symmetries, the rotations first.
+var syms = [8]Sym{Identity, Rot90, Rot180, Rot270, FlipFiles, FlipRanks, Diagonal, AntiDiagonal}
+
+// Syms returns all eight symmetries, the four rotations first, in a new
+// slice.
+func Syms() []Sym {
+	s := syms
+	return s[:]
+}
+
+// Rotations returns the four rotations, Identity first, in a new slice.
+func Rotations() []Sym { return Syms()[:4] }
 
 var symNames = [8]string{"id", "rot90", "rot180", "rot270", "flip-files", "flip-ranks", "diagonal", "anti-diagonal"}
 
@@ -48,7 +55,7 @@ var squareMaps = func() (m [8][64]uint8) {
 var wMaps = func() (m [8][64]uint8) {
 	for g := range m {
 		for sq := 0; sq < 64; sq++ {
-			m[g][W[sq]] = W[squareMaps[g][sq]]
+			m[g][wBits[sq]] = wBits[squareMaps[g][sq]]
 		}
 	}
 	return m
@@ -68,7 +75,7 @@ func (g Sym) BitW(b int) int { return int(wMaps[g][b]) }
 
 // Then returns the symmetry "g, then h".
 func (g Sym) Then(h Sym) Sym {
-	for _, c := range Syms {
+	for _, c := range syms {
 		if squareMaps[c][1+8*2] == squareMaps[h][squareMaps[g][1+8*2]] &&
 			squareMaps[c][2+8*5] == squareMaps[h][squareMaps[g][2+8*5]] {
 			return c
@@ -79,7 +86,7 @@ func (g Sym) Then(h Sym) Sym {
 
 // Inverse returns the symmetry that undoes g.
 func (g Sym) Inverse() Sym {
-	for _, h := range Syms {
+	for _, h := range syms {
 		if g.Then(h) == Identity {
 			return h
 		}

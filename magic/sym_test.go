@@ -6,8 +6,8 @@ import (
 )
 
 func TestSymmetryGroup(t *testing.T) {
-	for _, g := range Syms {
-		for _, h := range Syms {
+	for _, g := range Syms() {
+		for _, h := range Syms() {
 			gh := g.Then(h)
 			for sq := 0; sq < 64; sq++ {
 				if gh.Square(sq) != h.Square(g.Square(sq)) {
@@ -24,7 +24,7 @@ func TestSymmetryGroup(t *testing.T) {
 	}
 	// Orientation: the turn from a1->b1 to a1->a2 keeps its sign under a
 	// rotation and flips under a reflection.
-	for _, g := range Syms {
+	for _, g := range Syms() {
 		a, b, c := g.Square(0), g.Square(1), g.Square(8)
 		cross := (b%8-a%8)*(c/8-a/8) - (b/8-a/8)*(c%8-a%8)
 		if g.IsRotation() != (cross > 0) {
@@ -46,7 +46,7 @@ func TestSymmetryGroup(t *testing.T) {
 // with symmetries: mask(g sq) = g(mask sq), attacks likewise.
 func TestSymmetryLayouts(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
-	for _, g := range Syms {
+	for _, g := range Syms() {
 		for i := 0; i < 500; i++ {
 			x := r.Uint64()
 			if ToW(g.Bitboard(x)) != g.BitboardW(ToW(x)) {

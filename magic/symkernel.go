@@ -40,15 +40,7 @@ type SymLayout struct {
 // whose bit becomes W bit j of g^-1(occ).
 func InControl(g Sym) (c [64]uint8) {
 	for j := range c {
-		c[j] = uint8(g.Square(int(FromWBit[j])))
-	}
-	return c
-}
-
-// InControlW is InControl for an occupancy already in W layout.
-func InControlW(g Sym) (c [64]uint8) {
-	for j := range c {
-		c[j] = W[g.Square(int(FromWBit[j]))]
+		c[j] = uint8(g.Square(int(fromWBits[j])))
 	}
 	return c
 }
@@ -80,7 +72,7 @@ func BuildSym(opt BuildOptions) (*SymLayout, error) {
 		if p == Bishop {
 			squares = &l.Bishop
 		}
-		for _, c := range Classes(p, Syms) {
+		for _, c := range Classes(p, Syms()) {
 			t, err := Search(SymClass(c), SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries})
 			if err != nil {
 				return nil, err
@@ -158,9 +150,6 @@ func (l *SymLayout) Verify() error {
 				w := ToW(s.Sym.Inverse().Bitboard(occ))
 				if got := shuffleBits(occ, InControl(s.Sym)); got != w {
 					return fmt.Errorf("%s %s: in-control gives %#x, want %#x", p, SquareName(sq), got, w)
-				}
-				if got := shuffleBits(ToW(occ), InControlW(s.Sym)); got != w {
-					return fmt.Errorf("%s %s: W in-control gives %#x, want %#x", p, SquareName(sq), got, w)
 				}
 				key := prm.Key(w)
 				if key >= uint64(len(t.Index)) {

@@ -6,7 +6,7 @@ func TestBuildSym(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode: searches 20 representatives")
 	}
-	l, err := BuildSym(DefaultBuild)
+	l, err := BuildSym(DefaultBuild())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestBuildSym(t *testing.T) {
 }
 
 func TestControls(t *testing.T) {
-	for _, g := range Syms {
+	for _, g := range Syms() {
 		for sq := 0; sq < 64; sq++ {
 			x := uint64(1) << sq
 			if shuffleBits(x, OutControl(g)) != g.Bitboard(x) {

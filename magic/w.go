@@ -1,15 +1,19 @@
-// Package magic knows the W system: a re-numbering of the board's bits under
-// which squares related by a board symmetry can share one magic index table.
-// It holds the W table, the eight board symmetries, the rook and bishop masks
-// and a ray-walking reference, the symmetry classes, the shared-table magic
-// search and its exhaustive verifier. Generators print what it decides.
+// Package magic is the generators' library: the one place that knows the
+// W system, a re-numbering of the board's bits under which squares related
+// by a board symmetry can share one magic index table. It holds the W
+// numbering, the eight board symmetries, the rook and bishop masks and a
+// ray-walking reference, the symmetry classes, the shared-table magic
+// search (in W layout and in the standard layout) and its exhaustive
+// verifier. gen/ and asm/ print what it decides into the package's
+// generated files, and bench/ builds its reference techniques from it; a
+// program that imports github.com/symmagic/attacks never builds it.
 //
 // Squares are numbered little-endian rank-file: a1=0, b1=1, ..., h8=63.
 package magic
 
 import "math/bits"
 
-// W gives the W-layout bit of each standard square.
+// wBits gives the W-layout bit of each standard square (WBits).
 //
 // The W word, msb to lsb, in 3-bit groups:
 //
@@ -32,7 +36,7 @@ import "math/bits"
 //     reflected edge's two half-edges (an unprimed group with a primed one),
 //     which is why a left-shifting multiply can follow a rotation but not, in
 //     general, a mirror.
-var W = [64]uint8{
+var wBits = [64]uint8{
 	62, 8, 7, 6, 45, 46, 47, 61, // rank 1
 	59, 26, 43, 53, 32, 40, 14, 5, // rank 2
 	58, 52, 25, 42, 39, 13, 31, 4, // rank 3
@@ -43,19 +47,27 @@ var W = [64]uint8{
 	63, 23, 22, 21, 0, 1, 2, 60, // rank 8
 }
 
-// FromWBit is the inverse of W: the standard square of each W bit.
-var FromWBit = func() (inv [64]uint8) {
-	for sq, b := range W {
+// fromWBits is the inverse of wBits: the standard square of each W bit.
+var fromWBits = func() (inv [64]uint8) {
+	for sq, b := range wBits {
 		inv[b] = uint8(sq)
 	}
 	return inv
 }()
 
+// WBits returns the W-layout bit of each standard square: ToW(1<<sq) is
+// 1<<WBits()[sq]. The array is a copy.
+func WBits() [64]uint8 { return wBits }
+
+// FromWBits returns the inverse of WBits: the standard square of each W
+// bit. The array is a copy.
+func FromWBits() [64]uint8 { return fromWBits }
+
 // ToW moves every bit of a standard bitboard to its W position.
-func ToW(bb uint64) uint64 { return Permute(bb, &W) }
+func ToW(bb uint64) uint64 { return Permute(bb, &wBits) }
 
 // FromW moves every bit of a W-layout word back to its standard square.
-func FromW(w uint64) uint64 { return Permute(w, &FromWBit) }
+func FromW(w uint64) uint64 { return Permute(w, &fromWBits) }
 
 // Permute moves bit i of x to bit to[i]. It is the plain per-bit reference
 // that every faster permute is checked against.
@@ -69,10 +81,10 @@ func Permute(x uint64, to *[64]uint8) uint64 {
 	return out
 }
 
-// RotateW applies the 90-degree board rotation to the 60 non-corner bits of a
+// rotateW applies the 90-degree board rotation to the 60 non-corner bits of a
 // W word the way the seed describes it: bits 0..11 rotate left by 3 within 12
 // bits and bits 12..59 left by 12 within 48 bits. Corner bits are dropped.
-func RotateW(w uint64) uint64 {
+func rotateW(w uint64) uint64 {
 	const low, mid = 1<<12 - 1, (1<<48 - 1) << 12
 	l := w & low
 	m := (w & mid) >> 12
@@ -97,34 +109,4 @@ func ByteTables(to *[64]uint8) (t [8][256]uint64) {
 		}
 	}
 	return t
-}
-
-// Chain is one extract/deposit pair of a PEXT/PDEP permute: the bits of
-// From, in order, go to the bits of To, in order.
-type Chain struct{ From, To uint64 }
-
-// Chains splits the permute to[] into the fewest chains whose source and
-// destination orders agree (greedy patience sorting; the count is the
-// longest decreasing run of to[]), so that Permute(x, to) is the OR over
-// chains of PDEP(PEXT(x, From), To).
-func Chains(to *[64]uint8) []Chain {
-	var cs []Chain
-	last := []int{}
-	for i, t := range to {
-		placed := false
-		for c := range cs {
-			if last[c] < int(t) {
-				cs[c].From |= 1 << i
-				cs[c].To |= 1 << t
-				last[c] = int(t)
-				placed = true
-				break
-			}
-		}
-		if !placed {
-			cs = append(cs, Chain{From: 1 << i, To: 1 << t})
-			last = append(last, int(t))
-		}
-	}
-	return cs
 }

@@ -1,7 +1,6 @@
 package magic
 
 import (
-	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -12,18 +11,18 @@ var groupNames = strings.Fields("1' 2' 3' 4' o A a 1 p B b 2 s C c 3 t D d 4")
 
 func TestWIsPermutation(t *testing.T) {
 	seen := map[uint8]bool{}
-	for sq, b := range W {
+	for sq, b := range wBits {
 		if b > 63 || seen[b] {
-			t.Fatalf("W[%s] = %d repeats or is out of range", SquareName(sq), b)
+			t.Fatalf("wBits[%s] = %d repeats or is out of range", SquareName(sq), b)
 		}
 		seen[b] = true
-		if FromWBit[b] != uint8(sq) {
-			t.Fatalf("FromWBit[%d] = %d, want %d", b, FromWBit[b], sq)
+		if fromWBits[b] != uint8(sq) {
+			t.Fatalf("fromWBits[%d] = %d, want %d", b, fromWBits[b], sq)
 		}
 	}
 	for _, sq := range []int{0, 7, 56, 63} {
-		if W[sq] < 60 {
-			t.Errorf("corner %s has W bit %d, want 60..63", SquareName(sq), W[sq])
+		if wBits[sq] < 60 {
+			t.Errorf("corner %s has W bit %d, want 60..63", SquareName(sq), wBits[sq])
 		}
 	}
 }
@@ -37,13 +36,13 @@ func TestToWRoundTrip(t *testing.T) {
 		}
 	}
 	for sq := 0; sq < 64; sq++ {
-		if ToW(1<<sq) != 1<<W[sq] {
+		if ToW(1<<sq) != 1<<wBits[sq] {
 			t.Fatalf("ToW(1<<%d) = %#x", sq, ToW(1<<sq))
 		}
 	}
 	// The byte tables the generic kernel's permute reads: OR of one entry
 	// per byte of x is the per-bit permute.
-	bt := ByteTables(&W)
+	bt := ByteTables(&wBits)
 	for i := 0; i < 10000; i++ {
 		x, got := r.Uint64()&r.Uint64(), uint64(0)
 		for k := range bt {
@@ -59,19 +58,19 @@ func TestToWRoundTrip(t *testing.T) {
 // rotation is a rotation of the 12-bit block by 3 and of the 48-bit block by 12.
 func TestRotationIsBlockRotation(t *testing.T) {
 	for sq := 0; sq < 64; sq++ {
-		if W[sq] >= 60 {
+		if wBits[sq] >= 60 {
 			continue
 		}
 		got := ToW(1 << Rot90.Square(sq))
-		if want := RotateW(1 << W[sq]); got != want {
+		if want := rotateW(1 << wBits[sq]); got != want {
 			t.Errorf("%s: rotated W bit %#x, block rotation gives %#x", SquareName(sq), got, want)
 		}
 	}
 	r := rand.New(rand.NewPCG(2, 2))
 	for i := 0; i < 1000; i++ {
 		w := r.Uint64() &^ (0xf << 60)
-		if got, want := Rot90.BitboardW(w), RotateW(w); got != want {
-			t.Fatalf("Rot90.BitboardW(%#x) = %#x, RotateW = %#x", w, got, want)
+		if got, want := Rot90.BitboardW(w), rotateW(w); got != want {
+			t.Fatalf("Rot90.BitboardW(%#x) = %#x, rotateW = %#x", w, got, want)
 		}
 	}
 }
@@ -84,7 +83,7 @@ func TestHalfEdges(t *testing.T) {
 	for e := 0; e < 4; e++ {
 		unprimed, primed := 21+12*e, 3*e
 		for _, base := range []int{unprimed, primed} {
-			msb := int(FromWBit[base+2])
+			msb := int(fromWBits[base+2])
 			near := false
 			for c := range corners {
 				if abs(msb%8-c%8)+abs(msb/8-c/8) == 1 {
@@ -105,7 +104,7 @@ func TestHalfEdges(t *testing.T) {
 
 // How each symmetry acts on the 20 groups: every symmetry maps each group
 // onto a group, bit for bit in order (msb to msb); this table documents it.
-// Rotations cycle the blocks; reflections swap unprimed and primed half-edges.
+// Rotations() cycle the blocks; reflections swap unprimed and primed half-edges.
 func TestGroupAction(t *testing.T) {
 	want := map[Sym]string{
 		Identity:     "1' 2' 3' 4' o A a 1 p B b 2 s C c 3 t D d 4",
@@ -117,7 +116,7 @@ func TestGroupAction(t *testing.T) {
 		Diagonal:     "2 1 4 3 s b B 2' p a A 1' o d D 4' t c C 3'",
 		AntiDiagonal: "4 3 2 1 o d D 4' t c C 3' s b B 2' p a A 1'",
 	}
-	for _, g := range Syms {
+	for _, g := range Syms() {
 		var img []string
 		for gi := range groupNames {
 			to := g.BitW(3*gi) / 3
@@ -139,7 +138,7 @@ func TestGroupsSpread(t *testing.T) {
 	for gi, name := range groupNames {
 		ranks, files := map[int]bool{}, map[int]bool{}
 		for k := 0; k < 3; k++ {
-			sq := int(FromWBit[3*gi+k])
+			sq := int(fromWBits[3*gi+k])
 			ranks[sq/8], files[sq%8] = true, true
 		}
 		if gi >= 4 && gi%4 != 3 && (len(ranks) != 3 || len(files) != 3) {
@@ -155,31 +154,3 @@ func abs(x int) int {
 	return x
 }
 
-func TestChains(t *testing.T) {
-	cs := Chains(&W)
-	if len(cs) != 14 {
-		t.Errorf("%d chains, want 14 (the longest decreasing run of W)", len(cs))
-	}
-	var from, to uint64
-	for _, c := range cs {
-		if bits.OnesCount64(c.From) != bits.OnesCount64(c.To) || from&c.From != 0 || to&c.To != 0 {
-			t.Fatalf("chain %#x -> %#x is malformed or overlaps", c.From, c.To)
-		}
-		from, to = from|c.From, to|c.To
-		for x := c.From; x != 0; x &= x - 1 {
-			i := bits.TrailingZeros64(x)
-			// the k-th bit of From goes to the k-th bit of To
-			k := bits.OnesCount64(c.From & (1<<i - 1))
-			dst := c.To
-			for ; k > 0; k-- {
-				dst &= dst - 1
-			}
-			if bits.TrailingZeros64(dst) != int(W[i]) {
-				t.Fatalf("chain sends square %d to bit %d, W says %d", i, bits.TrailingZeros64(dst), W[i])
-			}
-		}
-	}
-	if from != ^uint64(0) || to != ^uint64(0) {
-		t.Fatal("chains do not cover every bit")
-	}
-}

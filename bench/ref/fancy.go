@@ -3,22 +3,34 @@
 // exhaustively against the ray-walking reference of package magic.
 package ref
 
-import "github.com/symmagic/attacks/magic"
+import (
+	"math/bits"
+	"math/rand/v2"
 
-// Fancy magic, Stockfish style (magic.NewFancy): per square a mask, a
-// magic, a shift and a slice of one shared attack array, indexed by
-// ((occ & mask) * magic) >> shift in standard layout. The tables are built
-// at package init with a fixed seed.
-// They are copied into arrays so that a lookup indexes a static address, as
-// Stockfish's does, with no pointer to load first.
-var fancyRook, fancyBishop [64]magic.FancyEntry
+	"github.com/symmagic/attacks/magic"
+)
 
-func init() {
-	r, b := magic.NewFancy(7)
-	fancyRook, fancyBishop = *r, *b
+// Fancy magic, Stockfish style: per square a mask, a magic, a shift and a
+// slice of one shared attack array, indexed by ((occ & mask) * magic) >>
+// shift in standard layout, each square's table as wide as its mask. The
+// magics are searched at package init with the usual sparse random search
+// and a fixed seed (newFancy). The entries are arrays so that a lookup
+// indexes a static address, as Stockfish's does, with no pointer to load
+// first.
+var fancyRook, fancyBishop [64]fancyEntry
+
+// fancyEntry is one square of a fancy-magic table: its attacks are
+// Attacks[((occ & Mask) * Magic) >> Shift].
+type fancyEntry struct {
+	Mask, Magic uint64
+	Attacks     []uint64 // a slice of one array shared by all squares
+	Shift       uint
 }
 
-// FancyBytes is the size of fancy magic's attack tables.
+func init() { fancyRook, fancyBishop = newFancy(7) }
+
+// FancyBytes is the size of fancy magic's attack tables: 102,400 rook and
+// 5,248 bishop entries.
 const FancyBytes = (102400 + 5248) * 8
 
 // FancyRook is the fancy-magic rook lookup; sq must be in 0..63.
@@ -31,4 +43,58 @@ func FancyRook(sq int, occ uint64) uint64 {
 func FancyBishop(sq int, occ uint64) uint64 {
 	e := &fancyBishop[sq&63]
 	return e.Attacks[((occ&e.Mask)*e.Magic)>>(e.Shift&63)]
+}
+
+// newFancy builds fancy-magic tables for rooks and bishops, deterministic
+// for a seed.
+func newFancy(seed uint64) (rook, bishop [64]fancyEntry) {
+	r := rand.New(rand.NewPCG(seed, seed))
+	store := make([]uint64, 0, 102400+5248)
+	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
+		entries := &rook
+		if p == magic.Bishop {
+			entries = &bishop
+		}
+		for sq := 0; sq < 64; sq++ {
+			mask := magic.Mask(p, sq)
+			n := bits.OnesCount64(mask)
+			m, table := findFancyMagic(p, sq, n, r)
+			base := len(store)
+			store = append(store, table...)
+			entries[sq] = fancyEntry{Mask: mask, Magic: m, Attacks: store[base : base+len(table) : base+len(table)], Shift: uint(64 - n)}
+		}
+	}
+	return rook, bishop
+}
+
+// findFancyMagic is the usual sparse random search for a multiplier that
+// maps every subset of sq's mask to a keyBits-bit key without a harmful
+// collision; it returns the multiplier and its filled table.
+func findFancyMagic(p magic.Piece, sq, keyBits int, r *rand.Rand) (uint64, []uint64) {
+	mask := magic.Mask(p, sq)
+	occs := magic.Subsets(mask)
+	refs := make([]uint64, len(occs))
+	for i, o := range occs {
+		refs[i] = magic.Attacks(p, sq, o)
+	}
+	table := make([]uint64, 1<<keyBits)
+	used := make([]int, 1<<keyBits)
+	for try := 1; ; try++ {
+		m := r.Uint64() & r.Uint64() & r.Uint64()
+		if bits.OnesCount64((mask*m)>>56) < 6 {
+			continue // too few high bits to spread the key: the usual filter
+		}
+		ok := true
+		for i, o := range occs {
+			k := (o * m) >> (64 - keyBits)
+			if used[k] == try && table[k] != refs[i] {
+				ok = false
+				break
+			}
+			used[k], table[k] = try, refs[i]
+		}
+		if ok {
+			return m, table
+		}
+	}
 }

@@ -55,7 +55,7 @@ func writeFile(name string, src []byte) error {
 }
 
 func generate() (src []byte, summary string, err error) {
-	l, err := magic.BuildSym(magic.DefaultBuild)
+	l, err := magic.BuildSym(magic.DefaultBuild())
 	if err != nil {
 		return nil, "", err
 	}
@@ -121,7 +121,7 @@ func generate() (src []byte, summary string, err error) {
 
 func writeControls(b *bytes.Buffer, name, doc string, control func(magic.Sym) [64]uint8) {
 	fmt.Fprintf(b, "// %s: %s.\nvar %s = [8][64]uint8{\n", name, doc, name)
-	for _, g := range magic.Syms {
+	for _, g := range magic.Syms() {
 		fmt.Fprintf(b, "{ // %d: %v\n", g, g)
 		for j, x := range control(g) {
 			fmt.Fprintf(b, "%d,", x)

@@ -91,7 +91,7 @@ func stageDerive(cl *class, seed uint64, tries, steps int) {
 // stageSym reports, for the full-symmetry kernel, each class's key width
 // against its mask width.
 func stageSym() {
-	l, err := magic.BuildSym(magic.DefaultBuild)
+	l, err := magic.BuildSym(magic.DefaultBuild())
 	if err != nil {
 		fmt.Println("sym:", err)
 		return
@@ -109,7 +109,7 @@ func stageSym() {
 // does) and counts the entries of its 12-bit shared table that some square
 // and occupancy reach: what another table could use in the rest.
 func stageUsed(cl *class) {
-	opt := magic.DefaultBuild
+	opt := magic.DefaultBuild()
 	t, err := magic.Search(cl.c, magic.SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries, MaxBits: magic.MaxKeyBits, Window: magic.RookWindow})
 	if err != nil {
 		fmt.Println("used:", err)

@@ -25,8 +25,8 @@
 //
 // Classes c1 and d1, which share at 11 bits, check the method:
 //
-//	go run ./magic/cmd/edge11 -class e1 -stage digits -kmin 13 -kmax 20 -maxfree 28
-//	go run ./magic/cmd/edge11 -class d1 -stage digits -kmin 15 -kmax 15
+//	go run -C bench ./cmd/edge11 -class e1 -stage digits -kmin 13 -kmax 20 -maxfree 28
+//	go run -C bench ./cmd/edge11 -class d1 -stage digits -kmin 15 -kmax 15
 package main
 
 import (
@@ -59,7 +59,7 @@ type class struct {
 
 func newClass(rep int) *class {
 	var c magic.Class
-	for _, k := range magic.Classes(magic.Rook, magic.Rotations) {
+	for _, k := range magic.Classes(magic.Rook, magic.Rotations()) {
 		if k.Rep == rep {
 			c = k
 		}
