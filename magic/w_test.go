@@ -153,4 +153,3 @@ func abs(x int) int {
 	}
 	return x
 }
-
