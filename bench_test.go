@@ -129,35 +129,25 @@ func BenchmarkRookUnion(b *testing.B) {
 
 func BenchmarkToW(b *testing.B) {
 	in := benchInputs
-	def := Kernel()
-	defer SetKernel(def)
-	for _, k := range Kernels() {
-		SetKernel(k)
-		b.Run("kernel="+k, func(b *testing.B) {
-			var acc uint64
-			for i := 0; i < b.N; i++ {
-				acc ^= ToW(in[i&4095].occ)
-			}
-			sink = acc
-		})
-	}
+	eachKernelBench(b, func(b *testing.B) {
+		var acc uint64
+		for i := 0; i < b.N; i++ {
+			acc ^= ToW(in[i&4095].occ)
+		}
+		sink = acc
+	})
 }
 
 // BenchmarkToWLatency: each occupancy depends on the previous result.
 func BenchmarkToWLatency(b *testing.B) {
 	in := benchInputs
-	def := Kernel()
-	defer SetKernel(def)
-	for _, k := range Kernels() {
-		SetKernel(k)
-		b.Run("kernel="+k, func(b *testing.B) {
-			var prev uint64
-			for i := 0; i < b.N; i++ {
-				prev = ToW(in[i&4095].occ ^ prev&1)
-			}
-			sink = prev
-		})
-	}
+	eachKernelBench(b, func(b *testing.B) {
+		var prev uint64
+		for i := 0; i < b.N; i++ {
+			prev = ToW(in[i&4095].occ ^ prev&1)
+		}
+		sink = prev
+	})
 }
 
 // Latency: each occupancy depends on the previous result.
