@@ -3,12 +3,19 @@
 // perft in every slider mode, and compares everything with the fastest of
 // fancy, plain and black magic: the ratio with its 95% interval and a
 // verdict in words (faster, slower or within noise;
-// bench/internal/stat.Compare):
+// bench/internal/stat.Compare). It prints the tables on stdout, progress on
+// stderr, and writes files only when asked, so a run leaves the clone
+// clean:
 //
-//	go run -C bench .              full run (under 5 minutes): tables on stdout, results/ written
-//	go run -C bench . -quick       under 30 seconds, nothing written unless -out is given
+//	go run -C bench .              full run (under 5 minutes): tables on stdout, nothing written
+//	go run -C bench . -write       the same, and results/results.md, tt-pressure.png and perft.png written
+//	go run -C bench . -quick       under 30 seconds
 //	go run -C bench . -benchstat   benchstat lines on stdout instead of the tables
 //	go run -C bench . -tt          also the TT forms' marginal costs (see below)
+//
+// -out DIR names the directory -write writes to (default results, which
+// go run -C bench puts in bench/). bench/results/ holds a full run's
+// summaries, written with -write; the benchstat lines are not kept.
 //
 // Workloads (data.go describes the input stream; loops_gen.go holds the
 // loops, written out per technique by internal/loopgen so that every
@@ -23,7 +30,7 @@
 //     previous result, then a lookup whose occupancy depends on the value
 //     read. This is where table size shows. The tables give the whole
 //     loop's ns/op. With -tt the loop without the lookup is timed beside
-//     it and the marginal cost (the difference) gets columns of its own:
+//     it and the marginal cost (the difference) gets tables of its own:
 //     two noisy numbers subtracted, whose interval on a busy machine often
 //     holds zero, which is why it is not in the default output.
 //   - perft: kiwipete in slider modes w, occ, std, fancy, plain and black,
@@ -32,14 +39,17 @@
 //
 // Each measurement runs one loop for about -target (the TT forms longer);
 // rounds measure every cell in turn (A B C A B C ...) and the tables show
-// the median of the rounds with a 95% interval for it. Progress goes to
-// stderr.
+// the median of the rounds with a 95% interval for it, a table for each
+// piece and workload, with one base: the fastest magic there. Progress goes
+// to stderr, with an estimate of the time to go that counts every section:
+// one untimed perft round before the lookups times the perft section.
 package main
 
 //go:generate go run ./internal/loopgen -out loops_gen.go
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -58,7 +68,11 @@ import (
 )
 
 func main() {
-	if err := mainErr(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	err := mainErr(os.Args[1:], os.Stdout, os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return // -h: the usage is printed, and asking for it is no error
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -67,12 +81,19 @@ func main() {
 func mainErr(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	quick := fs.Bool("quick", false, "a short run (under 30 seconds): fewer rounds, shorter measurements, shallower perft; writes nothing unless -out is given")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: go run -C bench . [flags]\n\n"+
+			"Every sliding-attack technique side by side, then perft in every slider mode: the tables on\n"+
+			"stdout, progress on stderr. Nothing is written without -write.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	quick := fs.Bool("quick", false, "a short run (under 30 seconds): fewer rounds, shorter measurements, shallower perft")
 	rounds := fs.Int("rounds", 0, "rounds of the lookup workloads (default 25, -quick 7)")
 	target := fs.Duration("target", 0, "time per measurement (default 20ms, -quick 3ms)")
-	out := fs.String("out", "", `directory for results.md, benchstat.txt and the pictures (default "results" for a full run, none for -quick)`)
-	png := fs.String("png", "", "path of the TT picture, .png or .svg (default OUT/tt-pressure.png; the perft picture is OUT/perft.png)")
-	benchstat := fs.Bool("benchstat", false, "print benchstat lines on stdout instead of the table")
+	write := fs.Bool("write", false, "write results.md and the pictures (tt-pressure.png, perft.png) to -out; without it nothing is written")
+	out := fs.String("out", "results", "the directory -write writes to, relative to the working directory (bench/ under go run -C bench)")
+	png := fs.String("png", "", "with -write, the path of the TT picture, .png or .svg (default OUT/tt-pressure.png)")
+	benchstat := fs.Bool("benchstat", false, "print benchstat lines on stdout instead of the tables")
 	only := fs.String("run", "", "only the rows whose name matches this regexp (fancy, plain and black magic always run: the fastest is the base)")
 	marginal := fs.Bool("tt", false, "also time the TT loops without the lookup and show the marginal costs")
 	doPerft := fs.Bool("perft", true, "run the perft section")
@@ -83,6 +104,18 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if !*write {
+		var set []string
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "out" || f.Name == "png" {
+				set = append(set, "-"+f.Name)
+			}
+		})
+		// Only -write writes: a path alone would be silently ignored.
+		if len(set) > 0 {
+			return fmt.Errorf("%s: say where -write writes; add -write", strings.Join(set, " and "))
+		}
 	}
 	cfg := config{rounds: 25, target: 20 * time.Millisecond}
 	kiwipete := perfload.Position{Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5, NNUEDepth: 4}
@@ -104,13 +137,12 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	if *target > 0 {
 		cfg.target = *target
 	}
-	dir := *out
-	if dir == "" && !*quick {
-		dir = "results"
-	}
-	picture := *png
-	if picture == "" && dir != "" {
-		picture = filepath.Join(dir, "tt-pressure.png")
+	dir, picture := "", ""
+	if *write {
+		dir, picture = *out, *png
+		if picture == "" {
+			picture = filepath.Join(dir, "tt-pressure.png")
+		}
 	}
 	var filter *regexp.Regexp
 	if *only != "" {
@@ -129,27 +161,42 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "input: %d games, %d moves, %d lookups per move-generation pass (%.1f sliders a position), %d inputs, 64 MiB TT; setup %v\n",
 		len(d.games), len(d.moves), d.mgLookups, float64(d.mgLookups)/float64(len(d.moves)), inputLen, time.Since(start).Round(time.Millisecond))
 
+	// One untimed perft round first: it tells how long the perft section
+	// will take, so that the lookups' progress reports count it.
+	var groups []perfload.Group
+	var perftRound []time.Duration
+	var after time.Duration
+	if *doPerft {
+		loads := perfload.Loads(mb)
+		groups = perfload.Groups([]perfload.Position{kiwipete}, []perfload.Load{loads[0], loads[3]})
+		if perftRound, err = perfload.RoundTimes(groups); err != nil {
+			return err
+		}
+		for _, t := range perftRound {
+			after += t * time.Duration(pRounds)
+		}
+		fmt.Fprintf(stderr, "perft timed: %d rounds of about %v to follow the lookups\n", pRounds, roundProgress(after/time.Duration(pRounds)))
+	}
+
 	// The loops allocate nothing; with the collector off, nothing runs
 	// beside them but the machine's other tenants.
 	runtime.GC()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	def := attacks.Kernel()
-	cells := run(d, rows, cfg, stderr)
+	cells := run(d, rows, cfg, after, stderr)
 	if err := attacks.SetKernel(def); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "lookups measured in %v\n", time.Since(start).Round(time.Second))
 
-	command := strings.Join(append([]string{"go run -C bench ."}, args...), " ")
+	command := commandLine(args)
 	res := newResults(rows, cells, newMeta(cfg, d, def, command))
 	if *doPerft {
-		loads := perfload.Loads(mb)
-		groups := perfload.Groups([]perfload.Position{kiwipete}, []perfload.Load{loads[0], loads[3]})
-		m, err := perfload.Measure(groups, pRounds, stderr)
+		m, err := perfload.Measure(groups, pRounds, perftRound, stderr)
 		if err != nil {
 			return err
 		}
-		res.perft = &perfload.Report{Groups: groups, M: m, Rounds: pRounds, HashMB: mb, Command: command,
+		res.perft = &perfload.Report{Groups: groups, M: m, Rounds: pRounds, HashMB: mb, Command: strings.Join(command, " "),
 			CPU: res.meta.cpu, GoVersion: res.meta.goVersion, Kernel: def, Date: res.meta.date}
 		fmt.Fprintf(stderr, "perft measured, %v in all\n", time.Since(start).Round(time.Second))
 	}
@@ -158,32 +205,41 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	} else {
 		res.writeTables(stdout)
 	}
-	if dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		if err := writeFile(filepath.Join(dir, "results.md"), noErr(res.writeMarkdown)); err != nil {
-			return err
-		}
-		if err := writeFile(filepath.Join(dir, "benchstat.txt"), noErr(res.writeBenchstat)); err != nil {
+	if !*write {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	wrote := []string{filepath.Join(dir, "results.md"), picture}
+	if err := writeFile(wrote[0], noErr(res.writeMarkdown)); err != nil {
+		return err
+	}
+	if err := res.plot(picture); err != nil {
+		return err
+	}
+	if res.perft != nil {
+		wrote = append(wrote, filepath.Join(dir, "perft.png"))
+		if err := writeFile(wrote[2], res.perft.Plot); err != nil {
 			return err
 		}
 	}
-	if picture != "" {
-		if err := res.plot(picture); err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "wrote %s\n", picture)
-	}
-	if dir != "" && res.perft != nil {
-		if err := writeFile(filepath.Join(dir, "perft.png"), res.perft.Plot); err != nil {
-			return err
-		}
-	}
-	if dir != "" {
-		fmt.Fprintf(stderr, "wrote %s\n", dir)
-	}
+	fmt.Fprintf(stderr, "wrote %s\n", strings.Join(wrote, ", "))
 	return nil
+}
+
+// commandLine is the command that reproduces a run, word by word: the
+// flags as given, quoted for a POSIX shell where they need it.
+func commandLine(args []string) []string {
+	plain := regexp.MustCompile(`^[\w@%+=:,./-]+$`)
+	cmd := []string{"go", "run", "-C", "bench", "."}
+	for _, a := range args {
+		if !plain.MatchString(a) {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		cmd = append(cmd, a)
+	}
+	return cmd
 }
 
 func writeFile(path string, write func(io.Writer) error) error {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"flag"
 	"image/png"
 	"os"
 	"os/exec"
@@ -11,8 +13,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/perft"
 	"github.com/symmagic/attacks/bench/ref"
 )
@@ -113,7 +117,8 @@ func popcount(x uint64) int {
 func TestSmoke(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	if err := mainErr([]string{"-quick", "-rounds", "2", "-perft-rounds", "2", "-target", "200us", "-out", dir}, &stdout, &stderr); err != nil {
+	args := []string{"-quick", "-rounds", "2", "-perft-rounds", "2", "-target", "200us", "-tt", "-write", "-out", dir}
+	if err := mainErr(args, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	out := stdout.String()
@@ -125,37 +130,54 @@ func TestSmoke(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"CPU: ", runtime.Version(), "rook lookups in loops", "queen lookups beside TT reads", "## perft, kiwipete", "| kiwipete | hash 16 MB + nnue | 3 |"} {
+	for _, want := range []string{
+		"CPU: ", runtime.Version(),
+		"## rook lookups in loops", "### rook, hot: ns/op, against ", "### bishop, move gen: ns/op, against ",
+		"## queen lookups beside TT reads", "### queen, TT latency: ns/op of the loop, against ",
+		"### rook, TT throughput marginal: ns/op beyond the TT reads, against ", "(TT reads alone, no lookup)",
+		"## perft, kiwipete", "### kiwipete, load hash 16 MB + nnue, depth 3", "### std and occ against w",
+	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q", want)
 		}
 	}
-	checkVerdicts(t, out)
-	if !strings.Contains(stderr.String(), "round 2/2") {
-		t.Errorf("no progress on stderr:\n%s", stderr.String())
+	// A table for every piece and workload (with -tt, and the marginal
+	// costs), each with one base: the magic its header names.
+	n := 0
+	for _, tab := range tables(out) {
+		if tab[0][0] != "technique" {
+			continue
+		}
+		n++
+		bases := 0
+		for _, row := range tab[1:] {
+			if row[3] == "base" {
+				bases++
+				if "against "+row[0] != tab[0][3] {
+					t.Errorf("the base is %s, the header says %q", row[0], tab[0][3])
+				}
+			}
+		}
+		if bases != 1 {
+			t.Errorf("a table with %d bases: %q", bases, tab[0])
+		}
 	}
+	if n != 3*7 {
+		t.Errorf("%d lookup tables, want 21", n)
+	}
+	// The header's command is the one that ran, whatever its length (a long
+	// one breaks into lines that paste into a shell).
+	if cmd := "command: go run -C bench . " + strings.Join(args, " ") + "\n"; !strings.Contains(strings.ReplaceAll(out, " \\\n  ", " "), cmd) {
+		t.Errorf("stdout lacks %q", cmd)
+	}
+	checkVerdicts(t, out)
+	checkWidth(t, "stdout", out)
+	checkProgress(t, stderr.String(), true)
 	md, err := os.ReadFile(filepath.Join(dir, "results.md"))
 	if err != nil || !bytes.Contains(md, []byte("| fancy magic ")) {
 		t.Errorf("results.md: %v", err)
 	}
-	bs, err := os.ReadFile(filepath.Join(dir, "benchstat.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := regexp.MustCompile(`^Benchmark(\w+/piece=\w+/tech=[\w@-]+-\d+\t\d+\t-?\d+\.\d+ ns/op|Perft/pos=kiwipete/depth=\d/load=[\w+]+/mode=\w+-\d+\t1\t\d+ nodes/s)$`)
-	n := 0
-	for _, l := range strings.Split(strings.TrimSpace(string(bs)), "\n") {
-		if strings.HasPrefix(l, "Benchmark") {
-			if !line.MatchString(l) {
-				t.Fatalf("benchstat line %q", l)
-			}
-			n++
-		}
-	}
-	// Two rounds of every cell, and of every perft mode in two groups.
-	if want := 2*len(rows)*3*int(numWorkloads) + 2*2*len(perft.Modes); n != want {
-		t.Errorf("%d benchstat lines, want %d", n, want)
-	}
+	checkWidth(t, "results.md", string(md))
 	f, err := os.Open(filepath.Join(dir, "tt-pressure.png"))
 	if err != nil {
 		t.Fatal(err)
@@ -167,21 +189,153 @@ func TestSmoke(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(dir, "perft.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
 		t.Errorf("perft.png is no PNG (%v)", err)
 	}
+	if files, _ := os.ReadDir(dir); len(files) != 3 {
+		t.Errorf("-write wrote %d files, want results.md and the two pictures: %v", len(files), files)
+	}
 
 	// -benchstat prints the lines instead of the table; -run keeps the three
-	// magics; -quick writes no files unless asked; an .svg picture is SVG.
+	// magics; an .svg picture is SVG.
 	stdout.Reset()
 	svg := filepath.Join(dir, "x.svg")
-	if err := mainErr([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^attacksW@generic$", "-perft=false", "-tt", "-benchstat", "-png", svg}, &stdout, &stderr); err != nil {
+	if err := mainErr([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^attacksW@generic$", "-perft-rounds", "1", "-tt", "-benchstat", "-write", "-out", dir, "-png", svg}, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
 	if out := stdout.String(); !strings.HasPrefix(out, "goos: ") || strings.Contains(out, "| ") || !strings.Contains(out, "tech=attacksW@generic-") || strings.Contains(out, "tech=hyperbola") ||
-		strings.Contains(out, "Perft") || !strings.Contains(out, "BenchmarkTTLatencyBaseline/piece=rook/tech=plain-") ||
-		!strings.Contains(out, "tech=fancy-") || !strings.Contains(out, "tech=black-") {
+		!strings.Contains(out, "BenchmarkTTLatencyBaseline/piece=rook/tech=plain-") || !strings.Contains(out, "tech=fancy-") || !strings.Contains(out, "tech=black-") {
 		t.Errorf("-benchstat -run output:\n%s", out)
+	}
+	line := regexp.MustCompile(`^Benchmark(\w+/piece=\w+/tech=[\w@-]+-\d+\t\d+\t-?\d+\.\d+ ns/op|Perft/pos=kiwipete/depth=\d/load=[\w+]+/mode=\w+-\d+\t1\t\d+ nodes/s)$`)
+	n = 0
+	for _, l := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
+		if strings.HasPrefix(l, "Benchmark") {
+			if !line.MatchString(l) {
+				t.Fatalf("benchstat line %q", l)
+			}
+			n++
+		}
+	}
+	// One round of every cell (4 rows), and of the TT forms' baselines, and
+	// of every perft mode in two groups.
+	if want := 4*3*int(numWorkloads) + 4*3*2 + 2*len(perft.Modes); n != want {
+		t.Errorf("%d benchstat lines, want %d", n, want)
 	}
 	if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {
 		t.Errorf("svg picture: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "benchstat.txt")); err == nil {
+		t.Error("benchstat.txt written: the lines go to stdout only")
+	}
+}
+
+// TestWritesNothing checks that without -write a run leaves its directory as
+// it was (go run -C bench . in a clone: bench/results untouched), and that a
+// path to write to without -write is an error, not ignored.
+func TestWritesNothing(t *testing.T) {
+	t.Chdir(t.TempDir())
+	var stdout, stderr bytes.Buffer
+	if err := mainErr([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^$", "-perft-rounds", "1"}, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if files, _ := os.ReadDir("."); len(files) != 0 {
+		t.Errorf("a run without -write wrote %v", files)
+	}
+	if !strings.Contains(stdout.String(), "| fancy magic ") || !strings.Contains(stdout.String(), "### std and occ against w") {
+		t.Errorf("no tables on stdout:\n%s", stdout.String())
+	}
+	for _, args := range [][]string{{"-out", "x"}, {"-png", "x.png"}, {"-quick", "-out", "x", "-png", "x.svg"}} {
+		if err := mainErr(args, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "-write") {
+			t.Errorf("%q without -write: %v", args, err)
+		}
+	}
+	if files, _ := os.ReadDir("."); len(files) != 0 {
+		t.Errorf("wrote %v", files)
+	}
+}
+
+// checkWidth fails on every line of a report wider than md.Width.
+func checkWidth(t *testing.T, name, text string) {
+	t.Helper()
+	for _, l := range md.Overlong(text) {
+		t.Errorf("%s: %s", name, l)
+	}
+}
+
+// progressLine is a progress report's estimate.
+var progressLine = regexp.MustCompile(`^(calibrated in \S+ \(|round \d+/\d+ done \(\S+ elapsed, |perft .*: \d+ rounds \(\S+ so far, )about (\S+) to go\)$`)
+
+// checkProgress checks the progress reports: every one with an estimate of
+// the time to go, which counts the perft section when it runs (the last
+// lookup round's estimate is not zero).
+func checkProgress(t *testing.T, stderr string, perft bool) {
+	t.Helper()
+	var last string
+	n := 0
+	for _, l := range strings.Split(stderr, "\n") {
+		if m := progressLine.FindStringSubmatch(l); m != nil {
+			n++
+			if strings.HasPrefix(l, "round ") {
+				last = m[2]
+			}
+		}
+	}
+	if n == 0 || last == "" {
+		t.Fatalf("no progress with estimates on stderr:\n%s", stderr)
+	}
+	d, err := time.ParseDuration(last)
+	if err != nil || (d > 0) != perft {
+		t.Errorf("the last lookup round's estimate is %q; perft still to run: %v\n%s", last, perft, stderr)
+	}
+}
+
+// TestProgress checks the estimates without the perft section: nothing to
+// go after the last round.
+func TestProgress(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if err := mainErr([]string{"-quick", "-rounds", "2", "-target", "100us", "-run", "^$", "-perft=false"}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	checkProgress(t, stderr.String(), false)
+}
+
+// TestHelp runs the command with -h, in a child process of the test: the
+// usage on stderr and exit status 0, as for any command asked for help.
+func TestHelp(t *testing.T) {
+	if os.Getenv("BENCH_TEST_HELP") == "1" {
+		os.Args = []string{"bench", "-h"}
+		main()
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelp$")
+	cmd.Env = append(os.Environ(), "BENCH_TEST_HELP=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("bench -h: %v\n%s", err, stderr.String())
+	}
+	for _, want := range []string{"Usage: go run -C bench . [flags]", "-write", "-out", "-quick"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	var stdout bytes.Buffer
+	if err := mainErr([]string{"-h"}, &stdout, &stderr); !errors.Is(err, flag.ErrHelp) || stdout.Len() != 0 {
+		t.Errorf("-h: %v, stdout %q", err, stdout.String())
+	}
+}
+
+func TestCommandLine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "go run -C bench ."},
+		{[]string{"-quick", "-write", "-out", "results/x"}, "go run -C bench . -quick -write -out results/x"},
+		{[]string{"-run", "^attacks(W@generic)?$", "-target=1ms"}, "go run -C bench . -run '^attacks(W@generic)?$' -target=1ms"},
+		{[]string{"-out", "it's here"}, `go run -C bench . -out 'it'\''s here'`},
+	} {
+		if got := strings.Join(commandLine(c.args), " "); got != c.want {
+			t.Errorf("commandLine(%q) = %s, want %s", c.args, got, c.want)
+		}
 	}
 }
 

@@ -124,8 +124,10 @@ func calibrate(d *data, fn loopFunc, w workload, target time.Duration) int {
 
 // run measures every cell in interleaved rounds: each round measures every
 // cell once, in the same order (A B C A B C ...), so slow drifts of a shared
-// machine spread over all techniques instead of landing on one.
-func run(d *data, rows []*row, cfg config, progress io.Writer) []*cell {
+// machine spread over all techniques instead of landing on one. Its
+// progress reports say about how long the rest of the job will take: the
+// rounds still to run, plus after, what the sections after this one take.
+func run(d *data, rows []*row, cfg config, after time.Duration, progress io.Writer) []*cell {
 	var cells []*cell
 	for w := range numWorkloads {
 		for _, r := range rows {
@@ -150,9 +152,10 @@ func run(d *data, rows []*row, cfg config, progress io.Writer) []*cell {
 			c.n = calibrate(d, c.fn, c.work, cfg.target)
 		}
 	}
-	fmt.Fprintf(progress, "calibrated in %v\n", time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(progress, "calibrated in %v (about %v to go)\n", time.Since(start).Round(time.Millisecond),
+		roundProgress(time.Duration(cfg.rounds)*roundTime(cells, cfg)+after))
+	rounds := time.Now()
 	for round := range cfg.rounds {
-		rs := time.Now()
 		for i, c := range cells {
 			if c.row.setup != nil {
 				c.row.setup()
@@ -178,8 +181,38 @@ func run(d *data, rows []*row, cfg config, progress io.Writer) []*cell {
 			c.samples = append(c.samples, loop)
 		}
 		el := time.Since(start)
-		eta := time.Since(rs) * time.Duration(cfg.rounds-round-1)
-		fmt.Fprintf(progress, "round %d/%d done (%v elapsed, about %v to go)\n", round+1, cfg.rounds, el.Round(time.Second), eta.Round(time.Second))
+		eta := time.Since(rounds)/time.Duration(round+1)*time.Duration(cfg.rounds-round-1) + after
+		fmt.Fprintf(progress, "round %d/%d done (%v elapsed, about %v to go)\n", round+1, cfg.rounds, roundProgress(el), roundProgress(eta))
 	}
 	return cells
+}
+
+// roundTime is what a round should take once the cells are calibrated: a
+// measurement of every cell (the TT forms' longer, with -tt twice over for
+// the baseline) and the untimed run that starts each workload.
+func roundTime(cells []*cell, cfg config) time.Duration {
+	var t time.Duration
+	for i, c := range cells {
+		loop := cfg.target
+		if c.work.tt() {
+			loop = time.Duration(float64(cfg.target) * ttScale)
+			if cfg.marginal {
+				t += loop
+			}
+		}
+		t += loop
+		if i == 0 || cells[i-1].work != c.work {
+			t += loop
+		}
+	}
+	return t
+}
+
+// roundProgress rounds a duration for a progress report: to the second,
+// or to the tenth of one below ten seconds.
+func roundProgress(d time.Duration) time.Duration {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }

@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/internal/stat"
 	"github.com/symmagic/attacks/bench/perft"
@@ -17,14 +19,14 @@ import (
 type meta struct {
 	cpu, goVersion, goos, goarch string
 	date                         string
-	command                      string
+	command                      []string // the words of the command line, quoted for the shell
 	cfg                          config
 	kernel                       string // the default kernel
 	kernels                      []string
 	inputs                       string
 }
 
-func newMeta(cfg config, d *data, kernel, command string) meta {
+func newMeta(cfg config, d *data, kernel string, command []string) meta {
 	return meta{
 		cpu: stat.CPUModel(), goVersion: runtime.Version(), goos: runtime.GOOS, goarch: runtime.GOARCH,
 		date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), command: command, cfg: cfg, kernel: kernel, kernels: attacks.Kernels(),
@@ -63,7 +65,8 @@ func (r *results) find(name string) *row {
 }
 
 // column is one quantity of the tables: a workload's ns/op, or with -tt a
-// TT form's marginal cost.
+// TT form's marginal cost. Each column of each piece is a table of its own,
+// with one base.
 type column struct {
 	work     workload
 	marginal bool
@@ -74,6 +77,17 @@ func (c column) title() string {
 		return workloadInfo[c.work].title + " marginal"
 	}
 	return workloadInfo[c.work].title
+}
+
+// what says what the column's ns/op is of.
+func (c column) what() string {
+	switch {
+	case c.marginal:
+		return "ns/op beyond the TT reads"
+	case c.work.tt():
+		return "ns/op of the loop"
+	}
+	return "ns/op"
 }
 
 // samples are a cell's rounds in column c.
@@ -108,7 +122,8 @@ func (r *results) compare(row *row, c column, p int) stat.Comparison {
 	return stat.Compare(r.samples(row, c, p), r.samples(r.base(c, p), c, p), stat.LowerIsFaster)
 }
 
-// columns are the two tables of a piece: the loops, and beside TT reads.
+// columns are a piece's tables in two groups: the loops, and beside TT
+// reads.
 func (r *results) columns() [2][]column {
 	cs := [2][]column{{{workHot, false}, {workLatency, false}, {workMovegen, false}}, {{workTTThroughput, false}, {workTTLatency, false}}}
 	if r.meta.cfg.marginal {
@@ -117,113 +132,103 @@ func (r *results) columns() [2][]column {
 	return cs
 }
 
-// table renders one piece's results in the given columns as a Markdown
-// table, padded so that it reads as plain text too: for each column the
-// median ns/op with its interval, and the comparison with the column's
-// fastest magic.
-func (r *results) table(p int, cols []column) [][]string {
-	head := []string{"technique", "table bytes"}
-	for _, c := range cols {
-		head = append(head, c.title()+" ns/op", "vs "+r.base(c, p).title)
-	}
-	out := [][]string{head}
+// table renders piece p's results in column c as a Markdown table, padded
+// so that it reads as plain text too: every row's median ns/op with its
+// interval, and the comparison with the column's fastest magic, the one
+// base of the table, named in its header.
+func (r *results) table(p int, c column) [][]string {
+	base := r.base(c, p)
+	out := [][]string{{"technique", "bytes", "ns/op", "against " + base.title}}
 	for _, row := range r.rows {
-		line := []string{row.titleFor(p), commas(row.bytes)}
-		for _, c := range cols {
-			line = append(line, interval(stat.Summarize(r.samples(row, c, p))))
-			if row == r.base(c, p) {
-				line = append(line, "base")
-			} else {
-				line = append(line, r.compare(row, c, p).String())
-			}
+		vs := "base"
+		if row != base {
+			vs = r.compare(row, c, p).String()
 		}
-		out = append(out, line)
+		out = append(out, []string{row.titleFor(p), commas(row.bytes), interval(stat.Summarize(r.samples(row, c, p))), vs})
 	}
-	if !cols[0].work.tt() || !r.meta.cfg.marginal {
+	if !c.work.tt() || c.marginal || !r.meta.cfg.marginal {
 		return out
 	}
 	// The TT loops alone, whose time the marginal costs are over.
-	line := []string{"(TT reads alone, no lookup)", ""}
-	for _, c := range cols {
-		if c.marginal {
-			line = append(line, "", "")
-			continue
-		}
-		var all []float64
-		for _, row := range r.rows {
-			all = append(all, r.cells[cellKey{row, c.work, p}].bases...)
-		}
-		line = append(line, interval(stat.Summarize(all)), "")
+	var all []float64
+	for _, row := range r.rows {
+		all = append(all, r.cells[cellKey{row, c.work, p}].bases...)
 	}
-	return append(out, line)
+	return append(out, []string{"(TT reads alone, no lookup)", "", interval(stat.Summarize(all))})
 }
 
-// interval writes a median and its interval.
+// interval writes a median and its interval to three significant digits
+// (the intervals are wider than that), with fewer decimals where a
+// negative marginal cost would make the cell wider than 17 characters:
+// with the widest title (30), bytes (9) and comparison (31), a table then
+// fits md.Width.
 func interval(s stat.Summary) string {
-	return fmt.Sprintf("%.2f [%.2f, %.2f]", s.Median, s.Lo, s.Hi)
-}
-
-func writeMarkdownTable(w io.Writer, t [][]string) {
-	width := make([]int, len(t[0]))
-	for _, line := range t {
-		for i, c := range line {
-			width[i] = max(width[i], len([]rune(c)))
-		}
+	big := max(math.Abs(s.Median), math.Abs(s.Lo), math.Abs(s.Hi))
+	prec := 0
+	switch {
+	case big < 10:
+		prec = 2
+	case big < 100:
+		prec = 1
 	}
-	cell := func(i int, c string) string {
-		pad := strings.Repeat(" ", width[i]-len([]rune(c)))
-		if i == 0 {
-			return c + pad
+	for {
+		c := fmt.Sprintf("%.*f [%.*f, %.*f]", prec, s.Median, prec, s.Lo, prec, s.Hi)
+		if len(c) <= 17 || prec == 0 {
+			return c
 		}
-		return pad + c
-	}
-	for j, line := range t {
-		var cs []string
-		for i, c := range line {
-			cs = append(cs, cell(i, c))
-		}
-		fmt.Fprintf(w, "| %s |\n", strings.Join(cs, " | "))
-		if j == 0 {
-			var seps []string
-			for i := range line {
-				if i == 0 {
-					seps = append(seps, strings.Repeat("-", width[i]))
-				} else {
-					seps = append(seps, strings.Repeat("-", width[i]-1)+":")
-				}
-			}
-			fmt.Fprintf(w, "| %s |\n", strings.Join(seps, " | "))
-		}
+		prec--
 	}
 }
 
 func (r *results) header(w io.Writer) {
 	m := r.meta
 	cover := stat.Summarize(make([]float64, m.cfg.rounds)).Coverage
-	fmt.Fprintf(w, "CPU: %s; %s %s/%s; %s\n", m.cpu, m.goVersion, m.goos, m.goarch, m.date)
-	fmt.Fprintf(w, "command: %s\n", m.command)
-	fmt.Fprintf(w, "attacks kernels here: %s (default %s)\n", strings.Join(m.kernels, ", "), m.kernel)
+	line := func(format string, a ...any) { md.Wrap(w, fmt.Sprintf(format, a...), "  ") }
+	line("CPU: %s; %s %s/%s; %s", m.cpu, m.goVersion, m.goos, m.goarch, m.date)
+	writeCommand(w, "command:", m.command)
+	line("attacks kernels here: %s (default %s)", strings.Join(m.kernels, ", "), m.kernel)
 	tt := time.Duration(float64(m.cfg.target) * ttScale)
 	if m.cfg.marginal {
-		fmt.Fprintf(w, "%d interleaved rounds, %v per measurement (TT forms: %v for the loop and as long for its baseline, in %d alternating chunks)\n", m.cfg.rounds, m.cfg.target, tt, ttChunks)
+		line("%d interleaved rounds, %v per measurement (TT forms: %v for the loop and as long for its baseline, in %d alternating chunks)", m.cfg.rounds, m.cfg.target, tt, ttChunks)
 	} else {
-		fmt.Fprintf(w, "%d interleaved rounds, %v per measurement (TT forms: %v)\n", m.cfg.rounds, m.cfg.target, tt)
+		line("%d interleaved rounds, %v per measurement (TT forms: %v)", m.cfg.rounds, m.cfg.target, tt)
 	}
-	fmt.Fprintf(w, "ns/op: median of the rounds [the interval that holds the median with %.1f%% confidence]\n", 100*cover)
-	fmt.Fprintf(w, "vs the fastest of fancy, plain and black magic in each column (its row says base): the per-round ns/op ratio, median [interval];\n")
-	fmt.Fprintf(w, "  faster or slower exactly when the ratios' interval excludes 1 (a round's two measurements are a pair), else within noise;\n")
-	fmt.Fprintf(w, "  a quantity whose interval holds zero is within noise of zero, and no ratio of it is shown\n")
-	fmt.Fprintf(w, "input: %s\n", m.inputs)
+	line("bytes: every table the lookup reads")
+	line("ns/op: median of the rounds [the interval that holds the median with %.1f%% confidence]", 100*cover)
+	line("against: the fastest of fancy, plain and black magic in the table (its row says base), " +
+		"named in the table's heading and header: the per-round ns/op ratio, median [interval]; " +
+		"faster or slower exactly when the ratios' interval excludes 1 (a round's two measurements are a pair), else within noise; " +
+		"a quantity whose interval holds zero is within noise of zero, and no ratio of it is shown")
+	line("input: %s", m.inputs)
 }
 
-// pieceTables writes every piece's two tables, headings at level.
+// writeCommand writes a command line after prefix, broken between words
+// where it would be wider than md.Width, each break a backslash-newline
+// so that the lines still paste into a shell as one command.
+func writeCommand(w io.Writer, prefix string, words []string) {
+	line := prefix
+	for _, word := range words {
+		if len(line)+1+len(word)+2 > md.Width && line != prefix {
+			fmt.Fprintf(w, "%s \\\n", line)
+			line = " "
+		}
+		line += " " + word
+	}
+	fmt.Fprintln(w, line)
+}
+
+// pieceTables writes every piece's tables, a table per column, the groups'
+// headings at level and the tables' one below.
 func (r *results) pieceTables(w io.Writer, level string) {
-	cols := r.columns()
+	groups := r.columns()
 	for p := range 3 {
-		fmt.Fprintf(w, "\n%s %s lookups in loops, ns/op\n\n", level, pieceNames[p])
-		writeMarkdownTable(w, r.table(p, cols[0]))
-		fmt.Fprintf(w, "\n%s %s lookups beside TT reads, ns/op of the loop\n\n", level, pieceNames[p])
-		writeMarkdownTable(w, r.table(p, cols[1]))
+		for g, what := range []string{"lookups in loops", "lookups beside TT reads"} {
+			fmt.Fprintf(w, "\n%s %s %s\n", level, pieceNames[p], what)
+			for _, c := range groups[g] {
+				fmt.Fprintf(w, "\n%s# %s, %s: %s, against %s\n\n", level, pieceNames[p], c.title(), c.what(), r.base(c, p).title)
+				md.Table(w, r.table(p, c), 1)
+			}
+		}
 	}
 }
 
@@ -266,8 +271,8 @@ const notes = `## How to read this
   depends on the value read. The reads dominate; this is where a large table
   loses cache lines to them. With -tt the same loops without the lookup are
   timed beside them, and the marginal cost (loop minus baseline, per round)
-  gets its own columns; on a busy machine its interval often holds zero.
-- table bytes is every table the lookup reads: attack and index tables and
+  gets its own tables; on a busy machine its interval often holds zero.
+- bytes is every table the lookup reads: attack and index tables and
   per-square parameters. For this package's rows it is attacks.Stats(): Std
   for attacks.Rook, Bishop and Queen, W for the W rows (whose move gen also
   reads the kernel's permute table or control, in attacks.ToW).
@@ -292,9 +297,10 @@ const notes = `## How to read this
 `
 
 // writeBenchstat writes one line per cell and round, the format benchstat
-// reads: compare two runs with `benchstat old.txt new.txt`, or techniques
-// with `benchstat -col /tech results/benchstat.txt`. The perft section's
-// lines are in nodes/s (`benchstat -col /mode`).
+// reads (-benchstat prints them on stdout; no file keeps them): compare two
+// runs with `benchstat old.txt new.txt`, or techniques with
+// `benchstat -col /tech new.txt`. The perft section's lines are in nodes/s
+// (`benchstat -col /mode`).
 func (r *results) writeBenchstat(w io.Writer) {
 	m := r.meta
 	fmt.Fprintf(w, "goos: %s\ngoarch: %s\npkg: github.com/symmagic/attacks/bench\ncpu: %s\n", m.goos, m.goarch, m.cpu)

@@ -8,17 +8,45 @@ import (
 )
 
 var (
-	// verdictCell is what a comparison column may hold.
-	verdictCell = regexp.MustCompile(`^(base|\d+\.\d\dx \[\d+\.\d\d, \d+\.\d\d\] (faster|slower|within noise)|within noise of zero|below zero|no ratio: the base is not clear of zero)$`)
+	// verdictCell is what a comparison column may hold: numbers of three
+	// significant digits.
+	verdictCell = regexp.MustCompile(`^(base|` + ratio + `x \[` + ratio + `, ` + ratio + `\] (faster|slower|within noise)|within noise of zero|below zero|base not clear of zero)$`)
+	ratio       = `(\d\.\d\d|\d\d\.\d|\d{3,})`
 	negRatio    = regexp.MustCompile(`-\d+(\.\d+)?x`)
+	spaces      = regexp.MustCompile(` +`)
 	// targetWord finds the old targets block's words (not the -target flag
 	// of a command line).
 	targetWord = regexp.MustCompile(`(?i)(^|[^-\w])(targets?|met|missed)\b`)
 )
 
+// tables returns the Markdown tables of a report, each a header row and
+// then the rows, the cells trimmed (the separator row left out).
+func tables(out string) [][][]string {
+	var ts [][][]string
+	var cur [][]string
+	for _, line := range append(strings.Split(out, "\n"), "") {
+		if !strings.HasPrefix(line, "| ") {
+			if cur != nil {
+				ts = append(ts, cur)
+			}
+			cur = nil
+			continue
+		}
+		fields := strings.Split(strings.TrimSuffix(strings.TrimPrefix(line, "| "), " |"), " | ")
+		for i := range fields {
+			fields[i] = strings.TrimSpace(fields[i])
+		}
+		if cur != nil && strings.HasPrefix(fields[0], "---") {
+			continue
+		}
+		cur = append(cur, fields)
+	}
+	return ts
+}
+
 // checkVerdicts checks a report's text: no targets, no negative ratio, and
-// every cell of a column headed "vs ..." a ratio with its interval and a
-// verdict in words, or a verdict alone where there is no ratio.
+// every cell of a column headed "against ..." a ratio with its interval and
+// a verdict in words, or a verdict alone where there is no ratio.
 func checkVerdicts(t *testing.T, out string) {
 	t.Helper()
 	if m := targetWord.FindString(out); m != "" {
@@ -41,7 +69,7 @@ func checkVerdicts(t *testing.T, out string) {
 		if vs == nil {
 			vs = []int{}
 			for i, f := range fields {
-				if strings.HasPrefix(f, "vs ") {
+				if strings.HasPrefix(f, "against ") {
 					vs = append(vs, i)
 				}
 			}
@@ -71,7 +99,9 @@ func checkVerdicts(t *testing.T, out string) {
 // the TT forms' baselines are 40 ns below their loops except x's rook TT
 // latency, 0.1 ns below: a marginal cost within noise of zero.
 func synthetic(marginal bool, f func(r *row, w workload, p int) float64) *results {
-	rows := []*row{{name: "fancy", title: "fancy magic"}, {name: "plain", title: "plain magic 12/9"}, {name: "black", title: "black magic"}, {name: "x", title: "technique x"}}
+	// x has the widest title a table can hold, and plain the most bytes.
+	rows := []*row{{name: "fancy", title: "fancy magic", bytes: 867328}, {name: "plain", title: "plain magic 12/9", bytes: 2361344},
+		{name: "black", title: "black magic", bytes: 960024}, {name: "x", title: "attacks.%sW (amd64-avx512)", bytes: 86464}}
 	var cells []*cell
 	for w := range numWorkloads {
 		for _, r := range rows {
@@ -118,21 +148,26 @@ func TestReportVerdicts(t *testing.T) {
 	res.writeTables(&b)
 	out := b.String()
 	checkVerdicts(t, out)
+	checkWidth(t, "tables", out)
 	for _, want := range []string{
 		// hot: fancy is the base, x faster, plain and black slower.
-		" 8.00 [7.70, 8.30] | 0.80x [0.79, 0.81] faster |",
-		" 12.00 [11.70, 12.30] | 1.20x [1.19, 1.21] slower |",
-		" 11.00 [10.70, 11.30] | 1.10x [1.10, 1.10] slower |",
+		"### rook, hot: ns/op, against fancy magic\n",
+		"| attacks.RookW (amd64-avx512) | 86,464 | 8.00 [7.70, 8.30] | 0.80x [0.79, 0.81] faster |",
+		" 12.0 [11.7, 12.3] | 1.20x [1.19, 1.21] slower |",
+		" 11.0 [10.7, 11.3] | 1.10x [1.10, 1.10] slower |",
 		// latency: x slower than fancy although the medians' intervals
 		// overlap (every round's ratio is above 1); x's bishop within
 		// noise of it (the rounds' ratios lie on both sides of 1).
-		" 60.40 [60.10, 60.70] | 1.01x [1.01, 1.01] slower |",
-		" 60.00 [59.70, 60.30] | 1.00x [0.99, 1.01] within noise |",
-		// x's rook TT latency marginal cost holds zero: no ratio.
-		"within noise of zero",
+		" 60.4 [60.1, 60.7] | 1.01x [1.01, 1.01] slower |",
+		"| attacks.BishopW (amd64-avx512) | 86,464 | 60.0 [59.7, 60.3] | 1.00x [0.99, 1.01] within noise |",
+		// The TT forms' loops, over 100 ns: three digits.
+		" 208 [208, 208] |",
+		// x's rook TT latency marginal cost holds zero: no ratio, and one
+		// decimal fewer, to fit.
+		"| attacks.RookW (amd64-avx512) | 86,464 | 0.1 [-0.5, 0.7] | within noise of zero |",
 		"(TT reads alone, no lookup)",
 	} {
-		if !strings.Contains(out, want) {
+		if !strings.Contains(spaces.ReplaceAllString(out, " "), want) {
 			t.Errorf("tables lack %q:\n%s", want, out)
 		}
 	}
@@ -149,14 +184,14 @@ func TestReportVerdicts(t *testing.T) {
 	res = synthetic(false, func(r *row, w workload, p int) float64 { return speed[r.name] })
 	b.Reset()
 	res.writeTables(&b)
-	if !strings.Contains(b.String(), "vs plain magic 12/9") || strings.Contains(b.String(), "vs fancy magic") || strings.Contains(b.String(), "vs black magic") {
+	if !strings.Contains(b.String(), "against plain magic 12/9") || strings.Contains(b.String(), "against fancy magic") || strings.Contains(b.String(), "against black magic") {
 		t.Errorf("plain is the fastest but not the base:\n%s", b.String())
 	}
 	speed["black"] = 8.5
 	res = synthetic(false, func(r *row, w workload, p int) float64 { return speed[r.name] })
 	b.Reset()
 	res.writeTables(&b)
-	if !strings.Contains(b.String(), "vs black magic") || strings.Contains(b.String(), "vs plain magic 12/9") || strings.Contains(b.String(), "vs fancy magic") {
+	if !strings.Contains(b.String(), "against black magic") || strings.Contains(b.String(), "against plain magic 12/9") || strings.Contains(b.String(), "against fancy magic") {
 		t.Errorf("black is the fastest but not the base:\n%s", b.String())
 	}
 }
@@ -165,9 +200,9 @@ func TestReportVerdicts(t *testing.T) {
 // printed.
 func TestCheckVerdicts(t *testing.T) {
 	for _, bad := range []string{
-		"| a | vs fancy magic |\n| - | -: |\n| x | -0.38x |\n",
-		"| a | vs fancy magic |\n| - | -: |\n| x | 0.24x |\n",
-		"targets: met\n| a | vs fancy magic |\n| - | -: |\n| x | base |\n",
+		"| a | against fancy magic |\n| - | -: |\n| x | -0.38x |\n",
+		"| a | against fancy magic |\n| - | -: |\n| x | 0.24x |\n",
+		"targets: met\n| a | against fancy magic |\n| - | -: |\n| x | base |\n",
 	} {
 		ft := &testing.T{}
 		checkVerdicts(ft, bad)

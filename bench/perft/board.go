@@ -13,7 +13,7 @@
 // (Options.Load, see NNUE), progress reports and a stop by context. Without
 // a table or load it runs the same search as Perft below its top plies.
 //
-// The tests check every count of shared/perft.tsv (beside the repository)
+// The tests check every count of testdata/perft.tsv (published counts)
 // up to 5,000,000 nodes in every mode, and all of them with -deep:
 //
 //	go test ./perft            # a few seconds, 1,000 random positions against the oracle included

@@ -3,26 +3,34 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/symmagic/attacks/bench/internal/md"
 )
 
 // TestQuick runs the whole command at its smallest and checks what it
-// writes: both tables on stdout, the same Markdown and a PNG in -out.
+// writes: the tables on stdout, within md.Width columns, and with -write
+// the same Markdown and a PNG in -out.
 func TestQuick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs perfts")
 	}
 	dir := t.TempDir()
 	var out, errs bytes.Buffer
-	if err := mainErr([]string{"-quick", "-rounds", "1", "-out", dir}, &out, &errs); err != nil {
+	if err := mainErr([]string{"-quick", "-rounds", "1", "-write", "-out", dir}, &out, &errs); err != nil {
 		t.Fatalf("%v\n%s", err, errs.String())
 	}
-	for _, want := range []string{"## perft under load", "| start | none | 4 |", "| kiwipete | hash 16 MB + nnue |", "Against the fastest magic"} {
+	for _, want := range []string{"## perft under load", "### start, load none, depth 4\n", "### kiwipete, load hash 16 MB + nnue, depth 2\n",
+		"(fastest magic) |", "### std and occ against w", "Command: `go run -C bench ./cmd/perfload -quick -rounds 1 -write -out " + dir + "`"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
+	}
+	for _, l := range md.Overlong(out.String()) {
+		t.Error(l)
 	}
 	md, err := os.ReadFile(filepath.Join(dir, "perft-load.md"))
 	if err != nil || !bytes.Equal(md, out.Bytes()) {
@@ -34,6 +42,49 @@ func TestQuick(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
 		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// TestWritesNothing checks that without -write the command leaves its
+// directory as it was, and that -out without -write is an error, not
+// ignored.
+func TestWritesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs perfts")
+	}
+	t.Chdir(t.TempDir())
+	var out, errs bytes.Buffer
+	if err := mainErr([]string{"-quick", "-rounds", "1", "-loads", "none"}, &out, &errs); err != nil {
+		t.Fatalf("%v\n%s", err, errs.String())
+	}
+	if !strings.Contains(out.String(), "## perft under load") {
+		t.Errorf("no tables on stdout:\n%s", out.String())
+	}
+	if err := mainErr([]string{"-quick", "-out", "x"}, &out, &errs); err == nil || !strings.Contains(err.Error(), "-write") {
+		t.Errorf("-out without -write: %v", err)
+	}
+	if files, _ := os.ReadDir("."); len(files) != 0 {
+		t.Errorf("wrote %v", files)
+	}
+}
+
+// TestHelp runs the command with -h, in a child process of the test: the
+// usage on stderr and exit status 0.
+func TestHelp(t *testing.T) {
+	if os.Getenv("PERFLOAD_TEST_HELP") == "1" {
+		os.Args = []string{"perfload", "-h"}
+		main()
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelp$")
+	cmd.Env = append(os.Environ(), "PERFLOAD_TEST_HELP=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("perfload -h: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "-write") {
+		t.Errorf("usage:\n%s", stderr.String())
 	}
 }
 

@@ -86,9 +86,37 @@ func (g Group) options(m perft.Mode) perft.Options {
 // value.
 type Measurements [][][]float64
 
+// RoundTimes runs one round of every group as Measure runs it (each mode
+// once), keeps none of it, and returns each group's time: what a caller
+// needs to estimate the time Measure will take before it starts, and a
+// warm-up.
+func RoundTimes(groups []Group) ([]time.Duration, error) {
+	ctx := context.Background()
+	runtime.GC()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	ts := make([]time.Duration, len(groups))
+	for gi, g := range groups {
+		p, err := perft.ParseFEN(g.Pos.FEN)
+		if err != nil {
+			return nil, err
+		}
+		start := time.Now()
+		for _, mode := range perft.Modes {
+			if _, err := perft.Run(ctx, p, g.Depth, g.options(mode)); err != nil {
+				return nil, err
+			}
+		}
+		ts[gi] = time.Since(start)
+		runtime.GC()
+	}
+	return ts, nil
+}
+
 // Measure runs rounds rounds of every group, reporting each group's end on
-// progress.
-func Measure(groups []Group, rounds int, progress io.Writer) (Measurements, error) {
+// progress. With est, a round's time for every group (RoundTimes; nil:
+// none), the report also says about how long the groups still to come will
+// take.
+func Measure(groups []Group, rounds int, est []time.Duration, progress io.Writer) (Measurements, error) {
 	ctx := context.Background()
 	m := make(Measurements, len(groups))
 	nodes := map[string]uint64{}    // position and depth -> leaf count
@@ -124,9 +152,27 @@ func Measure(groups []Group, rounds int, progress io.Writer) (Measurements, erro
 			}
 			runtime.GC() // the tables of the round go before the next
 		}
-		fmt.Fprintf(progress, "perft %s, %s, depth %d: %d rounds (%v so far)\n", g.Pos.Name, g.Load.Name, g.Depth, rounds, time.Since(start).Round(time.Second))
+		el := time.Since(start)
+		if est == nil {
+			fmt.Fprintf(progress, "perft %s, %s, depth %d: %d rounds (%v so far)\n", g.Pos.Name, g.Load.Name, g.Depth, rounds, roundProgress(el))
+			continue
+		}
+		var left time.Duration
+		for _, t := range est[gi+1:] {
+			left += t * time.Duration(rounds)
+		}
+		fmt.Fprintf(progress, "perft %s, %s, depth %d: %d rounds (%v so far, about %v to go)\n", g.Pos.Name, g.Load.Name, g.Depth, rounds, roundProgress(el), roundProgress(left))
 	}
 	return m, nil
+}
+
+// roundProgress rounds a duration for a progress report: to the second, or
+// to the tenth of one below ten seconds.
+func roundProgress(d time.Duration) time.Duration {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }
 
 // magics are the yardsticks: the modes that look up a magic-bitboard

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/stat"
 	"github.com/symmagic/attacks/bench/perft"
 )
@@ -27,54 +28,48 @@ type Report struct {
 }
 
 // WriteMarkdown writes a heading of the given level and title, what ran
-// where, then the tables: nodes/s, each mode against the fastest magic, and
-// std and occ against w.
+// where, then the tables, each within md.Width columns: for every group its
+// modes' nodes/s and each mode against the group's fastest magic (one base
+// a table), then std and occ against w.
 func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 	var net perft.NNUE
 	cover := stat.Summarize(make([]float64, r.Rounds)).Coverage
-	fmt.Fprintf(w, "%s %s\n\n", strings.Repeat("#", level), title)
-	fmt.Fprintf(w, "CPU: %s; %s; attacks kernel %s; one thread; %s\n\n", r.CPU, r.GoVersion, r.Kernel, r.Date)
-	fmt.Fprintf(w, "Command: `%s`. Loads: a %d MB transposition table (4-entry 64-byte buckets); nnue: %v. "+
-		"Medians of %d interleaved rounds, in brackets the interval that holds the median with %.1f%% confidence.\n\n",
-		r.Command, r.HashMB, net, r.Rounds, 100*cover)
-	modes := perft.Modes
-	fmt.Fprintf(w, "Million nodes/s:\n\n| position | load | depth |")
-	for _, mode := range modes {
-		fmt.Fprintf(w, " %v |", mode)
-	}
-	fmt.Fprintf(w, "\n|---|---|--:|%s\n", strings.Repeat("--:|", len(modes)))
-	for gi, g := range r.Groups {
-		fmt.Fprintf(w, "| %s | %s | %d |", g.Pos.Name, g.Load.Name, g.Depth)
-		for _, mode := range modes {
-			s := stat.Summarize(r.M[gi][mode])
-			fmt.Fprintf(w, " %.1f [%.1f, %.1f] |", s.Median/1e6, s.Lo/1e6, s.Hi/1e6)
-		}
-		fmt.Fprintln(w)
-	}
-	fmt.Fprintf(w, "\nAgainst the fastest magic of each row (fancy, plain or black): nodes/s ÷ its nodes/s in the same round, median [95%% interval], "+
-		"and the verdict (faster or slower exactly when the ratios' interval excludes 1, else within noise):\n\n| position | load | fastest magic |")
-	for _, mode := range modes {
-		fmt.Fprintf(w, " %v |", mode)
-	}
-	fmt.Fprintf(w, "\n|---|---|---|%s\n", strings.Repeat("--:|", len(modes)))
+	h := strings.Repeat("#", level)
+	fmt.Fprintf(w, "%s %s\n\n", h, title)
+	md.Wrap(w, fmt.Sprintf("CPU: %s; %s; attacks kernel %s; one thread; %s", r.CPU, r.GoVersion, r.Kernel, r.Date), "")
+	fmt.Fprintln(w)
+	md.Wrap(w, fmt.Sprintf("Command: `%s`. Loads: a %d MB transposition table (4-entry 64-byte buckets); nnue: %v. "+
+		"Medians of %d interleaved rounds, in brackets the interval that holds the median with %.1f%% confidence.",
+		r.Command, r.HashMB, net, r.Rounds, 100*cover), "")
+	fmt.Fprintln(w)
+	md.Wrap(w, "A table for each position and load: every mode's million nodes/s, and the mode against the fastest magic "+
+		"of the table (fancy, plain or black; its row says base): nodes/s ÷ its nodes/s in the same round, "+
+		"median [95% interval], and the verdict (faster or slower exactly when the ratios' interval excludes 1, else within noise).", "")
 	for gi, g := range r.Groups {
 		base := r.M.Base(gi)
-		fmt.Fprintf(w, "| %s | %s | %v |", g.Pos.Name, g.Load.Name, base)
-		for _, mode := range modes {
-			if mode == base {
-				fmt.Fprintf(w, " base |")
-				continue
+		fmt.Fprintf(w, "\n%s# %s, load %s, depth %d\n\n", h, g.Pos.Name, g.Load.Name, g.Depth)
+		t := [][]string{{"mode", "million nodes/s", fmt.Sprintf("against %v (fastest magic)", base)}}
+		for _, mode := range perft.Modes {
+			s := stat.Summarize(r.M[gi][mode])
+			vs := "base"
+			if mode != base {
+				vs = r.M.Compare(gi, mode).String()
 			}
-			fmt.Fprintf(w, " %v |", r.M.Compare(gi, mode))
+			t = append(t, []string{mode.String(), fmt.Sprintf("%.1f [%.1f, %.1f]", s.Median/1e6, s.Lo/1e6, s.Hi/1e6), vs})
 		}
-		fmt.Fprintln(w)
+		md.Table(w, t, 1)
 	}
-	fmt.Fprintf(w, "\nThe two other ways in against w (an Occupancy kept in the position), by the same rule:\n\n| position | load | std against w | occ against w |\n|---|---|--:|--:|\n")
+	fmt.Fprintf(w, "\n%s# std and occ against w\n\n", h)
+	md.Wrap(w, "The two other ways in against w (an Occupancy kept in the position), by the same rule:", "")
+	fmt.Fprintln(w)
+	t := [][]string{{"position", "load", "depth", "mode", "against w"}}
 	for gi, g := range r.Groups {
 		w0 := r.M[gi][perft.ModeW]
-		fmt.Fprintf(w, "| %s | %s | %v | %v |\n", g.Pos.Name, g.Load.Name,
-			stat.Compare(r.M[gi][perft.ModeStd], w0, stat.HigherIsFaster), stat.Compare(r.M[gi][perft.ModeOcc], w0, stat.HigherIsFaster))
+		for _, mode := range []perft.Mode{perft.ModeStd, perft.ModeOcc} {
+			t = append(t, []string{g.Pos.Name, g.Load.Name, fmt.Sprint(g.Depth), mode.String(), stat.Compare(r.M[gi][mode], w0, stat.HigherIsFaster).String()})
+		}
 	}
+	md.Table(w, t, 2)
 }
 
 // modeColors are the dots' colours, by mode value.

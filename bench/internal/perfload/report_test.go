@@ -2,11 +2,13 @@ package perfload
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/perft"
 )
 
@@ -30,10 +32,39 @@ func synthetic(groups int, speed map[perft.Mode]float64) Measurements {
 	return m
 }
 
+// groupTable returns the cells of the first table after heading: its
+// header, and its rows by their first cell.
+func groupTable(t *testing.T, out, heading string) (header []string, rows map[string][]string) {
+	t.Helper()
+	_, after, ok := strings.Cut(out, heading)
+	if !ok {
+		t.Fatalf("no heading %q:\n%s", heading, out)
+	}
+	rows = map[string][]string{}
+	for _, line := range strings.Split(after, "\n") {
+		if !strings.HasPrefix(line, "| ") {
+			if header != nil {
+				break
+			}
+			continue // the prose before the table
+		}
+		cells := strings.Split(strings.TrimSuffix(strings.TrimPrefix(line, "| "), " |"), " | ")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		if header == nil {
+			header = cells
+		} else if !strings.HasPrefix(cells[0], "---") {
+			rows[cells[0]] = cells
+		}
+	}
+	return header, rows
+}
+
 // TestReport checks the tables on numbers whose verdicts are known: every
 // comparison is a ratio with its interval and a verdict in words, against
 // the fastest magic, which is named and marked "base", whichever of fancy,
-// plain and black it is.
+// plain and black it is; every line fits md.Width.
 func TestReport(t *testing.T) {
 	pos := []Position{{Name: "kiwipete", FEN: Kiwipete, Depth: 5, NNUEDepth: 4}}
 	groups := Groups(pos, []Load{Loads(256)[0], Loads(256)[3]})
@@ -45,11 +76,24 @@ func TestReport(t *testing.T) {
 	if !strings.HasPrefix(out, "### perft\n") {
 		t.Errorf("heading:\n%s", out)
 	}
+	for _, l := range md.Overlong(out) {
+		t.Error(l)
+	}
 	// Black is slower than plain although the medians' intervals overlap
 	// ([102, 108] and [107, 113]): every round's ratio is below 1.
-	want := "| kiwipete | hash 256 MB + nnue | plain | 0.86x [0.86, 0.87] slower | 0.91x [0.86, 0.96] slower | 0.55x [0.53, 0.56] slower | 0.91x [0.91, 0.91] slower | base | 0.95x [0.95, 0.96] slower |"
-	if !strings.Contains(out, want) {
-		t.Errorf("output lacks\n%s\n%s", want, out)
+	header, rows := groupTable(t, out, "#### kiwipete, load hash 256 MB + nnue, depth 4\n")
+	want := map[string]string{"w": "0.86x [0.86, 0.87] slower", "occ": "0.91x [0.86, 0.96] slower", "std": "0.55x [0.53, 0.56] slower",
+		"fancy": "0.91x [0.91, 0.91] slower", "plain": "base", "black": "0.95x [0.95, 0.96] slower"}
+	if strings.Join(header, "|") != "mode|million nodes/s|against plain (fastest magic)" {
+		t.Errorf("header %q", header)
+	}
+	for mode, w := range want {
+		if rows[mode] == nil || rows[mode][2] != w {
+			t.Errorf("%s against plain: %q, want %q", mode, rows[mode], w)
+		}
+	}
+	if got := rows["black"][1]; got != "105.0 [102.0, 108.0]" {
+		t.Errorf("black's million nodes/s: %q", got)
 	}
 	// The same with fancy the fastest: occ within noise of it (the same
 	// speed, but the rounds' ratios lie on both sides of 1).
@@ -58,33 +102,40 @@ func TestReport(t *testing.T) {
 	b.Reset()
 	r.WriteMarkdown(&b, 2, "perft")
 	cell := regexp.MustCompile(`^(base|\d+\.\d\dx \[\d+\.\d\d, \d+\.\d\d\] (faster|slower|within noise))$`)
-	rows := 0
-	for _, line := range strings.Split(b.String(), "\n") {
-		cells := strings.Split(strings.Trim(line, "| "), " | ")
-		if len(cells) != 3+len(perft.Modes) || cells[2] != "fancy" {
-			continue
+	for _, g := range groups {
+		header, rows := groupTable(t, b.String(), fmt.Sprintf("### kiwipete, load %s, depth %d\n", g.Load.Name, g.Depth))
+		if header[2] != "against fancy (fastest magic)" || len(rows) != len(perft.Modes) {
+			t.Errorf("%s: header %q, %d rows", g.Load.Name, header, len(rows))
 		}
-		rows++
-		for i, c := range cells[3:] {
-			if !cell.MatchString(c) {
-				t.Errorf("cell %q of mode %v is no ratio with a verdict", c, perft.Modes[i])
+		for mode, cells := range rows {
+			if !cell.MatchString(cells[2]) {
+				t.Errorf("cell %q of mode %v is no ratio with a verdict", cells[2], mode)
 			}
 		}
-		if !strings.Contains(line, "| 1.00x [0.94, 1.06] within noise |") {
-			t.Errorf("occ is not within noise of fancy: %s", line)
+		if rows["occ"][2] != "1.00x [0.94, 1.06] within noise" || rows["fancy"][2] != "base" {
+			t.Errorf("occ is not within noise of fancy: %q", rows["occ"])
 		}
 	}
-	if rows != len(groups) {
-		t.Errorf("%d rows against fancy, want %d:\n%s", rows, len(groups), b.String())
+	// std and occ against w, in every group.
+	header, rows = groupTable(t, b.String(), "### std and occ against w\n")
+	if strings.Join(header, "|") != "position|load|depth|mode|against w" || len(rows) != 1 {
+		t.Errorf("against w: %q, %v", header, rows)
+	}
+	if n := len(regexp.MustCompile(`\| +std \| +0\.63x \[0\.62, 0\.64\] slower \|`).FindAllString(b.String(), -1)); n != len(groups) {
+		t.Errorf("std against w in %d rows, want %d:\n%s", n, len(groups), b.String())
 	}
 	// Black the fastest.
 	speed[perft.ModeBlack] = 120
 	r.M = synthetic(len(groups), speed)
 	b.Reset()
 	r.WriteMarkdown(&b, 2, "perft")
-	want = "| kiwipete | none | black | 0.79x [0.79, 0.80] slower | 0.83x [0.79, 0.88] slower | 0.50x [0.49, 0.51] slower | 0.83x [0.83, 0.84] slower | 0.75x [0.74, 0.76] slower | base |"
-	if !strings.Contains(b.String(), want) {
-		t.Errorf("output lacks\n%s\n%s", want, b.String())
+	header, rows = groupTable(t, b.String(), "### kiwipete, load none, depth 5\n")
+	want = map[string]string{"w": "0.79x [0.79, 0.80] slower", "occ": "0.83x [0.79, 0.88] slower", "std": "0.50x [0.49, 0.51] slower",
+		"fancy": "0.83x [0.83, 0.84] slower", "plain": "0.75x [0.74, 0.76] slower", "black": "base"}
+	for mode, w := range want {
+		if rows[mode] == nil || rows[mode][2] != w {
+			t.Errorf("%s against black: %q, want %q", mode, rows[mode], w)
+		}
 	}
 	b.Reset()
 	if err := r.Plot(&b); err != nil {

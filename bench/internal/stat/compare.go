@@ -27,7 +27,7 @@ var verdictNames = [...]string{
 	Slower:       "slower",
 	NearZero:     "within noise of zero",
 	BelowZero:    "below zero",
-	BaseNearZero: "no ratio: the base is not clear of zero",
+	BaseNearZero: "base not clear of zero",
 }
 
 func (v Verdict) String() string {
@@ -58,12 +58,26 @@ type Comparison struct {
 func (c Comparison) HasRatio() bool { return c.Verdict <= Slower }
 
 // String is the ratio with its interval and the verdict, "0.94x [0.93,
-// 0.95] slower", or the verdict alone when there is no ratio.
+// 0.95] slower", or the verdict alone when there is no ratio. Each number
+// has three significant digits ("12.1x [1.32, 22.8] within noise" on a
+// noisy run), so that the string, a table cell, is never wider than 31
+// characters below a ratio of 1,000.
 func (c Comparison) String() string {
 	if !c.HasRatio() {
 		return c.Verdict.String()
 	}
-	return fmt.Sprintf("%.2fx [%.2f, %.2f] %v", c.Ratio.Median, c.Ratio.Lo, c.Ratio.Hi, c.Verdict)
+	return fmt.Sprintf("%sx [%s, %s] %v", sig3(c.Ratio.Median), sig3(c.Ratio.Lo), sig3(c.Ratio.Hi), c.Verdict)
+}
+
+// sig3 writes a ratio to three significant digits, two decimals at most.
+func sig3(x float64) string {
+	switch {
+	case x < 9.995:
+		return fmt.Sprintf("%.2f", x)
+	case x < 99.95:
+		return fmt.Sprintf("%.1f", x)
+	}
+	return fmt.Sprintf("%.0f", x)
 }
 
 // Compare is the project's one rule for saying that one thing is faster

@@ -1,6 +1,7 @@
 package stat
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -78,6 +79,15 @@ func TestCompare(t *testing.T) {
 	}
 	if s := Compare(rounds(0.5, 1, 1), base, LowerIsFaster).String(); s != "within noise of zero" {
 		t.Errorf("String() = %q", s)
+	}
+	// Three significant digits: a large ratio is no wider than a small one.
+	if s := Compare(rounds(10, 12.5, 0.1), base, LowerIsFaster).String(); !regexp.MustCompile(`^12\.5x \[\d\d\.\d, \d\d\.\d\] slower$`).MatchString(s) {
+		t.Errorf("String() = %q", s)
+	}
+	for x, want := range map[float64]string{0.5: "0.50", 9.99: "9.99", 9.996: "10.0", 12.34: "12.3", 99.96: "100", 1234.4: "1234"} {
+		if got := sig3(x); got != want {
+			t.Errorf("sig3(%v) = %s, want %s", x, got, want)
+		}
 	}
 }
 
