@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"time"
 
 	. "github.com/dave/jennifer/jen"
@@ -62,16 +61,6 @@ func run(out string, opt magic.BuildOptions) error {
 	return nil
 }
 
-// tableOf returns the table of ts that holds sq.
-func tableOf(ts []*magic.Table, sq int) *magic.Table {
-	for _, t := range ts {
-		if slices.Contains(t.Squares, sq) {
-			return t
-		}
-	}
-	panic(fmt.Sprintf("gen: %s in no table", magic.SquareName(sq))) // magic.Build covers the board
-}
-
 func hex64(v uint64) Code { return Op(fmt.Sprintf("%#016x", v)) }
 func hex8(v byte) Code    { return Op(fmt.Sprintf("%#02x", v)) }
 
@@ -99,17 +88,16 @@ func render(l *magic.Layout) *File {
 		name, doc, index string
 		params           *[64]magic.Param
 		piece            magic.Piece
-		classes          []*magic.Table
+		table            func(magic.Piece, int) (*magic.Table, magic.SquareKey)
 	}{
-		{"rookStdParams", "rookStdParams and bishopStdParams key the drop-in (Rook, Bishop, Queen) from the standard layout.", "stdIndexTable", &l.StdRook, magic.Rook, l.StdRookClasses},
-		{"bishopStdParams", "", "stdIndexTable", &l.StdBishop, magic.Bishop, l.StdBishopClasses},
-		{"rookParams", "rookParams and bishopParams key the W lookups from the W layout.", "indexTable", &l.Rook, magic.Rook, l.RookClasses},
-		{"bishopParams", "", "indexTable", &l.Bishop, magic.Bishop, l.BishopClasses},
+		{"rookStdParams", "rookStdParams and bishopStdParams key the drop-in (Rook, Bishop, Queen) from the standard layout.", "stdIndexTable", &l.StdRook, magic.Rook, l.StdTableOf},
+		{"bishopStdParams", "", "stdIndexTable", &l.StdBishop, magic.Bishop, l.StdTableOf},
+		{"rookParams", "rookParams and bishopParams key the W lookups from the W layout.", "indexTable", &l.Rook, magic.Rook, l.ClassOf},
+		{"bishopParams", "", "indexTable", &l.Bishop, magic.Bishop, l.ClassOf},
 	} {
 		var vals []Code
 		for sq, p := range pc.params {
-			t := tableOf(pc.classes, sq)
-			_, k := l.ClassOf(pc.piece, sq)
+			t, k := pc.table(pc.piece, sq)
 			vals = append(vals, Values(hex64(p.Mask), hex64(p.Magic), Op(fmt.Sprintf("%#x", p.KeyMask)),
 				Op("&").Id(pc.index).Index(Lit(int(p.IndexBase))), Op("&").Id("attackTable").Index(Lit(int(p.AttackBase)))).Op(",").
 				Comment(fmt.Sprintf("%s: %s, frame %v", magic.SquareName(sq), t.Name(), k.Frame)))

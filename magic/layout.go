@@ -324,12 +324,28 @@ func parallel(n, workers int, f func(i int) error) error {
 	return nil
 }
 
-// ClassOf returns the class table of a piece on sq and the square's key in it.
+// ClassOf returns the W-layout class table of a piece on sq and the
+// square's key in it.
 func (l *Layout) ClassOf(p Piece, sq int) (*Table, SquareKey) {
 	ts := l.RookClasses
 	if p == Bishop {
 		ts = l.BishopClasses
 	}
+	return tableOf(ts, p, sq)
+}
+
+// StdTableOf returns the standard-layout table of a piece on sq (its own,
+// or one it shares) and the square's key in it.
+func (l *Layout) StdTableOf(p Piece, sq int) (*Table, SquareKey) {
+	ts := l.StdRookClasses
+	if p == Bishop {
+		ts = l.StdBishopClasses
+	}
+	return tableOf(ts, p, sq)
+}
+
+// tableOf returns the table of ts that holds sq, and sq's key in it.
+func tableOf(ts []*Table, p Piece, sq int) (*Table, SquareKey) {
 	for _, t := range ts {
 		for _, k := range t.Keys {
 			if k.Square == sq {
@@ -337,7 +353,7 @@ func (l *Layout) ClassOf(p Piece, sq int) (*Table, SquareKey) {
 			}
 		}
 	}
-	panic(fmt.Sprintf("magic: %v %s in no class", p, SquareName(sq))) // Build covers the board
+	panic(fmt.Sprintf("magic: %v %s in no table", p, SquareName(sq))) // Build covers the board
 }
 
 // Verify checks the whole layout the way the kernels read it, the W keys
