@@ -130,6 +130,9 @@ func TestReport(t *testing.T) {
 	b.Reset()
 	r.WriteMarkdown(&b, 2, "perft")
 	header, rows = groupTable(t, b.String(), "### kiwipete, load none, depth 5\n")
+	if header[2] != "against black (fastest magic)" {
+		t.Errorf("black the fastest: header %q", header)
+	}
 	want = map[string]string{"w": "0.79x [0.79, 0.80] slower", "occ": "0.83x [0.79, 0.88] slower", "std": "0.50x [0.49, 0.51] slower",
 		"fancy": "0.83x [0.83, 0.84] slower", "plain": "0.75x [0.74, 0.76] slower", "black": "base"}
 	for mode, w := range want {
