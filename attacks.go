@@ -58,20 +58,6 @@ func (e squareError) Error() string {
 	return "attacks." + e.fn + ": square " + strconv.Itoa(e.sq) + " out of range 0..63"
 }
 
-// queenError, queenWError and occQueenError are squareError for Queen,
-// QueenW and Occupancy.Queen, as plain integers: converting an int costs the inliner
-// less than building a struct, and those two lookups sit at the edge of its
-// budget.
-type (
-	queenError    int
-	queenWError   int
-	occQueenError int
-)
-
-func (e queenError) Error() string    { return squareError{"Queen", int(e)}.Error() }
-func (e queenWError) Error() string   { return squareError{"QueenW", int(e)}.Error() }
-func (e occQueenError) Error() string { return squareError{"Occupancy.Queen", int(e)}.Error() }
-
 // Rook returns the squares a rook on sq attacks when the squares of occ are
 // occupied: along its rank and file, each square up to and including the
 // first occupied one in each direction. Whether occ holds sq itself makes
@@ -101,7 +87,7 @@ func Bishop(sq int, occ uint64) uint64 {
 // inlines into the caller too. It panics if sq is outside 0..63.
 func Queen(sq int, occ uint64) uint64 {
 	if uint(sq) > 63 {
-		panic(queenError(sq))
+		panic(squareError{"Queen", sq})
 	}
 	return queenStd(sq, occ)
 }
@@ -132,7 +118,7 @@ func BishopW(sq int, occW uint64) uint64 {
 // both lookups, inlined. It panics if sq is outside 0..63.
 func QueenW(sq int, occW uint64) uint64 {
 	if uint(sq) > 63 {
-		panic(queenWError(sq))
+		panic(squareError{"QueenW", sq})
 	}
 	return queenW(sq, occW)
 }

@@ -49,23 +49,24 @@ func lookup(p *param, occ uint64, shift uint) uint64 {
 func rookStd(sq int, occ uint64) uint64   { return lookup(&rookStdParams[sq], occ, rookShift) }
 func bishopStd(sq int, occ uint64) uint64 { return lookup(&bishopStdParams[sq], occ, bishopShift) }
 
-// queenStd is the two lookups written out, like queenW.
+// queenStd is queenLookup on the drop-in's parameters.
 func queenStd(sq int, occ uint64) uint64 {
-	r, b := &rookStdParams[sq], &bishopStdParams[sq]
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(r.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occ&r.mask)*r.magic>>rookShift&r.keyMask)))*8)) |
-		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occ&b.mask)*b.magic>>bishopShift&b.keyMask)))*8))
+	return queenLookup(&rookStdParams[sq], &bishopStdParams[sq], occ)
 }
 
 // rookW, bishopW and queenW are the lookups for sq, which must be in 0..63.
 func rookW(sq int, occW uint64) uint64   { return lookup(&rookParams[sq], occW, rookShift) }
 func bishopW(sq int, occW uint64) uint64 { return lookup(&bishopParams[sq], occW, bishopShift) }
 
-// queenW is the two lookups written out, 3 cheaper for the inliner than two
-// calls of lookup: Occupancy.Queen needs the room.
-func queenW(sq int, occW uint64) uint64 {
-	r, b := &rookParams[sq], &bishopParams[sq]
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(r.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occW&r.mask)*r.magic>>rookShift&r.keyMask)))*8)) |
-		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occW&b.mask)*b.magic>>bishopShift&b.keyMask)))*8))
+// queenW is queenLookup on the W lookups' parameters.
+func queenW(sq int, occW uint64) uint64 { return queenLookup(&rookParams[sq], &bishopParams[sq], occW) }
+
+// queenLookup is the rook and bishop lookups written out in one
+// expression, 3 cheaper for the inliner than two calls of lookup:
+// Occupancy.Queen needs the room.
+func queenLookup(r, b *param, occ uint64) uint64 {
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(r.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occ&r.mask)*r.magic>>rookShift&r.keyMask)))*8)) |
+		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occ&b.mask)*b.magic>>bishopShift&b.keyMask)))*8))
 }
 
 // The generic forms of the operations the kernels provide (the unions and

@@ -463,7 +463,7 @@ func TestInlinable(t *testing.T) {
 
 // checkDocCosts checks the inlining costs docs/DESIGN.md states for Go 1.26
 // ("`Rook` and `RookW` cost 50 of the inliner's 80, `Queen` and `QueenW`
-// 76 (Go 1.26)") against the compiler's, when the compiler is Go 1.26 and
+// 77 (Go 1.26)") against the compiler's, when the compiler is Go 1.26 and
 // builds for a 64-bit platform (the costs differ elsewhere).
 func checkDocCosts(t *testing.T) {
 	goVersion, err := exec.Command("go", "env", "GOVERSION").Output()

@@ -98,7 +98,7 @@ func (o Occupancy) Bishop(sq int) uint64 {
 // outside 0..63.
 func (o Occupancy) Queen(sq int) uint64 {
 	if uint(sq) > 63 {
-		panic(occQueenError(sq))
+		panic(squareError{"Occupancy.Queen", sq})
 	}
 	return queenW(sq, o.w)
 }
