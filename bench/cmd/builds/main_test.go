@@ -6,12 +6,11 @@ const benchOut = `goos: linux
 goarch: amd64
 pkg: github.com/symmagic/attacks
 cpu: Some CPU
-BenchmarkRook/kernel=fancy-2         	84692230	         1.896 ns/op
-BenchmarkRook/kernel=plain-2         	88615558	         1.521 ns/op
-BenchmarkRook/kernel=amd64-avx512-2  	39120262	         3.262 ns/op
-BenchmarkRook/kernel=amd64-2                    	23883643	         9.266 ns/op
-BenchmarkRookLatency/kernel=fancy-2             	13920826	        10.73 ns/op
-BenchmarkRookLatency/kernel=amd64-simd         	 6169216	        26.37 ns/op	       0 B/op	       0 allocs/op
+BenchmarkToW/kernel=amd64-avx512-2  	39120262	         3.262 ns/op
+BenchmarkToW/kernel=amd64-2                    	23883643	         9.266 ns/op
+BenchmarkToWLatency/kernel=amd64-simd         	 6169216	        5.37 ns/op	       0 B/op	       0 allocs/op
+BenchmarkOccupancy/op=New/kernel=amd64-avx512-2 	13920826	        2.73 ns/op
+BenchmarkOccupancy/op=Move-2 	13920826	        1.10 ns/op
 BenchmarkOther-2	1	5 ns/op
 PASS
 `
@@ -19,8 +18,9 @@ PASS
 func TestParseBench(t *testing.T) {
 	got := parseBench(benchOut)
 	want := map[string]map[string]float64{
-		"BenchmarkRook":        {"fancy": 1.896, "plain": 1.521, "amd64-avx512": 3.262, "amd64": 9.266},
-		"BenchmarkRookLatency": {"fancy": 10.73, "amd64-simd": 26.37},
+		"BenchmarkToW":              {"amd64-avx512": 3.262, "amd64": 9.266},
+		"BenchmarkToWLatency":       {"amd64-simd": 5.37},
+		"BenchmarkOccupancy/op=New": {"amd64-avx512": 2.73},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("parseBench: got %v, want %v", got, want)
