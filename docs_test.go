@@ -1,6 +1,7 @@
 package attacks
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -10,131 +11,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 )
 
-// The documentation's claims that a machine can check: every relative link
-// in README.md and docs/*.md points at a file that exists (and, for a link
-// into a markdown file, at a heading it has), and README's example is the
-// body of an Example function, which go test compiles and runs.
-
-var (
-	fencedCode = regexp.MustCompile("(?ms)^```.*?^```[ \t]*$")
-	inlineCode = regexp.MustCompile("`[^`\n]*`")
-	mdLink     = regexp.MustCompile(`!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)`)
-	mdHeading  = regexp.MustCompile(`(?m)^#{1,6}[ \t]+(.+?)[ \t#]*$`)
-)
-
-// docFiles lists the markdown files whose links are checked.
-func docFiles(t *testing.T) []string {
-	files := []string{"README.md"}
-	more, err := filepath.Glob(filepath.Join("docs", "*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return append(files, more...)
-}
-
-// markdownLinks returns the link targets of a markdown text, outside code.
-func markdownLinks(text string) []string {
-	text = fencedCode.ReplaceAllString(text, "")
-	text = inlineCode.ReplaceAllString(text, "")
-	var out []string
-	for _, m := range mdLink.FindAllStringSubmatch(text, -1) {
-		out = append(out, m[1])
-	}
-	return out
-}
-
-// anchors returns the fragment names GitHub gives a markdown file's
-// headings: lower case, spaces to hyphens, punctuation other than hyphens
-// and underscores dropped, "-1", "-2", ... appended to repeats.
-func anchors(text string) map[string]bool {
-	text = fencedCode.ReplaceAllString(text, "")
-	out := map[string]bool{}
-	seen := map[string]int{}
-	for _, m := range mdHeading.FindAllStringSubmatch(text, -1) {
-		var b strings.Builder
-		for _, r := range strings.ToLower(m[1]) {
-			switch {
-			case r == ' ':
-				b.WriteByte('-')
-			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
-				b.WriteRune(r)
-			}
-		}
-		a := b.String()
-		if n := seen[a]; n > 0 {
-			seen[a]++
-			a += "-" + strconv.Itoa(n)
-		} else {
-			seen[a] = 1
-		}
-		out[a] = true
-	}
-	return out
-}
-
-func TestDocLinks(t *testing.T) {
-	files := docFiles(t)
-	if len(files) < 5 {
-		t.Fatalf("found only %v; want README.md and the files under docs/", files)
-	}
-	checked := 0
-	for _, file := range files {
-		text, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, link := range markdownLinks(string(text)) {
-			if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") {
-				continue
-			}
-			checked++
-			path, frag, _ := strings.Cut(link, "#")
-			target := file
-			if path != "" {
-				target = filepath.Join(filepath.Dir(file), filepath.FromSlash(path))
-				if _, err := os.Stat(target); err != nil {
-					t.Errorf("%s: link %q points at nothing (%v)", file, link, err)
-					continue
-				}
-			}
-			if frag == "" {
-				continue
-			}
-			if !strings.HasSuffix(target, ".md") {
-				t.Errorf("%s: link %q has a fragment into a file that is not markdown", file, link)
-				continue
-			}
-			body, err := os.ReadFile(target)
-			if err != nil {
-				t.Errorf("%s: link %q: %v", file, link, err)
-				continue
-			}
-			if !anchors(string(body))[frag] {
-				t.Errorf("%s: link %q: %s has no heading #%s", file, link, target, frag)
-			}
-		}
-	}
-	if checked < 10 {
-		t.Fatalf("checked only %d relative links; the link pattern is broken", checked)
-	}
-}
-
-// TestDocLinksCheck makes sure the link check can fail.
-func TestDocLinksCheck(t *testing.T) {
-	text := "see [a](x.md), ![b](dir/y.png \"t\") and [c](#the-w-system), not `[d](z)`\n```\n[e](w)\n```\n"
-	if got := strings.Join(markdownLinks(text), " "); got != "x.md dir/y.png #the-w-system" {
-		t.Errorf("markdownLinks = %q", got)
-	}
-	a := anchors("# The W system\n## `Rook`, the seed's claims: checked\n## Rook\n## Rook\n")
-	for _, want := range []string{"the-w-system", "rook-the-seeds-claims-checked", "rook", "rook-1"} {
-		if !a[want] {
-			t.Errorf("anchors lacks %q: %v", want, a)
-		}
-	}
-}
+// The documentation's claims that this package's tests check from the files
+// its module zip holds: README's example is the body of an Example
+// function, which go test compiles and runs, and the byte counts README and
+// docs/DESIGN.md give are Stats'. The checks against bench/ (the links into
+// it, the ratios quoted from its results) are in the bench module's package
+// repocheck, since the zip go get downloads holds no nested module.
 
 // readmeGoBlock returns the first go code block after README's "## Example".
 func readmeGoBlock(t *testing.T) string {
@@ -205,6 +89,55 @@ func TestReadmeExample(t *testing.T) {
 		}
 		if rl != bl {
 			t.Fatalf("README's example differs from Example in example_readme_test.go at line %d:\nREADME:  %q\nExample: %q", i+1, rl, bl)
+		}
+	}
+}
+
+// TestDocBytes checks the byte counts README.md's first table and
+// docs/DESIGN.md's table by kind give for this package against Stats.
+func TestDocBytes(t *testing.T) {
+	if strconv.IntSize != 64 {
+		t.Skip("the documents give the 64-bit sizes")
+	}
+	s := Stats()
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	design, err := os.ReadFile(filepath.Join("docs", "DESIGN.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file, row string
+		want      []int
+	}{
+		{"README.md", "| `Rook`, `Bishop`, `Queen` (the drop-in) |", []int{s.Std.TotalBytes}},
+		{"README.md", "| the W lookups (`Occupancy.Rook`, `RookW`, ...) |", []int{s.W.TotalBytes}},
+		{"README.md", "| the permute (`ToW`, `NewOccupancy`, the unions): with AVX-512 / without |", []int{permuteBytes(kernelAMD64AVX512), permuteBytes(kernelGeneric)}},
+		{"docs/DESIGN.md", "| index tables |", []int{s.Std.IndexBytes, s.W.IndexBytes}},
+		{"docs/DESIGN.md", "| attack tables (4,900 rook + 1,428 bishop sets, 8 bytes each) |", []int{s.Std.AttackBytes, s.W.AttackBytes}},
+		{"docs/DESIGN.md", "| per-square parameters (128 x 40) |", []int{s.Std.ParamBytes, s.W.ParamBytes}},
+		{"docs/DESIGN.md", "| **total** |", []int{s.Std.TotalBytes, s.W.TotalBytes}},
+	} {
+		text := string(readme)
+		if c.file != "README.md" {
+			text = string(design)
+		}
+		i := strings.Index(text, c.row)
+		if i < 0 {
+			t.Errorf("%s has no row %q", c.file, c.row)
+			continue
+		}
+		line := text[i+len(c.row):]
+		line = line[:strings.IndexByte(line, '\n')]
+		var got []int
+		for _, n := range regexp.MustCompile(`\d[\d,]*`).FindAllString(regexp.MustCompile(`\([^)]*\)`).ReplaceAllString(line, ""), -1) {
+			v, _ := strconv.Atoi(strings.ReplaceAll(n, ",", ""))
+			got = append(got, v)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s, row %q: %v, Stats gives %v", c.file, c.row, got, c.want)
 		}
 	}
 }

@@ -1,0 +1,95 @@
+package repocheck
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The numbers the documents state that a test can check against the
+// measurements: every measured ratio with its interval comes from a result
+// file, and the counts of verdicts that prose states are the table's.
+
+// ratioWithInterval matches a median and its interval, "1.09x [1.04, 1.12]"
+// or "1.304 [1.252, 1.352]", also where prose wraps it across lines. It
+// takes the numbers as written, whichever way round the ratio is.
+var ratioWithInterval = regexp.MustCompile(`(\d+\.\d+)x?\s+\[(\d+\.\d+),\s+(\d+\.\d+)\]`)
+
+// rounded is a median and interval at two decimals, the precision the
+// documents quote.
+func rounded(m []string) string {
+	var parts []string
+	for _, s := range m[1:4] {
+		v, _ := strconv.ParseFloat(s, 64)
+		parts = append(parts, fmt.Sprintf("%.2f", math.Round(v*100)/100))
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestDocRatiosFromResults checks that every ratio with an interval that
+// README.md and docs/*.md quote appears, at the precision quoted, in a
+// result file under bench/results (docs/ADOPTING.md's table is
+// bench/results/adopt.md): a number edited by hand, or left behind by a
+// rerun, fails here.
+func TestDocRatiosFromResults(t *testing.T) {
+	have := map[string]bool{}
+	results := filepath.Join(repoRoot, "bench", "results")
+	err := filepath.WalkDir(results, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".md") {
+			return err
+		}
+		rel, err := filepath.Rel(repoRoot, path)
+		if err != nil {
+			return err
+		}
+		for _, m := range ratioWithInterval.FindAllStringSubmatch(string(readRepoFile(t, filepath.ToSlash(rel))), -1) {
+			have[rounded(m)] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(have) < 100 {
+		t.Fatalf("only %d ratios in bench/results: the result files are missing", len(have))
+	}
+	checked := 0
+	for _, f := range docFiles(t) {
+		for _, m := range ratioWithInterval.FindAllStringSubmatch(string(readRepoFile(t, f)), -1) {
+			checked++
+			if !have[rounded(m)] {
+				t.Errorf("%s quotes %q, which no file in bench/results holds", f, strings.Join(strings.Fields(m[0]), " "))
+			}
+		}
+	}
+	t.Logf("%d quoted ratios found in %d of the results' ratios", checked, len(have))
+}
+
+// TestDocVerdictCounts checks the counts of verdicts docs/ADOPTING.md's
+// prose states against its own table.
+func TestDocVerdictCounts(t *testing.T) {
+	text := string(readRepoFile(t, "docs/ADOPTING.md"))
+	rows, dropin, w := 0, 0, 0
+	for _, line := range strings.Split(text, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) != 8 || strings.Contains(line, "control") || strings.Contains(line, "geometric") || !strings.Contains(line, "[") {
+			continue
+		}
+		rows++
+		if strings.TrimSpace(cells[4]) == "faster" {
+			dropin++
+		}
+		if strings.TrimSpace(cells[6]) == "faster" {
+			w++
+		}
+	}
+	claim := fmt.Sprintf("Per benchmark the drop-in build is faster in %d of the %d and the W build in %d", dropin, rows, w)
+	if !strings.Contains(strings.Join(strings.Fields(text), " "), claim) {
+		t.Errorf("docs/ADOPTING.md's table gives the drop-in faster in %d of %d benchmarks and W in %d; its prose should say %q", dropin, rows, w, claim)
+	}
+}
