@@ -26,8 +26,7 @@ func stageDigits(o *output, cl *class, k, maxFree, samples int, seed uint64) int
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(x int) int {
+	find := func(x int) int {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
@@ -143,7 +142,6 @@ func stageDigits(o *output, cl *class, k, maxFree, samples int, seed uint64) int
 		if free < 64 {
 			x &= 1<<free - 1
 		}
-		_ = bits.OnesCount64(x)
 		depth[try(x, 0)]++
 	}
 	o.printf("digits k=%d: %d random assignments of %d free bits; consistent for the first d squares: %v (%v)\n", k, samples, free, depth, time.Since(start).Round(time.Millisecond))
