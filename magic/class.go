@@ -7,13 +7,13 @@ import (
 
 // Class is a set of squares that share one index table: the orbit of its
 // representative Rep under the symmetries in Group (Classes), or a part of
-// one (StdClasses). The bytes of the table name Rep's attack sets.
+// one (stdClasses). The bytes of the table name Rep's attack sets.
 type Class struct {
 	Piece     Piece
-	Group     []Sym // Rotations(), or all eight Syms(); for a StdClass the group that relates its squares
+	Group     []Sym // Rotations(), or all eight Syms(); in stdClasses the group that relates its squares
 	Rep       int   // the lowest square of the orbit
 	Squares   []int // ascending; Squares[0] == Rep in an orbit of Classes
-	Numbering Numbering
+	Numbering numbering
 	// Frame, if not nil, fixes each square's frame (in Squares order): the
 	// one a table of another numbering gave it, so that both name the same
 	// attack sets with the same bytes. Nil lets the search pick any of
@@ -73,17 +73,4 @@ func Classes(p Piece, group []Sym) []Class {
 		out = append(out, c)
 	}
 	return out
-}
-
-// CanonicalByte is the index-table byte of occupancy occ (standard layout)
-// seen from square g(rep): the position of attack_rep(g^-1 occ) in
-// AttackSets(p, rep). It is -1 if that set is not in the list, which cannot
-// happen for a symmetry g.
-func CanonicalByte(p Piece, rep int, g Sym, occ uint64) int {
-	a := Attacks(p, rep, g.Inverse().Bitboard(occ))
-	i, ok := slices.BinarySearch(AttackSets(p, rep), a)
-	if !ok {
-		return -1
-	}
-	return i
 }

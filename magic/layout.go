@@ -16,8 +16,9 @@ import (
 //
 // In the rotation-shared Layout the shift is one constant per piece
 // (64 - Window(p)) and KeyMask cuts the class's key out of the bottom of
-// that window; in the full-symmetry SymLayout the key sits at the top of the
-// product (Shift = 64 - key bits) and KeyMask takes all of it.
+// that window; in the full-symmetry kernel's layout (bench/ref/symlayout)
+// the key sits at the top of the product (Shift = 64 - key bits) and
+// KeyMask takes all of it.
 type Param struct {
 	Mask       uint64
 	Magic      uint64
@@ -27,14 +28,9 @@ type Param struct {
 	Shift      uint8
 }
 
-// ParamSize and SymParamSize are the bytes the root package's kernels spend
-// on one Param on 64-bit platforms: mask, magic, key mask and two table
-// pointers for the rotation-shared layout; mask, magic and two packed
-// offsets (the shift beside the attack offset) for the full-symmetry one.
-const (
-	ParamSize    = 40
-	SymParamSize = 24
-)
+// ParamSize is the bytes the root package's lookups spend on one Param on
+// 64-bit platforms: mask, magic, key mask and two table pointers.
+const ParamSize = 40
 
 // Key computes the parameter's key for an occupancy in its numbering (W
 // layout for Layout.Rook and Bishop, standard for StdRook and StdBishop).
@@ -88,7 +84,7 @@ type BuildOptions struct {
 	MaxTries int // candidates per class and key width
 	// StdShareTries bounds the search for a table shared by several squares
 	// in the standard layout; a group it does not solve is split further
-	// (StdGroups), down to a square alone.
+	// (stdGroups), down to a square alone.
 	StdShareTries int
 	Workers       int       // classes searched at once; 0 means 1
 	Progress      io.Writer // one line per solved class; nil for none
@@ -136,13 +132,13 @@ func Build(opt BuildOptions) (*Layout, error) {
 		} else {
 			l.RookClasses = append(l.RookClasses, t)
 		}
-		if err := place(t, &l.Index, l.params(t.Piece, NumberW)); err != nil {
+		if err := place(t, &l.Index, l.params(t.Piece, numberW)); err != nil {
 			return nil, err
 		}
 	}
 	// Attack tables in square order, rooks first, so a reader can find them.
 	for _, p := range []Piece{Rook, Bishop} {
-		params := l.params(p, NumberW)
+		params := l.params(p, numberW)
 		for sq := 0; sq < 64; sq++ {
 			t, k := l.ClassOf(p, sq)
 			params[sq].AttackBase = uint32(len(l.Attack))
@@ -174,7 +170,7 @@ func Build(opt BuildOptions) (*Layout, error) {
 		}
 	}
 	for _, p := range []Piece{Rook, Bishop} {
-		w, s := l.params(p, NumberW), l.params(p, NumberStd)
+		w, s := l.params(p, numberW), l.params(p, NumberStd)
 		for sq := range s {
 			s[sq].AttackBase = w[sq].AttackBase
 		}
@@ -187,13 +183,13 @@ func Build(opt BuildOptions) (*Layout, error) {
 }
 
 // params returns the parameters of a piece keyed from a numbering.
-func (l *Layout) params(p Piece, n Numbering) *[64]Param {
+func (l *Layout) params(p Piece, n numbering) *[64]Param {
 	switch {
-	case p == Rook && n == NumberW:
+	case p == Rook && n == numberW:
 		return &l.Rook
 	case p == Rook:
 		return &l.StdRook
-	case n == NumberW:
+	case n == numberW:
 		return &l.Bishop
 	}
 	return &l.StdBishop
@@ -215,30 +211,30 @@ func place(t *Table, index *[]byte, params *[64]Param) error {
 	return nil
 }
 
-// StdGroups lists, largest first, the groups of symmetries whose orbits
+// stdGroups lists, largest first, the groups of symmetries whose orbits
 // Build tries to share one table keyed from the standard layout. The bishop
 // list is every subgroup that relates squares of a class (an orbit that
 // fails is tried again under the next group); the rook list is empty: no
 // group was found whose squares share (docs/SEED.md).
-func StdGroups(p Piece) [][]Sym {
+func stdGroups(p Piece) [][]Sym {
 	if p == Rook {
 		return nil
 	}
 	return [][]Sym{
 		Syms(),
-		{Identity, Diagonal, AntiDiagonal, Rot180},
-		{Identity, FlipFiles, FlipRanks, Rot180},
+		{Identity, Diagonal, antiDiagonal, rot180},
+		{Identity, flipFiles, flipRanks, rot180},
 		Rotations(),
 		{Identity, Diagonal},
-		{Identity, AntiDiagonal},
-		{Identity, FlipFiles},
-		{Identity, FlipRanks},
-		{Identity, Rot180},
+		{Identity, antiDiagonal},
+		{Identity, flipFiles},
+		{Identity, flipRanks},
+		{Identity, rot180},
 	}
 }
 
 // searchStd finds the standard-layout tables of the squares of t, a solved
-// class of the W layout. Greedily, for each group of StdGroups in turn, it
+// class of the W layout. Greedily, for each group of stdGroups in turn, it
 // tries every orbit of the squares still alone (keeping their frames of t,
 // so the bytes name the same attack sets); the squares no group joins get a
 // table each. Every key is as wide as the mask: a shared wider table saves
@@ -254,8 +250,8 @@ func searchStd(t *Table, opt BuildOptions) ([]*Table, error) {
 		}
 		return st, err
 	}
-	for _, g := range StdGroups(t.Piece) {
-		for _, c := range StdClasses(t, g, alone) {
+	for _, g := range stdGroups(t.Piece) {
+		for _, c := range stdClasses(t, g, alone) {
 			if len(c.Squares) < 2 {
 				continue
 			}
@@ -265,7 +261,7 @@ func searchStd(t *Table, opt BuildOptions) ([]*Table, error) {
 			}
 		}
 	}
-	for _, c := range StdClasses(t, []Sym{Identity}, alone) {
+	for _, c := range stdClasses(t, []Sym{Identity}, alone) {
 		st, err := try(c, opt.MaxTries)
 		if err != nil {
 			return nil, err
@@ -365,7 +361,7 @@ func tableOf(ts []*Table, p Piece, sq int) (*Table, SquareKey) {
 // outside it, the result is the ray-walking reference.
 func (l *Layout) Verify() error {
 	noise := uint64(0x2545f4914f6cdd1d)
-	for _, n := range []Numbering{NumberW, NumberStd} {
+	for _, n := range []numbering{numberW, NumberStd} {
 		index := l.Index
 		if n == NumberStd {
 			index = l.StdIndex
@@ -379,13 +375,13 @@ func (l *Layout) Verify() error {
 				if prm.Mask != n.Bitboard(mask) {
 					return fmt.Errorf("%s: mask %#x, want %#x", name, prm.Mask, n.Bitboard(mask))
 				}
-				if prm.KeyMask != 1<<t.Bits-1 && n == NumberW || prm.KeyMask != 1<<onesCount(mask)-1 && n == NumberStd || int(prm.Shift) != 64-Window(p) {
+				if prm.KeyMask != 1<<t.Bits-1 && n == numberW || prm.KeyMask != 1<<onesCount(mask)-1 && n == NumberStd || int(prm.Shift) != 64-Window(p) {
 					return fmt.Errorf("%s: key mask %#x shift %d", name, prm.KeyMask, prm.Shift)
 				}
 				if int(prm.IndexBase)+int(prm.KeyMask) >= len(index) {
 					return fmt.Errorf("%s: index table runs past the end", name)
 				}
-				if w := l.params(p, NumberW)[sq].AttackBase; prm.AttackBase != w {
+				if w := l.params(p, numberW)[sq].AttackBase; prm.AttackBase != w {
 					return fmt.Errorf("%s: attack sets at %d, the W keys' at %d", name, prm.AttackBase, w)
 				}
 				for key := 0; key <= int(prm.KeyMask); key++ {

@@ -1,17 +1,19 @@
 package magic
 
-// Numbering is where a table's keys take the occupancy's bits from: the W
+// numbering is where a table's keys take the occupancy's bits from: the W
 // layout (the W lookups, after the permute) or the standard one (bit i is
 // square i: the drop-in, which reads the occupancy as the engine holds it).
-// A class's masks, magics and keys are all in its numbering.
-type Numbering uint8
+// A class's masks, magics and keys are all in its numbering. The zero value
+// is the W layout; NumberStd is exported for the classes the research
+// module searches in the standard layout.
+type numbering uint8
 
 const (
-	NumberW Numbering = iota
+	numberW numbering = iota
 	NumberStd
 )
 
-func (n Numbering) String() string {
+func (n numbering) String() string {
 	if n == NumberStd {
 		return "std"
 	}
@@ -19,18 +21,15 @@ func (n Numbering) String() string {
 }
 
 // Bitboard moves a standard bitboard into the numbering.
-func (n Numbering) Bitboard(bb uint64) uint64 {
+func (n numbering) Bitboard(bb uint64) uint64 {
 	if n == NumberStd {
 		return bb
 	}
 	return ToW(bb)
 }
 
-// SymBit maps bit b of the numbering to its image under g.
-func (n Numbering) SymBit(g Sym, b int) int { return int(n.symMap(g)[b]) }
-
 // symMap is g's map of the numbering's bits.
-func (n Numbering) symMap(g Sym) *[64]uint8 {
+func (n numbering) symMap(g Sym) *[64]uint8 {
 	if n == NumberStd {
 		return &squareMaps[g]
 	}

@@ -246,7 +246,7 @@ func (s *searcher) solve(b, maxTries int, rng *rand.Rand, low uint64) ([]SquareK
 // takes mask bit p to key bit p+j takes h(p) there with multiplier bit
 // j + p - h(p), bits numbered by n. It fails when a term would need a right
 // shift.
-func derive(n Numbering, mask, m uint64, shift uint8, h Sym) (uint64, bool) {
+func derive(n numbering, mask, m uint64, shift uint8, h Sym) (uint64, bool) {
 	var out uint64
 	img := n.symMap(h)
 	for mm := m; mm != 0; mm &= mm - 1 {

@@ -1,13 +1,10 @@
 package magic
 
 import (
-	"flag"
 	"math/bits"
 	"slices"
 	"testing"
 )
-
-var long = flag.Bool("long", false, "run the long search experiments (minutes)")
 
 func TestClassesAndCounts(t *testing.T) {
 	for _, p := range []Piece{Rook, Bishop} {
@@ -78,13 +75,20 @@ func TestNames(t *testing.T) {
 func TestCanonicalByte(t *testing.T) {
 	// Rook on a1 with a2 occupied: the same attack set as a rook on h8 with
 	// h7 occupied seen through rot180, so the same byte.
-	a := CanonicalByte(Rook, 0, Identity, 1<<8)
-	b := CanonicalByte(Rook, 0, Rot180, 1<<55)
-	if a < 0 || a != b {
-		t.Fatalf("bytes %d and %d, want equal and valid", a, b)
+	c := Classes(Rook, Rotations())[0]
+	tb := &Table{Class: c, Sets: AttackSets(Rook, c.Rep)}
+	a, errA := canonicalByte(tb, Identity, 1<<8)
+	b, errB := canonicalByte(tb, rot180, 1<<55)
+	if errA != nil || errB != nil || a != b {
+		t.Fatalf("bytes %d and %d (%v, %v), want equal and valid", a, b, errA, errB)
 	}
-	if CanonicalByte(Rook, 0, Identity, 0) == a {
+	z, _ := canonicalByte(tb, Identity, 0)
+	if z == a {
 		t.Fatal("different attack sets share a byte")
+	}
+	tb.Sets = slices.Delete(slices.Clone(tb.Sets), z, z+1)
+	if _, err := canonicalByte(tb, Identity, 0); err == nil {
+		t.Fatal("no error for an attack set missing from the list")
 	}
 }
 
@@ -110,7 +114,7 @@ func TestVerifyCatches(t *testing.T) {
 		t.Error("Verify accepts a corrupted magic")
 	}
 	tb.Keys[2].Magic ^= 1 << 40
-	tb.Keys[3].Frame = tb.Keys[3].Frame.Then(Rot180)
+	tb.Keys[3].Frame = tb.Keys[3].Frame.Then(rot180)
 	if tb.Verify() == nil {
 		t.Error("Verify accepts a wrong frame")
 	}
@@ -225,7 +229,7 @@ func TestBuild(t *testing.T) {
 // checkStd checks the drop-in's tables as Build promises them: every square
 // in exactly one table, each table's squares in one W class with their W
 // frames (so both name the same attack sets), keys as wide as the mask, and
-// the sharing StdGroups allows: none for rooks, every bishop class but d4's
+// the sharing stdGroups allows: none for rooks, every bishop class but d4's
 // sharing some table.
 func checkStd(t *testing.T, l *Layout) {
 	for _, p := range []Piece{Rook, Bishop} {
@@ -327,24 +331,4 @@ func verifyBounds(t *testing.T, l *Layout) {
 		t.Error("Layout.Verify accepts attack sets that run past the end of the attack array")
 	}
 	h8.AttackBase--
-}
-
-// TestRookMirrors reproduces the finding that rook tables cannot be shared
-// across mirrors in the six eight-square classes, with the search the
-// generator uses (30M candidates per width, up to 12 bits). Run with -long.
-func TestRookMirrors(t *testing.T) {
-	if !*long {
-		t.Skip("run with -long: about two minutes")
-	}
-	for _, c := range Classes(Rook, Syms()) {
-		if len(c.Squares) != 8 {
-			continue
-		}
-		tb, err := Search(c, SearchOptions{Seed: 1, MaxTries: DefaultBuild().MaxTries, MaxBits: 12})
-		if err == nil {
-			t.Errorf("%s: shares a %d-bit table across mirrors, which docs/SEED.md says none does: share it in the layout and update the docs", c.Name(), tb.Bits)
-			continue
-		}
-		t.Logf("%v", err)
-	}
 }

@@ -51,8 +51,8 @@ func TestSeedCorners(t *testing.T) {
 	a1, h1, a8, h8 := 0, 7, 56, 63
 	rotKeys := []SquareKey{
 		key(c, a1, Identity, 1<<4|1<<7|1<<49, 12),
-		key(c, h1, Rot270, 1<<16|1<<19|1<<52, 12),
-		key(c, h8, Rot180, 1<<28|1<<31|1<<55, 12),
+		key(c, h1, rot270, 1<<16|1<<19|1<<52, 12),
+		key(c, h8, rot180, 1<<28|1<<31|1<<55, 12),
 	}
 	sub := Class{Piece: Rook, Group: Rotations(), Rep: a1, Squares: []int{a1, h1, h8}}
 	if err := shared(sub, 12, rotKeys); err != nil {
@@ -64,11 +64,11 @@ func TestSeedCorners(t *testing.T) {
 		}
 	}
 
-	mirrored := key(c, a8, FlipRanks, 1<<1|1<<34|1<<52, 12)
+	mirrored := key(c, a8, flipRanks, 1<<1|1<<34|1<<52, 12)
 	if err := shared(c, 12, []SquareKey{rotKeys[0], rotKeys[1], mirrored, rotKeys[2]}); err != nil {
 		t.Fatalf("all four corners with a8 in the mirrored frame: %v", err)
 	}
-	if err := shared(c, 12, []SquareKey{rotKeys[0], rotKeys[1], key(c, a8, FlipRanks, 1<<1|1<<33|1<<52, 12), rotKeys[2]}); err == nil {
+	if err := shared(c, 12, []SquareKey{rotKeys[0], rotKeys[1], key(c, a8, flipRanks, 1<<1|1<<33|1<<52, 12), rotKeys[2]}); err == nil {
 		t.Error("the post's literal shift 33 for a8 shares the table; expected a collision with group 1'")
 	}
 
@@ -79,7 +79,7 @@ func TestSeedCorners(t *testing.T) {
 	occs := Subsets(Mask(Rook, a8))
 	want := make([]uint8, len(occs))
 	for n, x := range occs {
-		b, _ := canonicalByte(base, Rot90, x)
+		b, _ := canonicalByte(base, rot90, x)
 		want[n] = uint8(b)
 		occs[n] = ToW(x)
 	}

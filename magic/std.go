@@ -7,15 +7,15 @@ import "slices"
 // the same per-square attack sets as the W layout's. A multiply on the
 // standard layout follows the board's symmetries only where the mask is
 // small enough to leave slack, so far fewer squares share a table than in
-// W layout: bishops share in groups (StdGroups), rooks not at all.
+// W layout: bishops share in groups (stdGroups), rooks not at all.
 // docs/SEED.md has what was searched and why.
 
-// StdClasses splits squares, some squares of t (a solved class of the W
+// stdClasses splits squares, some squares of t (a solved class of the W
 // layout), into the orbits of group among them: squares that may share a
 // table keyed from the standard layout. Each square keeps its frame of t,
 // so that the bytes of both layouts name its attack sets the same way and
 // one attack table serves both.
-func StdClasses(t *Table, group []Sym, squares []int) []Class {
+func stdClasses(t *Table, group []Sym, squares []int) []Class {
 	var out []Class
 	done := map[int]bool{}
 	for _, sq := range squares {

@@ -5,19 +5,21 @@ package magic
 // and Sym(k) is the 90-degree rotation applied k times.
 type Sym uint8
 
+// The eight symmetries, in the order of Syms. Only the two that code outside
+// the package names are exported.
 const (
 	Identity     Sym = iota
-	Rot90            // (file f, rank r) -> (r, 7-f): a8 -> h8 -> h1 -> a1
-	Rot180           // (f, r) -> (7-f, 7-r)
-	Rot270           // (f, r) -> (7-r, f)
-	FlipFiles        // (f, r) -> (7-f, r): a <-> h
-	FlipRanks        // (f, r) -> (f, 7-r): 1 <-> 8
+	rot90            // (file f, rank r) -> (r, 7-f): a8 -> h8 -> h1 -> a1
+	rot180           // (f, r) -> (7-f, 7-r)
+	rot270           // (f, r) -> (7-r, f)
+	flipFiles        // (f, r) -> (7-f, r): a <-> h
+	flipRanks        // (f, r) -> (f, 7-r): 1 <-> 8
 	Diagonal         // (f, r) -> (r, f): the a1-h8 diagonal is fixed
-	AntiDiagonal     // (f, r) -> (7-r, 7-f): the a8-h1 diagonal is fixed
+	antiDiagonal     // (f, r) -> (7-r, 7-f): the a8-h1 diagonal is fixed
 )
 
 // syms lists all eight symmetries, the rotations first.
-var syms = [8]Sym{Identity, Rot90, Rot180, Rot270, FlipFiles, FlipRanks, Diagonal, AntiDiagonal}
+var syms = [8]Sym{Identity, rot90, rot180, rot270, flipFiles, flipRanks, Diagonal, antiDiagonal}
 
 // Syms returns all eight symmetries, the four rotations first, in a new
 // slice.
@@ -65,10 +67,10 @@ var wMaps = func() (m [8][64]uint8) {
 func (g Sym) Square(sq int) int { return int(squareMaps[g][sq]) }
 
 // Bitboard maps a standard-layout bitboard to its image under g.
-func (g Sym) Bitboard(bb uint64) uint64 { return Permute(bb, &squareMaps[g]) }
+func (g Sym) Bitboard(bb uint64) uint64 { return permute(bb, &squareMaps[g]) }
 
 // BitboardW maps a W-layout word to its image under g, in W layout.
-func (g Sym) BitboardW(w uint64) uint64 { return Permute(w, &wMaps[g]) }
+func (g Sym) BitboardW(w uint64) uint64 { return permute(w, &wMaps[g]) }
 
 // BitW maps one W bit position to its image under g.
 func (g Sym) BitW(b int) int { return int(wMaps[g][b]) }

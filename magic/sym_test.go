@@ -19,8 +19,8 @@ func TestSymmetryGroup(t *testing.T) {
 			t.Errorf("%v: inverse %v does not undo it", g, g.Inverse())
 		}
 	}
-	if Rot90.Square(56) != 63 || Rot90.Square(63) != 7 || Rot90.Square(7) != 0 || Rot90.Square(0) != 56 {
-		t.Error("Rot90 is not a8 -> h8 -> h1 -> a1")
+	if rot90.Square(56) != 63 || rot90.Square(63) != 7 || rot90.Square(7) != 0 || rot90.Square(0) != 56 {
+		t.Error("rot90 is not a8 -> h8 -> h1 -> a1")
 	}
 	// Orientation: the turn from a1->b1 to a1->a2 keeps its sign under a
 	// rotation and flips under a reflection.
@@ -34,10 +34,10 @@ func TestSymmetryGroup(t *testing.T) {
 	for k := 0; k < 4; k++ {
 		r := Identity
 		for i := 0; i < k; i++ {
-			r = r.Then(Rot90)
+			r = r.Then(rot90)
 		}
 		if r != Sym(k) {
-			t.Errorf("Rot90^%d = %v, want Sym(%d)", k, r, k)
+			t.Errorf("rot90^%d = %v, want Sym(%d)", k, r, k)
 		}
 	}
 }

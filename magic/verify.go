@@ -5,7 +5,8 @@ import (
 	"slices"
 )
 
-// canonicalByte is CanonicalByte with the class's list already at hand.
+// canonicalByte is the index-table byte of occupancy occ (standard layout)
+// seen from square g(t.Rep): the position of attack_rep(g^-1 occ) in t.Sets.
 func canonicalByte(t *Table, g Sym, occ uint64) (int, error) {
 	a := Attacks(t.Piece, t.Rep, g.Inverse().Bitboard(occ))
 	i, ok := slices.BinarySearch(t.Sets, a)

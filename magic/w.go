@@ -5,8 +5,10 @@
 // ray-walking reference, the symmetry classes, the shared-table magic
 // search (in W layout and in the standard layout) and its exhaustive
 // verifier. gen/ and asm/ print what it decides into the package's
-// generated files, and bench/ builds its reference techniques from it; a
-// program that imports github.com/symmagic/attacks never builds it.
+// generated files, bench/ builds its reference techniques from it and
+// research/ its searches; it exports only what they use (a test in
+// bench/repocheck checks it). A program that imports
+// github.com/symmagic/attacks never builds it.
 //
 // Squares are numbered little-endian rank-file: a1=0, b1=1, ..., h8=63.
 package magic
@@ -64,14 +66,11 @@ func WBits() [64]uint8 { return wBits }
 func FromWBits() [64]uint8 { return fromWBits }
 
 // ToW moves every bit of a standard bitboard to its W position.
-func ToW(bb uint64) uint64 { return Permute(bb, &wBits) }
+func ToW(bb uint64) uint64 { return permute(bb, &wBits) }
 
-// FromW moves every bit of a W-layout word back to its standard square.
-func FromW(w uint64) uint64 { return Permute(w, &fromWBits) }
-
-// Permute moves bit i of x to bit to[i]. It is the plain per-bit reference
+// permute moves bit i of x to bit to[i]. It is the plain per-bit reference
 // that every faster permute is checked against.
-func Permute(x uint64, to *[64]uint8) uint64 {
+func permute(x uint64, to *[64]uint8) uint64 {
 	var out uint64
 	for x != 0 {
 		i := bits.TrailingZeros64(x)
@@ -101,11 +100,11 @@ func SquareName(sq int) string {
 func onesCount(x uint64) int { return bits.OnesCount64(x) }
 
 // ByteTables returns the eight 256-entry tables of a byte-wise permute:
-// Permute(x, to) is the OR over k of t[k][byte k of x].
+// permute(x, to) is the OR over k of t[k][byte k of x].
 func ByteTables(to *[64]uint8) (t [8][256]uint64) {
 	for k := range t {
 		for v := range t[k] {
-			t[k][v] = Permute(uint64(v)<<(8*k), to)
+			t[k][v] = permute(uint64(v)<<(8*k), to)
 		}
 	}
 	return t

@@ -31,7 +31,7 @@ func TestToWRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	for i := 0; i < 10000; i++ {
 		x := r.Uint64()
-		if FromW(ToW(x)) != x || ToW(FromW(x)) != x {
+		if permute(ToW(x), &fromWBits) != x || ToW(permute(x, &fromWBits)) != x {
 			t.Fatalf("round trip fails for %#x", x)
 		}
 	}
@@ -61,7 +61,7 @@ func TestRotationIsBlockRotation(t *testing.T) {
 		if wBits[sq] >= 60 {
 			continue
 		}
-		got := ToW(1 << Rot90.Square(sq))
+		got := ToW(1 << rot90.Square(sq))
 		if want := rotateW(1 << wBits[sq]); got != want {
 			t.Errorf("%s: rotated W bit %#x, block rotation gives %#x", SquareName(sq), got, want)
 		}
@@ -69,8 +69,8 @@ func TestRotationIsBlockRotation(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 2))
 	for i := 0; i < 1000; i++ {
 		w := r.Uint64() &^ (0xf << 60)
-		if got, want := Rot90.BitboardW(w), rotateW(w); got != want {
-			t.Fatalf("Rot90.BitboardW(%#x) = %#x, rotateW = %#x", w, got, want)
+		if got, want := rot90.BitboardW(w), rotateW(w); got != want {
+			t.Fatalf("rot90.BitboardW(%#x) = %#x, rotateW = %#x", w, got, want)
 		}
 	}
 }
@@ -79,7 +79,7 @@ func TestRotationIsBlockRotation(t *testing.T) {
 // one edge are mirror images of each other, msb to msb.
 func TestHalfEdges(t *testing.T) {
 	corners := map[int]bool{0: true, 7: true, 56: true, 63: true}
-	mirror := [4]Sym{FlipFiles, FlipRanks, FlipFiles, FlipRanks} // across edges 1..4
+	mirror := [4]Sym{flipFiles, flipRanks, flipFiles, flipRanks} // across edges 1..4
 	for e := 0; e < 4; e++ {
 		unprimed, primed := 21+12*e, 3*e
 		for _, base := range []int{unprimed, primed} {
@@ -108,13 +108,13 @@ func TestHalfEdges(t *testing.T) {
 func TestGroupAction(t *testing.T) {
 	want := map[Sym]string{
 		Identity:     "1' 2' 3' 4' o A a 1 p B b 2 s C c 3 t D d 4",
-		Rot90:        "2' 3' 4' 1' p B b 2 s C c 3 t D d 4 o A a 1",
-		Rot180:       "3' 4' 1' 2' s C c 3 t D d 4 o A a 1 p B b 2",
-		Rot270:       "4' 1' 2' 3' t D d 4 o A a 1 p B b 2 s C c 3",
-		FlipFiles:    "1 4 3 2 p a A 1' o d D 4' t c C 3' s b B 2'",
-		FlipRanks:    "3 2 1 4 t c C 3' s b B 2' p a A 1' o d D 4'",
+		rot90:        "2' 3' 4' 1' p B b 2 s C c 3 t D d 4 o A a 1",
+		rot180:       "3' 4' 1' 2' s C c 3 t D d 4 o A a 1 p B b 2",
+		rot270:       "4' 1' 2' 3' t D d 4 o A a 1 p B b 2 s C c 3",
+		flipFiles:    "1 4 3 2 p a A 1' o d D 4' t c C 3' s b B 2'",
+		flipRanks:    "3 2 1 4 t c C 3' s b B 2' p a A 1' o d D 4'",
 		Diagonal:     "2 1 4 3 s b B 2' p a A 1' o d D 4' t c C 3'",
-		AntiDiagonal: "4 3 2 1 o d D 4' t c C 3' s b B 2' p a A 1'",
+		antiDiagonal: "4 3 2 1 o d D 4' t c C 3' s b B 2' p a A 1'",
 	}
 	for _, g := range Syms() {
 		var img []string

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/symmagic/attacks/bench/ref/symlayout"
 	"github.com/symmagic/attacks/magic"
 )
 
@@ -131,6 +132,9 @@ func TestSymBytes(t *testing.T) {
 		t.Fatalf("the full-symmetry kernel reads %d bytes (index %d, attack %d, classes %d, squares %d, controls %d), want 27,456",
 			symBytes, len(symIndexTable), 8*len(symAttackTable), int(unsafe.Sizeof(symParams)),
 			int(unsafe.Sizeof(symRook)+unsafe.Sizeof(symBishop)), int(unsafe.Sizeof(symIn)+unsafe.Sizeof(symOut)))
+	}
+	if unsafe.Sizeof(symParam{}) != symlayout.ParamSize {
+		t.Errorf("symParam takes %d bytes, symlayout.ParamSize says %d", unsafe.Sizeof(symParam{}), symlayout.ParamSize)
 	}
 }
 

@@ -1519,7 +1519,7 @@ var symAttackTable = [1036]uint64{
 	0x8041221400142200, 0x8041221400142201, 0x8041221400142240, 0x8041221400142241,
 }
 
-// symIn: the in-permute's controls (magic.InControl), one per symmetry g: byte j names the square of occ whose bit becomes W bit j of g^-1(occ).
+// symIn: the in-permute's controls (symlayout.InControl), one per symmetry g: byte j names the square of occ whose bit becomes W bit j of g^-1(occ).
 var symIn = [8][64]uint8{
 	{ // 0: id
 		60, 61, 62, 31, 23, 15, 3, 2, 1, 32, 40, 48, 28, 21, 14, 43,
@@ -1571,7 +1571,7 @@ var symIn = [8][64]uint8{
 	},
 }
 
-// symOut: the out-permute's controls (magic.OutControl): byte j names the square of a that lands on square j of g(a).
+// symOut: the out-permute's controls (symlayout.OutControl): byte j names the square of a that lands on square j of g(a).
 var symOut = [8][64]uint8{
 	{ // 0: id
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,

@@ -1,15 +1,11 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
-)
-
-// Offsets of the fields of the Go type pextEntry (pext.go), 16 bytes.
-const (
-	offMask   = 0
-	offOffset = 8
 )
 
 // pextFuncs emits the PEXT-indexed lookups of pext.go, whose Go equivalent
@@ -26,15 +22,15 @@ func pextFuncs() {
 func lookup(entries string, sq, occ GPVirtual) GPVirtual {
 	e := GP64()
 	LEAQ(NewDataAddr(Symbol{Name: entries}, 0), e)
-	Comment("e = &entries[sq]: 16-byte entries")
+	Comment(fmt.Sprintf("e = &entries[sq]: %d-byte entries", ref.pextEntry.size))
 	p := GP64()
 	MOVQ(sq, p)
-	SHLQ(U8(4), p)
+	SHLQ(U8(log2("pextEntry", ref.pextEntry.size)), p)
 	ADDQ(p, e)
 	Comment("key = e.offset + PEXT(occ, e.mask)")
 	key := GP64()
-	PEXTQ(Mem{Base: e, Disp: offMask}, occ, key)
-	ADDQ(Mem{Base: e, Disp: offOffset}, key)
+	PEXTQ(Mem{Base: e, Disp: int(ref.pextEntry.off["mask"])}, occ, key)
+	ADDQ(Mem{Base: e, Disp: int(ref.pextEntry.off["offset"])}, key)
 	Comment("att = pextAttacks[key]")
 	t := GP64()
 	LEAQ(NewDataAddr(Symbol{Name: "·pextAttacks"}, 0), t)

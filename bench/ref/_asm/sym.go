@@ -1,17 +1,11 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
-)
-
-// Offsets of the fields of the Go type symParam (sym.go), 24 bytes.
-const (
-	offSymMaskW       = 0
-	offSymMagic       = 8
-	offSymIndex       = 16
-	offSymAttackShift = 20
 )
 
 // symFuncs emits the full-symmetry kernel of sym.go, whose Go equivalent is
@@ -38,7 +32,7 @@ func shuffle(ctrl string, g, x GPVirtual) GPVirtual {
 	LEAQ(NewDataAddr(Symbol{Name: ctrl}, 0), base)
 	off := GP64()
 	MOVQ(g, off)
-	SHLQ(U8(6), off)
+	SHLQ(U8(log2("a control", ref.symControl)), off)
 	k := K()
 	VPSHUFBITQMB(Mem{Base: base, Index: off, Scale: 1}, z, k)
 	out := GP64()
@@ -46,13 +40,20 @@ func shuffle(ctrl string, g, x GPVirtual) GPVirtual {
 	return out
 }
 
-// symEntry is square sq's entry (sq in 0..63) of symRook or symBishop: the
-// class byte, then the symmetry byte.
+// symEntry is square sq's entry (sq in 0..63) of symRook or symBishop, a
+// symSquare; its byte fields are at symField.
 func symEntry(table string, sq GPVirtual) Mem {
 	tbl := GP64()
 	LEAQ(NewDataAddr(Symbol{Name: table}, 0), tbl)
-	return Mem{Base: tbl, Index: sq, Scale: 2}
+	scale := ref.symSquare.size
+	if scale != 1 && scale != 2 && scale != 4 && scale != 8 {
+		panic(fmt.Sprintf("symSquare: %d bytes, not an index scale", scale))
+	}
+	return Mem{Base: tbl, Index: sq, Scale: uint8(scale)}
 }
+
+// symField is the field class or sym of the symSquare at e.
+func symField(e Mem, field string) Mem { return e.Offset(int(ref.symSquare.off[field])) }
 
 // symTables holds the base addresses a lookup reads.
 type symTables struct{ params, index, attack GPVirtual }
@@ -72,21 +73,29 @@ func loadSymTables() symTables {
 //	i   = symIndexTable[index + key]
 //	att = symAttackTable[attack + i]
 func symLookup(t symTables, p, w GPVirtual) GPVirtual {
-	Comment("p = &symParams[class]: 24-byte records, 8 * 3*class")
-	LEAQ(Mem{Base: p, Index: p, Scale: 2}, p)
-	LEAQ(Mem{Base: t.params, Index: p, Scale: 8}, p)
+	size := ref.symParam.size
+	if k := size / 8; size%8 == 0 && (k == 3 || k == 5 || k == 9) {
+		Comment(fmt.Sprintf("p = &symParams[class]: %d-byte records, 8 * %d*class", size, k))
+		LEAQ(Mem{Base: p, Index: p, Scale: uint8(k - 1)}, p)
+		LEAQ(Mem{Base: t.params, Index: p, Scale: 8}, p)
+	} else {
+		Comment(fmt.Sprintf("p = &symParams[class]: %d-byte records", size))
+		IMUL3Q(U32(size), p, p)
+		ADDQ(t.params, p)
+	}
+	off := ref.symParam.off
 
 	Comment("key = ((w & maskW) * magic) >> shift")
 	key := GP64()
 	MOVQ(w, key)
-	ANDQ(Mem{Base: p, Disp: offSymMaskW}, key)
-	IMULQ(Mem{Base: p, Disp: offSymMagic}, key)
+	ANDQ(Mem{Base: p, Disp: int(off["maskW"])}, key)
+	IMULQ(Mem{Base: p, Disp: int(off["magic"])}, key)
 	// The shift count must be in CL; attackShift's low byte is the shift.
-	MOVL(Mem{Base: p, Disp: offSymAttackShift}, ECX)
+	MOVL(Mem{Base: p, Disp: int(off["attackShift"])}, ECX)
 	SHRQ(CL, key)
 
 	Comment("i = symIndexTable[index + key]")
-	MOVL(Mem{Base: p, Disp: offSymIndex}, p.As32())
+	MOVL(Mem{Base: p, Disp: int(off["index"])}, p.As32())
 	ADDQ(p, key)
 	MOVBQZX(Mem{Base: t.index, Index: key, Scale: 1}, key)
 
@@ -117,8 +126,8 @@ func symFunc(name, piece, goEquivalent string) {
 	}
 	e := symEntry(table, sq)
 	class, g := GP64(), GP64()
-	MOVBQZX(e, class)
-	MOVBQZX(e.Offset(1), g)
+	MOVBQZX(symField(e, "class"), class)
+	MOVBQZX(symField(e, "sym"), g)
 
 	Comment("w = W(g^-1 occ)")
 	w := shuffle("·symIn", g, occ)
@@ -129,7 +138,7 @@ func symFunc(name, piece, goEquivalent string) {
 	} else {
 		Comment("the bishop class of sq: same g, so the same w")
 		bclass := GP64()
-		MOVBQZX(symEntry("·symBishop", sq), bclass)
+		MOVBQZX(symField(symEntry("·symBishop", sq), "class"), bclass)
 		a = symLookup(t, class, w)
 		ORQ(symLookup(t, bclass, w), a)
 	}

@@ -1,7 +1,7 @@
 // Command symgen writes sym_gen.go: the tables of the full-symmetry kernel
-// (sym.go) as magic.BuildSym lays them out, and the controls of its two
-// permutes (magic.InControl, magic.OutControl). BuildSym's search is seeded,
-// so the output is the same on every machine.
+// (sym.go) as symlayout.Build lays them out, and the controls of its two
+// permutes (symlayout.InControl, symlayout.OutControl). Build's search is
+// seeded, so the output is the same on every machine.
 //
 //	go run ./internal/symgen -out sym_gen.go   (from bench/ref)
 package main
@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/symmagic/attacks/bench/ref/symlayout"
 	"github.com/symmagic/attacks/magic"
 )
 
@@ -55,7 +56,7 @@ func writeFile(name string, src []byte) error {
 }
 
 func generate() (src []byte, summary string, err error) {
-	l, err := magic.BuildSym(magic.DefaultBuild())
+	l, err := symlayout.Build(magic.DefaultBuild())
 	if err != nil {
 		return nil, "", err
 	}
@@ -80,7 +81,7 @@ func generate() (src []byte, summary string, err error) {
 
 	for _, pc := range []struct {
 		name, doc string
-		sq        *[64]magic.SymSquare
+		sq        *[64]symlayout.Square
 	}{
 		{"symRook", "symRook: each square's rook class (in symParams) and the symmetry g with square = g(rep).", &l.Rook},
 		{"symBishop", "symBishop: each square's bishop class and symmetry.", &l.Bishop},
@@ -112,8 +113,8 @@ func generate() (src []byte, summary string, err error) {
 	}
 	b.WriteString("}\n\n")
 
-	writeControls(&b, "symIn", "the in-permute's controls (magic.InControl), one per symmetry g: byte j names the square of occ whose bit becomes W bit j of g^-1(occ)", magic.InControl)
-	writeControls(&b, "symOut", "the out-permute's controls (magic.OutControl): byte j names the square of a that lands on square j of g(a)", magic.OutControl)
+	writeControls(&b, "symIn", "the in-permute's controls (symlayout.InControl), one per symmetry g: byte j names the square of occ whose bit becomes W bit j of g^-1(occ)", symlayout.InControl)
+	writeControls(&b, "symOut", "the out-permute's controls (symlayout.OutControl): byte j names the square of a that lands on square j of g(a)", symlayout.OutControl)
 
 	src, err = format.Source(b.Bytes())
 	return src, summary, err

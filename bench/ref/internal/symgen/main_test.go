@@ -7,7 +7,7 @@ import (
 )
 
 // TestUpToDate: sym_gen.go is what this generator writes, so the tables the
-// kernel reads are magic.BuildSym's and the controls magic's (BuildSym takes
+// kernel reads are symlayout.Build's and the controls symlayout's (Build takes
 // about a second).
 func TestUpToDate(t *testing.T) {
 	src, _, err := generate()
@@ -19,6 +19,6 @@ func TestUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, src) {
-		t.Fatal("sym_gen.go differs from magic.BuildSym's tables: run go generate in bench/ref")
+		t.Fatal("sym_gen.go differs from symlayout.Build's tables: run go generate in bench/ref")
 	}
 }

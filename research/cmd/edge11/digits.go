@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"time"
@@ -19,7 +18,7 @@ import (
 // negative position are 0). The remaining free bits are enumerated when
 // there are at most maxFree of them, sampled otherwise, and every
 // resulting quadruple is checked exhaustively on one shared table.
-func stageDigits(cl *class, k, maxFree, samples int, seed uint64) int {
+func stageDigits(o *output, cl *class, k, maxFree, samples int, seed uint64) int {
 	start := time.Now()
 	ns := len(cl.pos)
 	zero := ns * 64
@@ -27,8 +26,7 @@ func stageDigits(cl *class, k, maxFree, samples int, seed uint64) int {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(x int) int {
+	find := func(x int) int {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
@@ -94,19 +92,19 @@ func stageDigits(cl *class, k, maxFree, samples int, seed uint64) int {
 			dead++
 		}
 	}
-	fmt.Printf("digits k=%d: %d free bits, %d relevant bits forced to 0, %d mask bits with a zero %d-bit fraction\n", k, free, forced, dead, k)
+	o.printf("digits k=%d: %d free bits, %d relevant bits forced to 0, %d mask bits with a zero %d-bit fraction\n", k, free, forced, dead, k)
 	// Leading fraction bits forced to 0, per mask bit (rep order): a mask
 	// bit with z leading zeros moves the key by less than 2048/2^z entries
 	// in every square (before carries).
-	fmt.Printf("digits k=%d: leading zero fraction bits per mask bit:", k)
+	o.printf("digits k=%d: leading zero fraction bits per mask bit:", k)
 	for t := range cl.pos[0] {
 		z := 0
 		for i := 1; i <= k && find(node(0, 63-cl.pos[0][t]-i)) == zero; i++ {
 			z++
 		}
-		fmt.Printf(" %d", z)
+		o.printf(" %d", z)
 	}
-	fmt.Println()
+	o.printf("\n")
 	t := newTable()
 	ms := make([]uint64, ns)
 	try := func(x uint64, hi uint64) int {
@@ -126,7 +124,7 @@ func stageDigits(cl *class, k, maxFree, samples int, seed uint64) int {
 			d++
 		}
 		if d == ns {
-			report(cl, ms)
+			o.report(cl, ms)
 		}
 		return d
 	}
@@ -135,7 +133,7 @@ func stageDigits(cl *class, k, maxFree, samples int, seed uint64) int {
 		for x := uint64(0); x < 1<<free; x++ {
 			depth[try(x, 0)]++
 		}
-		fmt.Printf("digits k=%d: all %d assignments; consistent for the first d squares: %v (%v)\n", k, uint64(1)<<free, depth, time.Since(start).Round(time.Millisecond))
+		o.printf("digits k=%d: all %d assignments; consistent for the first d squares: %v (%v)\n", k, uint64(1)<<free, depth, time.Since(start).Round(time.Millisecond))
 		return depth[ns]
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(k)))
@@ -144,10 +142,9 @@ func stageDigits(cl *class, k, maxFree, samples int, seed uint64) int {
 		if free < 64 {
 			x &= 1<<free - 1
 		}
-		_ = bits.OnesCount64(x)
 		depth[try(x, 0)]++
 	}
-	fmt.Printf("digits k=%d: %d random assignments of %d free bits; consistent for the first d squares: %v (%v)\n", k, samples, free, depth, time.Since(start).Round(time.Millisecond))
+	o.printf("digits k=%d: %d random assignments of %d free bits; consistent for the first d squares: %v (%v)\n", k, samples, free, depth, time.Since(start).Round(time.Millisecond))
 	return depth[ns]
 }
 
@@ -155,7 +152,7 @@ func stageDigits(cl *class, k, maxFree, samples int, seed uint64) int {
 // four in every way (35 splits) and runs the digits stage, k = 10..15, on
 // each half: a group need not be a rotation orbit, each square keeps its own
 // frame. The rotation split is rep's class and its mirror image's class.
-func stageRegroup(rep, maxFree, samples int, seed uint64) {
+func stageRegroup(o *output, rep, maxFree, samples int, seed uint64) {
 	for mask := 0; mask < 256; mask++ {
 		if mask&1 == 0 || bits.OnesCount(uint(mask)) != 4 {
 			continue
@@ -174,17 +171,17 @@ func stageRegroup(rep, maxFree, samples int, seed uint64) {
 				names[half] += magic.SquareName(sq) + " "
 			}
 			for k := 10; k <= 15; k++ {
-				found[half] += stageDigits(cl, k, maxFree, samples, seed)
+				found[half] += stageDigits(o, cl, k, maxFree, samples, seed)
 			}
 		}
-		fmt.Printf("regroup {%s} %d found, {%s} %d found\n", names[0], found[0], names[1], found[1])
+		o.printf("regroup {%s} %d found, {%s} %d found\n", names[0], found[0], names[1], found[1])
 	}
 }
 
 // stageSubsets runs the digits stage, k = 10..15, on every group of two or
 // three squares of the rotation class that holds the representative: which
 // squares' ties leave no key.
-func stageSubsets(rep, maxFree, samples int, seed uint64) {
+func stageSubsets(o *output, rep, maxFree, samples int, seed uint64) {
 	full := newClass(rep)
 	for mask := 1; mask < 1<<len(full.frames); mask += 2 {
 		n := bits.OnesCount(uint(mask))
@@ -202,8 +199,8 @@ func stageSubsets(rep, maxFree, samples int, seed uint64) {
 		cl := newClassSyms(rep, syms)
 		total := 0
 		for k := 10; k <= 15; k++ {
-			total += stageDigits(cl, k, maxFree, samples, seed)
+			total += stageDigits(o, cl, k, maxFree, samples, seed)
 		}
-		fmt.Printf("subset {%s} %d found\n", names, total)
+		o.printf("subset {%s} %d found\n", names, total)
 	}
 }

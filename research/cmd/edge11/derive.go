@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/symmagic/attacks/bench/ref/symlayout"
 	"github.com/symmagic/attacks/magic"
 )
 
@@ -36,7 +37,7 @@ func deriveFrom(cl *class, a, s int, m uint64) (uint64, bool) {
 // stageDerive draws random sparse magics for each square in turn, derives
 // the other three, and measures the derived set's cost (surplus bytes on one
 // shared table); the best sets are then annealed.
-func stageDerive(cl *class, seed uint64, tries, steps int) {
+func stageDerive(o *output, cl *class, seed uint64, tries, steps int) {
 	start := time.Now()
 	rng := rand.New(rand.NewPCG(seed, 0xde71fe))
 	t := newTable()
@@ -71,49 +72,46 @@ func stageDerive(cl *class, seed uint64, tries, steps int) {
 		hist[c/50*50]++
 		if c == 0 {
 			zero++
-			report(cl, ms)
+			o.report(cl, ms)
 		}
 		if c < best {
 			best, bestMs = c, ms
 		}
 	}
-	fmt.Printf("derive: %d random magics, %d consistent alone, %d derived to all squares, lowest cost %d, cost 0: %d (%v)\n",
+	o.printf("derive: %d random magics, %d consistent alone, %d derived to all squares, lowest cost %d, cost 0: %d (%v)\n",
 		tries, alone, derived, best, zero, time.Since(start).Round(time.Millisecond))
-	fmt.Printf("derive: cost histogram (bucket of 50: count): %v\n", hist)
+	o.printf("derive: cost histogram (bucket of 50: count): %v\n", hist)
 	if bestMs == nil {
 		return
 	}
 	// Anneal the best derived set: flips of one or two bits of one magic.
-	low, _ := newAnnealer(cl, bestMs).run(rng, steps, 1.0)
-	fmt.Printf("derive: annealed the best set %d steps, lowest cost %d (%v)\n", steps, low, time.Since(start).Round(time.Millisecond))
+	low, _ := newAnnealer(cl, bestMs).run(o, rng, steps, 1.0)
+	o.printf("derive: annealed the best set %d steps, lowest cost %d (%v)\n", steps, low, time.Since(start).Round(time.Millisecond))
 }
 
-// stageSym reports, for the full-symmetry kernel, each class's key width
-// against its mask width.
-func stageSym() {
-	l, err := magic.BuildSym(magic.DefaultBuild())
+// stageSym reports, for the full-symmetry kernel (bench/ref's sym), each
+// class's key width against its mask width.
+func stageSym(o *output) error {
+	l, err := symlayout.Build(magic.DefaultBuild())
 	if err != nil {
-		fmt.Println("sym:", err)
-		return
+		return fmt.Errorf("sym: %w", err)
 	}
-	index := 0
 	for _, t := range l.Classes {
 		w := bits.OnesCount64(magic.Mask(t.Piece, t.Rep))
-		index += len(t.Index)
-		fmt.Printf("sym %-16s mask %2d bits, key %2d bits, %5d index bytes, %3d attack sets\n", t.Name(), w, t.Bits, len(t.Index), len(t.Sets))
+		o.printf("sym %-16s mask %2d bits, key %2d bits, %5d index bytes, %3d attack sets\n", t.Name(), w, t.Bits, len(t.Index), len(t.Sets))
 	}
-	fmt.Printf("sym: index %d bytes, attack %d bytes, params %d bytes\n", len(l.Index), 8*len(l.Attack), len(l.Params)*magic.SymParamSize)
+	o.printf("sym: index %d bytes, attack %d bytes, params %d bytes\n", len(l.Index), 8*len(l.Attack), len(l.Params)*symlayout.ParamSize)
+	return nil
 }
 
 // stageUsed runs the layout's own search for the class (as the generator
 // does) and counts the entries of its 12-bit shared table that some square
 // and occupancy reach: what another table could use in the rest.
-func stageUsed(cl *class) {
+func stageUsed(o *output, cl *class) error {
 	opt := magic.DefaultBuild()
 	t, err := magic.Search(cl.c, magic.SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries, MaxBits: magic.MaxKeyBits, Window: magic.RookWindow})
 	if err != nil {
-		fmt.Println("used:", err)
-		return
+		return fmt.Errorf("used: %w", err)
 	}
 	reached := make([]bool, len(t.Index))
 	for _, k := range t.Keys {
@@ -127,7 +125,7 @@ func stageUsed(cl *class) {
 			n++
 		}
 	}
-	fmt.Printf("used: %s %d-bit table, %d of %d entries reached (%d candidates, %v)\n", cl.c.Name(), t.Bits, n, len(t.Index), t.Tries, t.Elapsed.Round(time.Millisecond))
+	o.printf("used: %s %d-bit table, %d of %d entries reached (%d candidates, %v)\n", cl.c.Name(), t.Bits, n, len(t.Index), t.Tries, t.Elapsed.Round(time.Millisecond))
 	// Which key bits the unreached entries share: a key bit that is one
 	// value in every unreached entry marks a block another table can use.
 	var and, or uint64 = 1<<t.Bits - 1, 0
@@ -137,8 +135,9 @@ func stageUsed(cl *class) {
 			or |= uint64(k)
 		}
 	}
-	fmt.Printf("used: unreached entries: key bits always 1 %#x, always 0 %#x\n", and, (1<<t.Bits-1)&^or)
+	o.printf("used: unreached entries: key bits always 1 %#x, always 0 %#x\n", and, (1<<t.Bits-1)&^or)
 	for _, k := range t.Keys {
-		fmt.Printf("used: %s magic %#016x\n", magic.SquareName(k.Square), k.Magic)
+		o.printf("used: %s magic %#016x\n", magic.SquareName(k.Square), k.Magic)
 	}
+	return nil
 }

@@ -1,12 +1,17 @@
-package magic
+package symlayout
 
-import "testing"
+import (
+	"math/bits"
+	"testing"
 
-func TestBuildSym(t *testing.T) {
+	"github.com/symmagic/attacks/magic"
+)
+
+func TestBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short mode: searches 20 representatives")
 	}
-	l, err := BuildSym(DefaultBuild())
+	l, err := Build(magic.DefaultBuild())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -15,10 +20,10 @@ func TestBuildSym(t *testing.T) {
 	}
 	rookIdx, bishopIdx, sets := 0, 0, 0
 	for _, c := range l.Classes {
-		if w := onesCount(Mask(c.Piece, c.Rep)); c.Bits != w {
+		if w := bits.OnesCount64(magic.Mask(c.Piece, c.Rep)); c.Bits != w {
 			t.Errorf("%s: %d-bit key for a %d-bit mask", c.Name(), c.Bits, w)
 		}
-		if c.Piece == Rook {
+		if c.Piece == magic.Rook {
 			rookIdx += len(c.Index)
 		} else {
 			bishopIdx += len(c.Index)
@@ -28,11 +33,11 @@ func TestBuildSym(t *testing.T) {
 	if rookIdx != 16384 || bishopIdx != 1024 || sets != 777+259 {
 		t.Errorf("index bytes %d + %d, attack sets %d; want 16384 + 1024 and 1036", rookIdx, bishopIdx, sets)
 	}
-	for _, p := range []Piece{Rook, Bishop} {
+	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
 		for sq := 0; sq < 64; sq++ {
 			occ := uint64(0x0042_1800_2400_8100) ^ uint64(sq)*0x9e3779b97f4a7c15
-			if got, want := l.Lookup(p, sq, occ), Attacks(p, sq, occ); got != want {
-				t.Fatalf("%v %s: Lookup %#x, want %#x", p, SquareName(sq), got, want)
+			if got, want := l.Lookup(p, sq, occ), magic.Attacks(p, sq, occ); got != want {
+				t.Fatalf("%v %s: Lookup %#x, want %#x", p, magic.SquareName(sq), got, want)
 			}
 		}
 	}
@@ -43,14 +48,14 @@ func TestBuildSym(t *testing.T) {
 }
 
 func TestControls(t *testing.T) {
-	for _, g := range Syms() {
+	for _, g := range magic.Syms() {
 		for sq := 0; sq < 64; sq++ {
 			x := uint64(1) << sq
 			if shuffleBits(x, OutControl(g)) != g.Bitboard(x) {
-				t.Fatalf("%v: out-control moves %s wrongly", g, SquareName(sq))
+				t.Fatalf("%v: out-control moves %s wrongly", g, magic.SquareName(sq))
 			}
-			if shuffleBits(x, InControl(g)) != ToW(g.Inverse().Bitboard(x)) {
-				t.Fatalf("%v: in-control moves %s wrongly", g, SquareName(sq))
+			if shuffleBits(x, InControl(g)) != magic.ToW(g.Inverse().Bitboard(x)) {
+				t.Fatalf("%v: in-control moves %s wrongly", g, magic.SquareName(sq))
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -73,8 +72,8 @@ func (a *annealer) set(s int, m uint64) int {
 // run anneals the magics for steps moves from temperature temp0 down to 0:
 // a move flips one or two bits of one square's magic and is kept if it does
 // not raise the cost, or by the Metropolis rule. It returns the lowest cost
-// seen, and reports and stops at cost 0.
-func (a *annealer) run(rng *rand.Rand, steps int, temp0 float64) (low int, solved bool) {
+// seen, and reports to o and stops at cost 0.
+func (a *annealer) run(o *output, rng *rand.Rand, steps int, temp0 float64) (low int, solved bool) {
 	cur := a.cost
 	low = cur
 	for i := 0; i < steps; i++ {
@@ -90,7 +89,7 @@ func (a *annealer) run(rng *rand.Rand, steps int, temp0 float64) (low int, solve
 			cur = c
 			low = min(low, c)
 			if c == 0 {
-				report(a.cl, a.ms)
+				o.report(a.cl, a.ms)
 				return 0, true
 			}
 			continue
@@ -103,7 +102,7 @@ func (a *annealer) run(rng *rand.Rand, steps int, temp0 float64) (low int, solve
 // stageAnneal runs simulated annealing over the four magics jointly: a move
 // flips one or two bits of one square's magic; restarts from random sparse
 // magics.
-func stageAnneal(cl *class, seed uint64, steps, restarts int) {
+func stageAnneal(o *output, cl *class, seed uint64, steps, restarts int) {
 	rng := rand.New(rand.NewPCG(seed, 0xa11ea1))
 	best := math.MaxInt
 	for r := 0; r < restarts; r++ {
@@ -112,12 +111,12 @@ func stageAnneal(cl *class, seed uint64, steps, restarts int) {
 		for s := range ms {
 			ms[s] = rng.Uint64() & rng.Uint64() & rng.Uint64()
 		}
-		low, solved := newAnnealer(cl, ms).run(rng, steps, 2.0)
+		low, solved := newAnnealer(cl, ms).run(o, rng, steps, 2.0)
 		if solved {
 			return
 		}
 		best = min(best, low)
-		fmt.Printf("anneal restart %d: %d steps, lowest cost %d, best so far %d (%v)\n",
+		o.printf("anneal restart %d: %d steps, lowest cost %d, best so far %d (%v)\n",
 			r, steps, low, best, time.Since(start).Round(time.Millisecond))
 	}
 }

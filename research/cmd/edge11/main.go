@@ -25,13 +25,15 @@
 //
 // Classes c1 and d1, which share at 11 bits, check the method:
 //
-//	go run -C bench ./cmd/edge11 -class e1 -stage digits -kmin 13 -kmax 20 -maxfree 28
-//	go run -C bench ./cmd/edge11 -class d1 -stage digits -kmin 15 -kmax 15
+//	go run -C research ./cmd/edge11 -class e1 -stage digits -kmin 13 -kmax 20 -maxfree 28
+//	go run -C research ./cmd/edge11 -class d1 -stage digits -kmin 15 -kmax 15
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/bits"
 	"os"
 	"slices"
@@ -145,65 +147,116 @@ func (t *table) fill(occ []uint64, b []uint8, m uint64) bool {
 }
 
 func main() {
-	rep := flag.String("class", "e1", "class representative: e1 or f1 (c1 and d1, which share at 11 bits, check the method)")
-	stage := flag.String("stage", "pext", "pext, pool, anneal, derive, digits, regroup, subsets, used or sym")
-	seed := flag.Uint64("seed", 1, "seed of the random stages")
-	pool := flag.Int("pool", 4000, "pool: magics kept per square")
-	tries := flag.Int("tries", 20_000_000, "pool: random magics drawn per square")
-	steps := flag.Int("steps", 1_000_000, "anneal: moves per restart")
-	restarts := flag.Int("restarts", 10, "anneal: restarts")
-	kmin := flag.Int("kmin", 4, "digits: fewest agreeing fraction bits")
-	kmax := flag.Int("kmax", 16, "digits: most agreeing fraction bits")
-	maxFree := flag.Int("maxfree", 26, "digits: enumerate when at most this many bits are free")
-	flag.Parse()
-	sq, known := map[string]int{"c1": 2, "d1": 3, "e1": 4, "f1": 5}[*rep]
-	if !known {
-		fmt.Fprintln(os.Stderr, "edge11: -class must be c1, d1, e1 or f1")
-		os.Exit(2)
-	}
-	cl := newClass(sq)
-	fmt.Printf("class %s: squares", cl.c.Name())
-	for i, s := range cl.c.Squares {
-		fmt.Printf(" %s(%v W%v)", magic.SquareName(s), cl.frames[i], cl.pos[i])
-	}
-	fmt.Printf("; %d occupancies, %d attack sets\n", len(cl.bytes), cl.nsets)
-	start := time.Now()
-	switch *stage {
-	case "pext":
-		stagePext(cl)
-	case "anneal":
-		stageAnneal(cl, *seed, *steps, *restarts)
-	case "derive":
-		stageDerive(cl, *seed, *tries, *steps)
-	case "sym":
-		stageSym()
-	case "digits":
-		for k := *kmin; k <= *kmax; k++ {
-			stageDigits(cl, k, *maxFree, *tries, *seed)
-		}
-	case "regroup":
-		stageRegroup(sq, *maxFree, *tries, *seed)
-	case "subsets":
-		stageSubsets(sq, *maxFree, *tries, *seed)
-	case "used":
-		stageUsed(cl)
-	case "pool":
-		stagePool(cl, *seed, *pool, *tries)
-	default:
-		fmt.Fprintln(os.Stderr, "edge11: unknown stage", *stage)
-		os.Exit(2)
-	}
-	fmt.Printf("elapsed %v\n", time.Since(start).Round(time.Millisecond))
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	os.Exit(exitCode(err, os.Stderr))
 }
 
-// found collects every quadruple report prints, for the tests.
-var found [][]uint64
+// usageError is a bad command line: exit status 2.
+type usageError struct{ msg string }
 
-func report(cl *class, ms []uint64) {
-	found = append(found, append([]uint64(nil), ms...))
-	fmt.Printf("FOUND %s:", cl.c.Name())
-	for i, m := range ms {
-		fmt.Printf(" %s=%#016x", magic.SquareName(cl.c.Squares[i]), m)
+func (e usageError) Error() string { return e.msg }
+
+// errFlags is a command line package flag rejected: it has printed the
+// message and the usage.
+var errFlags = errors.New("bad flags")
+
+// exitCode prints err, if any, and gives the exit status for it.
+func exitCode(err error, stderr io.Writer) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errFlags):
+		return 2
 	}
-	fmt.Println()
+	fmt.Fprintln(stderr, "edge11:", err)
+	if errors.As(err, new(usageError)) {
+		return 2
+	}
+	return 1
+}
+
+// run runs one stage on one class as the command line asks; -h prints the
+// flags and returns nil.
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("edge11", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rep := fs.String("class", "e1", "class representative: e1 or f1 (c1 and d1, which share at 11 bits, check the method)")
+	stage := fs.String("stage", "pext", "pext, pool, anneal, derive, digits, regroup, subsets, used or sym")
+	seed := fs.Uint64("seed", 1, "seed of the random stages")
+	pool := fs.Int("pool", 4000, "pool: magics kept per square")
+	tries := fs.Int("tries", 20_000_000, "pool, derive: random magics drawn per square; digits, regroup, subsets: assignments sampled")
+	steps := fs.Int("steps", 1_000_000, "anneal, derive: moves per restart")
+	restarts := fs.Int("restarts", 10, "anneal: restarts")
+	kmin := fs.Int("kmin", 4, "digits: fewest agreeing fraction bits")
+	kmax := fs.Int("kmax", 16, "digits: most agreeing fraction bits")
+	maxFree := fs.Int("maxfree", 26, "digits, regroup, subsets: enumerate when at most this many bits are free")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return errFlags
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("unexpected arguments %q", fs.Args())}
+	}
+	sq, known := map[string]int{"c1": 2, "d1": 3, "e1": 4, "f1": 5}[*rep]
+	if !known {
+		return usageError{"-class must be c1, d1, e1 or f1"}
+	}
+	o := &output{w: stdout}
+	cl := newClass(sq)
+	o.printf("class %s: squares", cl.c.Name())
+	for i, s := range cl.c.Squares {
+		o.printf(" %s(%v W%v)", magic.SquareName(s), cl.frames[i], cl.pos[i])
+	}
+	o.printf("; %d occupancies, %d attack sets\n", len(cl.bytes), cl.nsets)
+	start := time.Now()
+	var err error
+	switch *stage {
+	case "pext":
+		stagePext(o, cl)
+	case "anneal":
+		stageAnneal(o, cl, *seed, *steps, *restarts)
+	case "derive":
+		stageDerive(o, cl, *seed, *tries, *steps)
+	case "sym":
+		err = stageSym(o)
+	case "digits":
+		for k := *kmin; k <= *kmax; k++ {
+			stageDigits(o, cl, k, *maxFree, *tries, *seed)
+		}
+	case "regroup":
+		stageRegroup(o, sq, *maxFree, *tries, *seed)
+	case "subsets":
+		stageSubsets(o, sq, *maxFree, *tries, *seed)
+	case "used":
+		err = stageUsed(o, cl)
+	case "pool":
+		stagePool(o, cl, *seed, *pool, *tries)
+	default:
+		return usageError{fmt.Sprintf("unknown stage %q", *stage)}
+	}
+	if err != nil {
+		return err
+	}
+	o.printf("elapsed %v\n", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// output is where the stages print, and what they found.
+type output struct {
+	w     io.Writer
+	found [][]uint64 // every quadruple report printed, for the tests
+}
+
+func (o *output) printf(format string, args ...any) { fmt.Fprintf(o.w, format, args...) }
+
+// report prints a quadruple of magics that shares one table, and keeps it.
+func (o *output) report(cl *class, ms []uint64) {
+	o.found = append(o.found, append([]uint64(nil), ms...))
+	o.printf("FOUND %s:", cl.c.Name())
+	for i, m := range ms {
+		o.printf(" %s=%#016x", magic.SquareName(cl.c.Squares[i]), m)
+	}
+	o.printf("\n")
 }

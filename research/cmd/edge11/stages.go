@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -14,7 +13,7 @@ import (
 // k_t - p_{i,t} for mask bit t; a map is realizable when that is never
 // negative. The magic of each square is the OR of those bits (a bit needed
 // twice is one bit), and the four are checked exhaustively on one table.
-func stagePext(cl *class) {
+func stagePext(o *output, cl *class) {
 	start := time.Now()
 	n := len(cl.pos[0])
 	var k [16]int
@@ -42,7 +41,7 @@ func stagePext(cl *class) {
 			}
 			depth[d]++
 			if d == len(ms) {
-				report(cl, ms)
+				o.report(cl, ms)
 			}
 			return
 		}
@@ -68,7 +67,7 @@ func stagePext(cl *class) {
 		}
 	}
 	rec(0)
-	fmt.Printf("pext: %d maps, %d realizable for all squares; consistent for the first d squares: %v  (%v)\n",
+	o.printf("pext: %d maps, %d realizable for all squares; consistent for the first d squares: %v  (%v)\n",
 		maps, realizable, depth, time.Since(start).Round(time.Millisecond))
 }
 
@@ -88,7 +87,7 @@ type cand struct {
 // stagePool draws random sparse magics per square, keeps the pool with the
 // fewest used entries among those consistent alone, then tries every
 // combination square by square against one shared table.
-func stagePool(cl *class, seed uint64, keep, tries int) {
+func stagePool(o *output, cl *class, seed uint64, keep, tries int) {
 	pools := make([][]cand, len(cl.pos))
 	t := newTable()
 	for s := range cl.pos {
@@ -114,7 +113,7 @@ func stagePool(cl *class, seed uint64, keep, tries int) {
 		if len(ps) > 0 {
 			lo, hi = ps[0].used, ps[len(ps)-1].used
 		}
-		fmt.Printf("pool %s: %d random magics, %d consistent alone, kept %d using %d..%d entries (%v)\n",
+		o.printf("pool %s: %d random magics, %d consistent alone, kept %d using %d..%d entries (%v)\n",
 			magic.SquareName(cl.c.Squares[s]), tries, ok, len(ps), lo, hi, time.Since(start).Round(time.Millisecond))
 	}
 	start := time.Now()
@@ -127,7 +126,7 @@ func stagePool(cl *class, seed uint64, keep, tries int) {
 	rec = func(s int, stack [][]uint32) {
 		depth[s]++
 		if s == len(pools) {
-			report(cl, ms)
+			o.report(cl, ms)
 			return
 		}
 		for _, c := range pools[s] {
@@ -142,7 +141,7 @@ func stagePool(cl *class, seed uint64, keep, tries int) {
 		}
 	}
 	rec(0, nil)
-	fmt.Printf("pool combine: tables reached by the first d squares: %v (%v)\n", depth, time.Since(start).Round(time.Millisecond))
+	o.printf("pool combine: tables reached by the first d squares: %v (%v)\n", depth, time.Since(start).Round(time.Millisecond))
 }
 
 func trim(ps []cand, keep int) []cand {
