@@ -57,9 +57,31 @@ func Here() Record {
 }
 
 // String is the record's line, "CPU: ...; go1.26.8 linux/amd64 GOAMD64=v1".
-func (r Record) String() string { return "CPU: " + r.CPU.String() + "; " + r.Build.String() }
+func (r Record) String() string {
+	l := r.Lines()
+	return l[0] + " " + l[1]
+}
+
+// Lines is the record's line in two, for reports of 100 columns: the CPU
+// that the microarchitecture names, then its caches and the build. (A line
+// of Markdown prose broken there reads as the one line.)
+func (r Record) Lines() [2]string {
+	c, b := r.CPU.id(), r.Build.String()
+	if caches := r.CPU.caches(); caches != "" {
+		return [2]string{"CPU: " + c + ",", caches + "; " + b}
+	}
+	return [2]string{"CPU: " + c + ";", b}
+}
 
 func (c CPU) String() string {
+	if caches := c.caches(); caches != "" {
+		return c.id() + ", " + caches
+	}
+	return c.id()
+}
+
+// id is the model name, vendor, family, model and microarchitecture.
+func (c CPU) id() string {
 	name := c.Name
 	if name == "" {
 		name = "unknown"
@@ -81,17 +103,22 @@ func (c CPU) String() string {
 	if c.Microarch != "" {
 		paren = append(paren, c.Microarch)
 	}
-	s := name
 	if len(paren) > 0 {
-		s += " (" + strings.Join(paren, ", ") + ")"
+		name += " (" + strings.Join(paren, ", ") + ")"
 	}
+	return name
+}
+
+// caches is "L1d 48 KiB, L2 2 MiB", what is known of it.
+func (c CPU) caches() string {
+	var s []string
 	if c.L1d > 0 {
-		s += ", L1d " + Size(c.L1d)
+		s = append(s, "L1d "+Size(c.L1d))
 	}
 	if c.L2 > 0 {
-		s += ", L2 " + Size(c.L2)
+		s = append(s, "L2 "+Size(c.L2))
 	}
-	return s
+	return strings.Join(s, ", ")
 }
 
 func (b Build) String() string {
@@ -126,6 +153,11 @@ func BuildOf(bi *debug.BuildInfo) Build {
 	}
 	if bi.GoVersion != "" {
 		b.GoVersion = bi.GoVersion
+	}
+	// A build with experiments says so in its version too ("go1.26.8
+	// X:simd", "go1.26.8-X:simd"): Experiment says it once.
+	if i := strings.Index(b.GoVersion, "X:"); i > 0 && (b.GoVersion[i-1] == ' ' || b.GoVersion[i-1] == '-') {
+		b.GoVersion = b.GoVersion[:i-1]
 	}
 	level := "GO" + strings.ToUpper(b.GOARCH) // GOAMD64, GOARM64, GO386, ...
 	for _, s := range bi.Settings {

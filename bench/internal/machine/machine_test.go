@@ -91,11 +91,15 @@ func TestReadCPU(t *testing.T) {
 		if s := got.String(); s != c.line {
 			t.Errorf("%s: %q, want %q", c.name, s, c.line)
 		}
+		l := Record{CPU: got, Build: Build{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64"}}.Lines()
+		if want := "CPU: " + c.line + "; go1.26.8 linux/amd64"; l[0]+" "+l[1] != want || !strings.HasSuffix(l[0], ",") && !strings.HasSuffix(l[0], ";") {
+			t.Errorf("%s: lines %q, want %q broken after the CPU's identity", c.name, l, want)
+		}
 	}
 }
 
 func TestBuildOf(t *testing.T) {
-	bi := &debug.BuildInfo{GoVersion: "go1.26.8", Settings: []debug.BuildSetting{
+	bi := &debug.BuildInfo{GoVersion: "go1.26.8-X:simd", Settings: []debug.BuildSetting{
 		{Key: "-compiler", Value: "gc"}, {Key: "GOARCH", Value: "amd64"}, {Key: "GOEXPERIMENT", Value: "simd"},
 		{Key: "GOOS", Value: "linux"}, {Key: "GOAMD64", Value: "v4"},
 	}}
@@ -125,6 +129,9 @@ func TestHere(t *testing.T) {
 	}
 	if runtime.GOOS == "linux" && (r.CPU.Name == "" || r.CPU.L1d == 0) {
 		t.Errorf("on Linux, no model name or L1d: %+v", r.CPU)
+	}
+	if l := r.Lines(); l[0]+" "+l[1] != line {
+		t.Errorf("Lines %q do not make the line %q", l, line)
 	}
 	if strings.Contains(line, "\n") {
 		t.Errorf("not one line: %q", line)
