@@ -144,7 +144,6 @@ func lookupCells(rows []*row) []*cell {
 // progress reports say about how long the rest of the job will take: the
 // rounds still to run, plus after, what the sections after this one take.
 func measure(d *data, cells []*cell, cfg config, after time.Duration, progress io.Writer) []*cell {
-	defer runtime.KeepAlive(sink)
 	start := time.Now()
 	fmt.Fprintf(progress, "calibrating %d cells (%v per measurement)\n", len(cells), cfg.target)
 	for _, c := range cells {
@@ -194,6 +193,7 @@ func measure(d *data, cells []*cell, cfg config, after time.Duration, progress i
 		eta := time.Since(rounds)/time.Duration(round+1)*time.Duration(cfg.rounds-round-1) + after
 		fmt.Fprintf(progress, "round %d/%d done (%v elapsed, about %v to go)\n", round+1, cfg.rounds, roundProgress(el), roundProgress(eta))
 	}
+	runtime.KeepAlive(sink) // what the loops returned is read: their work counts
 	return cells
 }
 
