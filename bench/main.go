@@ -192,7 +192,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		res.perft = &perfload.Report{Groups: groups, M: m, Rounds: pRounds, HashMB: mb, Command: strings.Join(command, " "),
-			Machine: res.meta.machine, Kernel: def, Date: res.meta.date}
+			Machine: res.meta.machine, Kernel: def, Date: res.meta.date, Section: true}
 		fmt.Fprintf(stderr, "perft measured, %v in all\n", time.Since(start).Round(time.Second))
 	}
 	if *benchstat {

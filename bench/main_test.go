@@ -250,6 +250,11 @@ func TestSmoke(t *testing.T) {
 		t.Errorf("%d lookup tables, want 21", n)
 	}
 	checkKernelTables(t, out, kernelRows(nil))
+	// The header says where it ran and how the ratios read, once for all
+	// the sections.
+	if n, m := strings.Count(out, stat.RatioNote), strings.Count(out, "CPU: "); n != 1 || m != 1 {
+		t.Errorf("the ratios' convention stated %d times, the CPU named %d times: want once each", n, m)
+	}
 	// The header's command is the one that ran, whatever its length (a long
 	// one breaks into lines that paste into a shell).
 	if cmd := "command: go run -C bench . " + strings.Join(args, " ") + "\n"; !strings.Contains(strings.ReplaceAll(out, " \\\n  ", " "), cmd) {

@@ -133,6 +133,15 @@ func TestReport(t *testing.T) {
 	if n := len(regexp.MustCompile(`\| +std \| +0\.63x \[0\.62, 0\.64\] slower \|`).FindAllString(b.String(), -1)); n != len(groups) {
 		t.Errorf("std against w in %d rows, want %d:\n%s", n, len(groups), b.String())
 	}
+	// A section of a larger report does not repeat the machine or the
+	// ratios' convention.
+	r.Section = true
+	b.Reset()
+	r.WriteMarkdown(&b, 2, "perft")
+	if out := b.String(); strings.Contains(out, "CPU: ") || strings.Contains(out, stat.RatioNote) || !strings.HasPrefix(out, "## perft\n\nCommand: `cmd`.") {
+		t.Errorf("a section:\n%s", out)
+	}
+	r.Section = false
 	// Black the fastest.
 	speed[perft.ModeBlack] = 120
 	r.M = synthetic(len(groups), speed)
