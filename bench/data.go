@@ -49,6 +49,15 @@ type input struct {
 	sq        int
 }
 
+// union is the kernel section's input for RookUnion and BishopUnion: an
+// occupancy and the side to move's sliders in it, rooks and queens (rq),
+// bishops and queens (bq). The inputs' i-th union is of the same position
+// as their i-th input; it is kept apart so the lookups' loops read what
+// they always read.
+type union struct {
+	occ, rq, bq uint64
+}
+
 // game is the start of one game in moves: its initial occupancy (both
 // layouts) and the end of its moves.
 type game struct {
@@ -65,6 +74,7 @@ type move struct {
 
 type data struct {
 	in      *[inputLen]input
+	unions  *[inputLen]union
 	games   []game
 	moves   []move
 	sliders []uint8
@@ -93,9 +103,10 @@ var backRank = [8]int8{rook, knight, bishop, queen, king, bishop, knight, rook}
 
 func newData() *data {
 	r := rand.New(rand.NewPCG(5, 5))
-	d := &data{in: new([inputLen]input)}
+	d := &data{in: new([inputLen]input), unions: new([inputLen]union)}
 	d.resetTT()
 	var positions []uint64
+	var sliders [][2]uint64 // each position's rq and bq, the side to move's
 	for range numGames {
 		var board [64]int8
 		for f := range 8 {
@@ -130,13 +141,28 @@ func newData() *data {
 			}
 			d.moves = append(d.moves, move{delta: delta, lo: lo, hi: len(d.sliders)})
 			positions = append(positions, occ)
+			var rq, bq uint64
+			for sq, p := range board {
+				switch -p * colour { // the side to move: the other colour
+				case rook:
+					rq |= 1 << sq
+				case bishop:
+					bq |= 1 << sq
+				case queen:
+					rq |= 1 << sq
+					bq |= 1 << sq
+				}
+			}
+			sliders = append(sliders, [2]uint64{rq, bq})
 		}
 		d.games[len(d.games)-1].end = len(d.moves)
 	}
 	d.mgLookups = len(d.sliders)
 	for i := range d.in {
-		occ := positions[r.IntN(len(positions))]
+		j := r.IntN(len(positions))
+		occ := positions[j]
 		d.in[i] = input{occ: occ, occW: attacks.ToW(occ), sq: r.IntN(64)}
+		d.unions[i] = union{occ: occ, rq: sliders[j][0], bq: sliders[j][1]}
 	}
 	// The TT's contents only feed the loops' sums and the latency form's
 	// dependency bit: any random words do.

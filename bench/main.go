@@ -1,11 +1,12 @@
 // Command bench runs the sliding-attack techniques of the field side by side
 // with this package, on one input stream and under realistic load, then
 // perft in every slider mode, and compares everything with the fastest of
-// fancy, plain and black magic: the ratio with its 95% interval and a
-// verdict in words (faster, slower or within noise;
-// bench/internal/stat.Compare). It prints the tables on stdout, progress on
-// stderr, and writes files only when asked, so a run leaves the clone
-// clean:
+// fancy, plain and black magic: the speed ratio (the base's time over the
+// row's, above 1 faster) with its 95% interval and a verdict in words
+// (faster, slower or within noise; bench/internal/stat.Compare); and the
+// attacks kernels on what they compute, each against the generic one. It
+// prints the tables on stdout, progress on stderr, and writes files only
+// when asked, so a run leaves the clone clean:
 //
 //	go run -C bench .              full run (under 5 minutes): tables on stdout, nothing written
 //	go run -C bench . -write       the same, and results/results.md, tt-pressure.png and perft.png written
@@ -15,7 +16,8 @@
 //
 // -out DIR names the directory -write writes to (default results, which
 // go run -C bench puts in bench/). bench/results/ holds a full run's
-// summaries, written with -write; the benchstat lines are not kept.
+// summaries, written with -write; the benchstat lines are not kept. The
+// header names the CPU and the build (bench/internal/machine).
 //
 // Workloads (data.go describes the input stream; loops_gen.go holds the
 // loops, written out per technique by internal/loopgen so that every
@@ -33,6 +35,11 @@
 //     it and the marginal cost (the difference) gets tables of its own:
 //     two noisy numbers subtracted, whose interval on a busy machine often
 //     holds zero, which is why it is not in the default output.
+//   - kernels: ToW, NewOccupancy, RookUnion and BishopUnion, hot and
+//     latency, on every kernel of attacks.Kernels() (kernels.go): the only
+//     work the kernels differ in. attacks.Rook, Bishop and Queen and the W
+//     lookups are the same Go code under every kernel, so they have one
+//     row each, under the default kernel.
 //   - perft: kiwipete in slider modes w, occ, std, fancy, plain and black,
 //     with no load and with a transposition table and an NNUE-shaped load
 //     (bench/internal/perfload).
@@ -40,7 +47,8 @@
 // Each measurement runs one loop for about -target (the TT forms longer);
 // rounds measure every cell in turn (A B C A B C ...) and the tables show
 // the median of the rounds with a 95% interval for it, a table for each
-// piece and workload, with one base: the fastest magic there. Progress goes
+// piece and workload, with one base: the fastest magic there (in the
+// kernel section: the generic kernel). Progress goes
 // to stderr, with an estimate of the time to go that counts every section:
 // one untimed perft round before the lookups times the perft section.
 package main
@@ -48,8 +56,6 @@ package main
 //go:generate go run ./internal/loopgen -out loops_gen.go
 
 import (
-	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -63,59 +69,47 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/ref"
 )
 
 func main() {
-	err := mainErr(os.Args[1:], os.Stdout, os.Stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return // -h: the usage is printed, and asking for it is no error
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
-	}
+	cli.Main("bench", run)
 }
 
-func mainErr(args []string, stdout, stderr io.Writer) error {
+func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: go run -C bench . [flags]\n\n"+
-			"Every sliding-attack technique side by side, then perft in every slider mode: the tables on\n"+
-			"stdout, progress on stderr. Nothing is written without -write.\n\nFlags:\n")
+			"Every sliding-attack technique side by side, the kernels against generic, then perft in every\n"+
+			"slider mode: the tables on stdout, progress on stderr. Nothing is written without -write.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	quick := fs.Bool("quick", false, "a short run (under 30 seconds): fewer rounds, shorter measurements, shallower perft")
-	rounds := fs.Int("rounds", 0, "rounds of the lookup workloads (default 25, -quick 7)")
+	rounds := fs.Int("rounds", 0, "interleaved rounds of the lookups and kernels (default 25, -quick 7)")
 	target := fs.Duration("target", 0, "time per measurement (default 20ms, -quick 3ms)")
-	write := fs.Bool("write", false, "write results.md and the pictures (tt-pressure.png, perft.png) to -out; without it nothing is written")
-	out := fs.String("out", "results", "the directory -write writes to, relative to the working directory (bench/ under go run -C bench)")
+	out := cli.AddOutput(fs, "results.md and the pictures (tt-pressure.png, perft.png)")
 	png := fs.String("png", "", "with -write, the path of the TT picture, .png or .svg (default OUT/tt-pressure.png)")
+	out.Paths("png")
 	benchstat := fs.Bool("benchstat", false, "print benchstat lines on stdout instead of the tables")
-	only := fs.String("run", "", "only the rows whose name matches this regexp (fancy, plain and black magic always run: the fastest is the base)")
+	only := fs.String("run", "", "only the rows whose name matches this regexp (fancy, plain and black magic always run: the fastest is the base; kernel@generic runs with any other kernel@NAME)")
 	marginal := fs.Bool("tt", false, "also time the TT loops without the lookup and show the marginal costs")
 	doPerft := fs.Bool("perft", true, "run the perft section")
 	perftRounds := fs.Int("perft-rounds", 0, "rounds of the perft section (default 15, -quick 7)")
 	hashMB := fs.Int("hash", 0, "the perft section's transposition table in MB (default 256, -quick 16)")
-	if err := fs.Parse(args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if err := cli.NoArgs(fs); err != nil {
+		return err
 	}
-	if !*write {
-		var set []string
-		fs.Visit(func(f *flag.Flag) {
-			if f.Name == "out" || f.Name == "png" {
-				set = append(set, "-"+f.Name)
-			}
-		})
-		// Only -write writes: a path alone would be silently ignored.
-		if len(set) > 0 {
-			return fmt.Errorf("%s: say where -write writes; add -write", strings.Join(set, " and "))
-		}
+	if err := out.Check(); err != nil {
+		return err
+	}
+	if *rounds < 0 || *perftRounds < 0 || *hashMB < 0 || *target < 0 {
+		return cli.Usagef("-rounds, -perft-rounds, -hash and -target may not be negative")
 	}
 	cfg := config{rounds: 25, target: 20 * time.Millisecond}
 	kiwipete := perfload.Position{Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5, NNUEDepth: 4}
@@ -138,8 +132,8 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 		cfg.target = *target
 	}
 	dir, picture := "", ""
-	if *write {
-		dir, picture = *out, *png
+	if out.Write {
+		dir, picture = out.Dir, *png
 		if picture == "" {
 			picture = filepath.Join(dir, "tt-pressure.png")
 		}
@@ -148,7 +142,7 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	if *only != "" {
 		var err error
 		if filter, err = regexp.Compile(*only); err != nil {
-			return err
+			return cli.Usagef("-run: %v", err)
 		}
 	}
 
@@ -157,6 +151,7 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	kernels := kernelRows(filter)
 	d := newData()
 	fmt.Fprintf(stderr, "input: %d games, %d moves, %d lookups per move-generation pass (%.1f sliders a position), %d inputs, 64 MiB TT; setup %v\n",
 		len(d.games), len(d.moves), d.mgLookups, float64(d.mgLookups)/float64(len(d.moves)), inputLen, time.Since(start).Round(time.Millisecond))
@@ -183,21 +178,21 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	runtime.GC()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	def := attacks.Kernel()
-	cells := run(d, rows, cfg, after, stderr)
+	cells := measure(d, append(lookupCells(rows), kernelCells(kernels)...), cfg, after, stderr)
 	if err := attacks.SetKernel(def); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "lookups measured in %v\n", time.Since(start).Round(time.Second))
+	fmt.Fprintf(stderr, "lookups and kernels measured in %v\n", time.Since(start).Round(time.Second))
 
 	command := commandLine(args)
-	res := newResults(rows, cells, newMeta(cfg, d, def, command))
+	res := newResults(rows, kernels, cells, newMeta(cfg, d, def, command))
 	if *doPerft {
 		m, err := perfload.Measure(groups, pRounds, perftRound, stderr)
 		if err != nil {
 			return err
 		}
 		res.perft = &perfload.Report{Groups: groups, M: m, Rounds: pRounds, HashMB: mb, Command: strings.Join(command, " "),
-			CPU: res.meta.cpu, GoVersion: res.meta.goVersion, Kernel: def, Date: res.meta.date}
+			Machine: res.meta.machine, Kernel: def, Date: res.meta.date, Section: true}
 		fmt.Fprintf(stderr, "perft measured, %v in all\n", time.Since(start).Round(time.Second))
 	}
 	if *benchstat {
@@ -205,14 +200,14 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	} else {
 		res.writeTables(stdout)
 	}
-	if !*write {
+	if !out.Write {
 		return nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	wrote := []string{filepath.Join(dir, "results.md"), picture}
-	if err := writeFile(wrote[0], noErr(res.writeMarkdown)); err != nil {
+	if err := cli.WriteFile(wrote[0], noErr(res.writeMarkdown)); err != nil {
 		return err
 	}
 	if err := res.plot(picture); err != nil {
@@ -220,7 +215,7 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	}
 	if res.perft != nil {
 		wrote = append(wrote, filepath.Join(dir, "perft.png"))
-		if err := writeFile(wrote[2], res.perft.Plot); err != nil {
+		if err := cli.WriteFile(wrote[2], res.perft.Plot); err != nil {
 			return err
 		}
 	}
@@ -242,29 +237,16 @@ func commandLine(args []string) []string {
 	return cmd
 }
 
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	err = write(w)
-	if err == nil {
-		err = w.Flush()
-	}
-	if err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
 func noErr(write func(io.Writer)) func(io.Writer) error {
 	return func(w io.Writer) error { write(w); return nil }
 }
 
 // buildRows lists the references this machine can run, then this package's
-// two rows (standard and W input) for every kernel it can run.
+// two rows: Rook, Bishop and Queen on the standard occupancy, and the W
+// lookups. Each is the same Go code under every kernel (the W rows' move
+// gen updates occW with attacks.ToW, under the default kernel); the
+// kernels have a section of their own (kernels.go). The W rows' bytes are
+// the W tables' (the kernel's permute tables are read only in move gen).
 func buildRows(filter *regexp.Regexp) ([]*row, error) {
 	var rows []*row
 	keep := func(r *row) {
@@ -279,23 +261,9 @@ func buildRows(filter *regexp.Regexp) ([]*row, error) {
 		}
 		keep(&row{name: t.Name, title: t.Title, bytes: t.Bytes, loops: ls})
 	}
-	// attacks.Rook, Bishop and Queen are the same Go code under every
-	// kernel: one row. The W rows' move gen updates occW with attacks.ToW,
-	// the kernel's permute: a row for each kernel, the assembly against the
-	// generic one. Their bytes are the W tables' (the kernel's permute
-	// tables are read only in move gen).
 	s := attacks.Stats()
-	keep(&row{name: "attacks", title: "attacks.%s", bytes: s.Std.TotalBytes, loops: loopSets["attacks"]})
-	def := attacks.Kernel()
-	defer attacks.SetKernel(def)
-	for _, k := range attacks.Kernels() {
-		setup := func() {
-			if err := attacks.SetKernel(k); err != nil {
-				panic(err)
-			}
-		}
-		keep(&row{name: "attacksW@" + k, title: "attacks.%sW (" + k + ")", bytes: s.W.TotalBytes, loops: loopSets["attacksW"], setup: setup})
-	}
+	keep(&row{name: "attacks", title: "attacks.%s", bytes: s.Std.TotalBytes, loops: loopSets["attacks"], this: true})
+	keep(&row{name: "attacksW", title: "attacks.%sW", bytes: s.W.TotalBytes, loops: loopSets["attacksW"], this: true})
 	return rows, nil
 }
 

@@ -2,23 +2,27 @@ package main
 
 import (
 	"bytes"
-	"errors"
-	"flag"
 	"image/png"
+	"math/bits"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/cli"
+	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
+	"github.com/symmagic/attacks/bench/internal/stat"
 	"github.com/symmagic/attacks/bench/perft"
 	"github.com/symmagic/attacks/bench/ref"
+	"github.com/symmagic/attacks/magic"
 )
 
 var (
@@ -52,9 +56,6 @@ func TestLoopsAgree(t *testing.T) {
 			d.resetTT()
 			want := loopSets["fancy"][w][p](d, n)
 			for _, r := range rows {
-				if r.setup != nil {
-					r.setup()
-				}
 				d.resetTT()
 				if got := r.loops[w][p](d, n); got != want {
 					t.Errorf("%s %s %s: sum %#x, fancy magic's %#x", workloadInfo[w].ident, pieceNames[p], r.name, got, want)
@@ -62,6 +63,18 @@ func TestLoopsAgree(t *testing.T) {
 			}
 		}
 	}
+	// The W rows' move gen under every kernel (ToW is the kernel's).
+	for _, k := range attacks.Kernels() {
+		if err := attacks.SetKernel(k); err != nil {
+			t.Fatal(err)
+		}
+		for p := range 3 {
+			if got, want := loopSets["attacksW"][workMovegen][p](d, 1), loopSets["fancy"][workMovegen][p](d, 1); got != want {
+				t.Errorf("move gen %s, attacksW under kernel %s: sum %#x, fancy magic's %#x", pieceNames[p], k, got, want)
+			}
+		}
+	}
+	attacks.SetKernel(def)
 	for w, base := range baselines {
 		base(d, 1000) // links and runs
 		_ = w
@@ -72,6 +85,64 @@ func TestLoopsAgree(t *testing.T) {
 	if !ref.HasSym {
 		t.Log("NOTE: no AVX-512 BITALG: the full-symmetry (sym) loops are not run")
 	}
+}
+
+// TestKernelLoops runs the kernel section's loops on every kernel: the
+// same sums as the generic kernel's, and as the same work done without the
+// package's kernels (magic's permute, ray-walked attacks), so every
+// kernel's loop computes what its function promises.
+func TestKernelLoops(t *testing.T) {
+	d := sharedData()
+	def := attacks.Kernel()
+	defer attacks.SetKernel(def)
+	const n = 3000
+	want := map[string][2]uint64{}
+	var tow, newOcc, rook, bishop [2]uint64 // hot's sum, latency's last result
+	for i := range n {
+		e, u := &d.in[i&inputMask], &d.unions[i&inputMask]
+		tow[0] ^= magic.ToW(e.occ)
+		tow[1] = magic.ToW(e.occ ^ tow[1]&depBit)
+		newOcc[0] ^= magic.ToW(e.occ)
+		newOcc[1] = magic.ToW(e.occ ^ newOcc[1]&depBit)
+		rook[0] ^= attackUnion(magic.Rook, u.rq, u.occ)
+		rook[1] = attackUnion(magic.Rook, u.rq, u.occ^rook[1]&depBit)
+		bishop[0] ^= attackUnion(magic.Bishop, u.bq, u.occ)
+		bishop[1] = attackUnion(magic.Bishop, u.bq, u.occ^bishop[1]&depBit)
+	}
+	want["ToW"], want["NewOccupancy"], want["RookUnion"], want["BishopUnion"] = tow, newOcc, rook, bishop
+	for _, k := range attacks.Kernels() {
+		if err := attacks.SetKernel(k); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range kernelFuncs {
+			if got := [2]uint64{f.hot(d, n), f.latency(d, n)}; got != want[f.name] {
+				t.Errorf("kernel %s, %s: hot and latency sums %#x, want %#x", k, f.name, got, want[f.name])
+			}
+		}
+	}
+	rows := kernelRows(nil)
+	if slices.Contains(attacks.Kernels(), genericKernel) && len(attacks.Kernels()) > 1 {
+		if len(rows) != len(attacks.Kernels()) || rows[len(rows)-1].title != genericKernel {
+			t.Errorf("kernel rows %v: want every kernel, generic last", rows)
+		}
+		if rows := kernelRows(regexp.MustCompile("^kernel@" + attacks.Kernels()[0] + "$")); len(rows) != 2 || rows[1].title != genericKernel {
+			t.Errorf("-run kernel@%s: rows %v, want it and generic", attacks.Kernels()[0], rows)
+		}
+	} else if len(rows) != 0 {
+		t.Errorf("kernels %v: a kernel section of %d rows, want none", attacks.Kernels(), len(rows))
+	}
+	if rows := kernelRows(regexp.MustCompile("^$")); len(rows) != 0 {
+		t.Errorf("-run '^$': %d kernel rows", len(rows))
+	}
+}
+
+// attackUnion is the union of kind's attacks from the squares of pieces.
+func attackUnion(kind magic.Piece, pieces, occ uint64) uint64 {
+	var a uint64
+	for ; pieces != 0; pieces &= pieces - 1 {
+		a |= magic.Attacks(kind, bits.TrailingZeros64(pieces), occ)
+	}
+	return a
 }
 
 // TestData checks the input stream is what the workloads promise.
@@ -103,6 +174,19 @@ func TestData(t *testing.T) {
 	if m != len(d.moves) || d.mgLookups != len(d.sliders) || d.mgLookups == 0 {
 		t.Fatalf("games cover %d of %d moves; %d lookups", m, len(d.moves), d.mgLookups)
 	}
+	// The unions' inputs: each of the same position as the input beside
+	// it, its sliders on occupied squares; some of each kind.
+	var rq, bq int
+	for i, u := range d.unions {
+		if u.occ != d.in[i].occ || u.rq&^u.occ != 0 || u.bq&^u.occ != 0 {
+			t.Fatalf("union %d: occ %#x (input's %#x), rq %#x, bq %#x", i, u.occ, d.in[i].occ, u.rq, u.bq)
+		}
+		rq += popcount(u.rq)
+		bq += popcount(u.bq)
+	}
+	if rq < inputLen || bq < inputLen {
+		t.Errorf("%d rooks and queens, %d bishops and queens in %d unions: want more than one a union", rq, bq, inputLen)
+	}
 }
 
 func popcount(x uint64) int {
@@ -118,7 +202,7 @@ func TestSmoke(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	args := []string{"-quick", "-rounds", "2", "-perft-rounds", "2", "-target", "200us", "-tt", "-write", "-out", dir}
-	if err := mainErr(args, &stdout, &stderr); err != nil {
+	if err := run(args, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	out := stdout.String()
@@ -131,7 +215,7 @@ func TestSmoke(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"CPU: ", runtime.Version(),
+		machine.Here().Lines()[0], runtime.Version(), stat.RatioNote,
 		"## rook lookups in loops", "### rook, hot: ns/op, against ", "### bishop, move gen: ns/op, against ",
 		"## queen lookups beside TT reads", "### queen, TT latency: ns/op of the loop, against ",
 		"### rook, TT throughput marginal: ns/op beyond the TT reads, against ", "(TT reads alone, no lookup)",
@@ -165,6 +249,12 @@ func TestSmoke(t *testing.T) {
 	if n != 3*7 {
 		t.Errorf("%d lookup tables, want 21", n)
 	}
+	checkKernelTables(t, out, kernelRows(nil))
+	// The header says where it ran and how the ratios read, once for all
+	// the sections.
+	if n, m := strings.Count(out, stat.RatioNote), strings.Count(out, "CPU: "); n != 1 || m != 1 {
+		t.Errorf("the ratios' convention stated %d times, the CPU named %d times: want once each", n, m)
+	}
 	// The header's command is the one that ran, whatever its length (a long
 	// one breaks into lines that paste into a shell).
 	if cmd := "command: go run -C bench . " + strings.Join(args, " ") + "\n"; !strings.Contains(strings.ReplaceAll(out, " \\\n  ", " "), cmd) {
@@ -197,14 +287,14 @@ func TestSmoke(t *testing.T) {
 	// magics; an .svg picture is SVG.
 	stdout.Reset()
 	svg := filepath.Join(dir, "x.svg")
-	if err := mainErr([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^attacksW@generic$", "-perft-rounds", "1", "-tt", "-benchstat", "-write", "-out", dir, "-png", svg}, &stdout, &stderr); err != nil {
+	if err := run([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^attacksW$", "-perft-rounds", "1", "-tt", "-benchstat", "-write", "-out", dir, "-png", svg}, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
-	if out := stdout.String(); !strings.HasPrefix(out, "goos: ") || strings.Contains(out, "| ") || !strings.Contains(out, "tech=attacksW@generic-") || strings.Contains(out, "tech=hyperbola") ||
+	if out := stdout.String(); !strings.HasPrefix(out, "goos: ") || strings.Contains(out, "| ") || !strings.Contains(out, "tech=attacksW-") || strings.Contains(out, "tech=hyperbola") || strings.Contains(out, "BenchmarkKernel") ||
 		!strings.Contains(out, "BenchmarkTTLatencyBaseline/piece=rook/tech=plain-") || !strings.Contains(out, "tech=fancy-") || !strings.Contains(out, "tech=black-") {
 		t.Errorf("-benchstat -run output:\n%s", out)
 	}
-	line := regexp.MustCompile(`^Benchmark(\w+/piece=\w+/tech=[\w@-]+-\d+\t\d+\t-?\d+\.\d+ ns/op|Perft/pos=kiwipete/depth=\d/load=[\w+]+/mode=\w+-\d+\t1\t\d+ nodes/s)$`)
+	line := regexp.MustCompile(`^Benchmark(\w+/piece=\w+/tech=\w+-\d+\t\d+\t-?\d+\.\d+ ns/op|Kernel(Hot|Latency)/fn=\w+/kernel=[\w-]+-\d+\t\d+\t\d+\.\d+ ns/op|Perft/pos=kiwipete/depth=\d/load=[\w+]+/mode=\w+-\d+\t1\t\d+ nodes/s)$`)
 	n = 0
 	for _, l := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
 		if strings.HasPrefix(l, "Benchmark") {
@@ -233,7 +323,7 @@ func TestSmoke(t *testing.T) {
 func TestWritesNothing(t *testing.T) {
 	t.Chdir(t.TempDir())
 	var stdout, stderr bytes.Buffer
-	if err := mainErr([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^$", "-perft-rounds", "1"}, &stdout, &stderr); err != nil {
+	if err := run([]string{"-quick", "-rounds", "1", "-target", "100us", "-run", "^$", "-perft-rounds", "1"}, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	if files, _ := os.ReadDir("."); len(files) != 0 {
@@ -243,7 +333,7 @@ func TestWritesNothing(t *testing.T) {
 		t.Errorf("no tables on stdout:\n%s", stdout.String())
 	}
 	for _, args := range [][]string{{"-out", "x"}, {"-png", "x.png"}, {"-quick", "-out", "x", "-png", "x.svg"}} {
-		if err := mainErr(args, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "-write") {
+		if err := run(args, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "-write") {
 			t.Errorf("%q without -write: %v", args, err)
 		}
 	}
@@ -291,35 +381,30 @@ func checkProgress(t *testing.T, stderr string, perft bool) {
 // go after the last round.
 func TestProgress(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if err := mainErr([]string{"-quick", "-rounds", "2", "-target", "100us", "-run", "^$", "-perft=false"}, &stdout, &stderr); err != nil {
+	if err := run([]string{"-quick", "-rounds", "2", "-target", "100us", "-run", "^$", "-perft=false"}, &stdout, &stderr); err != nil {
 		t.Fatal(err)
 	}
 	checkProgress(t, stderr.String(), false)
 }
 
-// TestHelp runs the command with -h, in a child process of the test: the
-// usage on stderr and exit status 0, as for any command asked for help.
+// TestHelp runs the command with -h: the usage on stderr, nothing on
+// stdout, and exit status 0, as for any command asked for help; and a bad
+// command line: exit status 2 before anything runs.
 func TestHelp(t *testing.T) {
-	if os.Getenv("BENCH_TEST_HELP") == "1" {
-		os.Args = []string{"bench", "-h"}
-		main()
-		return
+	var stdout, stderr bytes.Buffer
+	if status := cli.Status("bench", run([]string{"-h"}, &stdout, &stderr), &stderr); status != 0 || stdout.Len() != 0 {
+		t.Errorf("-h: exit status %d, stdout %q", status, stdout.String())
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelp$")
-	cmd.Env = append(os.Environ(), "BENCH_TEST_HELP=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("bench -h: %v\n%s", err, stderr.String())
-	}
-	for _, want := range []string{"Usage: go run -C bench . [flags]", "-write", "-out", "-quick"} {
+	for _, want := range []string{"Usage: go run -C bench . [flags]", "-write", "-out", "-quick", "-rounds"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("usage lacks %q:\n%s", want, stderr.String())
 		}
 	}
-	var stdout bytes.Buffer
-	if err := mainErr([]string{"-h"}, &stdout, &stderr); !errors.Is(err, flag.ErrHelp) || stdout.Len() != 0 {
-		t.Errorf("-h: %v, stdout %q", err, stdout.String())
+	for _, args := range [][]string{{"extra"}, {"-rounds", "x"}, {"-rounds", "-2"}, {"-run", "("}, {"-out", "x"}} {
+		stdout.Reset()
+		if status := cli.Status("bench", run(args, &stdout, &stderr), &stderr); status != 2 || stdout.Len() != 0 {
+			t.Errorf("%q: exit status %d, stdout %q", args, status, stdout.String())
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 )
 
@@ -36,14 +37,15 @@ type loopFunc func(d *data, n int) uint64
 
 type loopSet [numWorkloads][3]loopFunc
 
-// row is one line of the results: a technique, or a kernel of this package
-// with standard or W input.
+// row is one line of the results: a technique, this package's lookups on
+// standard or W input, or (in the kernel section) one of its kernels.
 type row struct {
 	name  string // for benchstat: no spaces or slashes
 	title string // for tables
 	bytes int
 	loops *loopSet
-	setup func() // selects the kernel; nil for the references
+	this  bool   // this package's row
+	setup func() // selects the kernel: the kernel section's rows only
 }
 
 // cell is one row, workload and piece: its loop, the iterations a
@@ -87,6 +89,7 @@ const (
 	ttChunks = 4
 )
 
+// sink keeps what the loops return: no loop's work can be dropped.
 var sink uint64
 
 // time1 runs fn(d, n) once and returns ns per lookup.
@@ -122,12 +125,8 @@ func calibrate(d *data, fn loopFunc, w workload, target time.Duration) int {
 	}
 }
 
-// run measures every cell in interleaved rounds: each round measures every
-// cell once, in the same order (A B C A B C ...), so slow drifts of a shared
-// machine spread over all techniques instead of landing on one. Its
-// progress reports say about how long the rest of the job will take: the
-// rounds still to run, plus after, what the sections after this one take.
-func run(d *data, rows []*row, cfg config, after time.Duration, progress io.Writer) []*cell {
+// lookupCells are the lookup rows' cells: every workload, row and piece.
+func lookupCells(rows []*row) []*cell {
 	var cells []*cell
 	for w := range numWorkloads {
 		for _, r := range rows {
@@ -136,6 +135,15 @@ func run(d *data, rows []*row, cfg config, after time.Duration, progress io.Writ
 			}
 		}
 	}
+	return cells
+}
+
+// measure measures every cell in interleaved rounds: each round measures
+// every cell once, in the same order (A B C A B C ...), so slow drifts of a
+// shared machine spread over all techniques instead of landing on one. Its
+// progress reports say about how long the rest of the job will take: the
+// rounds still to run, plus after, what the sections after this one take.
+func measure(d *data, cells []*cell, cfg config, after time.Duration, progress io.Writer) []*cell {
 	start := time.Now()
 	fmt.Fprintf(progress, "calibrating %d cells (%v per measurement)\n", len(cells), cfg.target)
 	for _, c := range cells {
@@ -164,7 +172,8 @@ func run(d *data, rows []*row, cfg config, after time.Duration, progress io.Writ
 				// The first cell of a workload would otherwise pay for the
 				// switch (the TT forms: page-table entries and cache lines
 				// the workloads before evicted), and it is always the same
-				// row, fancy magic: one untimed run warms the loop shape.
+				// cell (fancy magic's rook; in the kernel section, the first
+				// kernel's ToW): one untimed run warms the loop shape.
 				sink ^= c.fn(d, c.n)
 			}
 			if !c.work.tt() || !cfg.marginal {
@@ -184,6 +193,7 @@ func run(d *data, rows []*row, cfg config, after time.Duration, progress io.Writ
 		eta := time.Since(rounds)/time.Duration(round+1)*time.Duration(cfg.rounds-round-1) + after
 		fmt.Fprintf(progress, "round %d/%d done (%v elapsed, about %v to go)\n", round+1, cfg.rounds, roundProgress(el), roundProgress(eta))
 	}
+	runtime.KeepAlive(sink) // what the loops returned is read: their work counts
 	return cells
 }
 

@@ -128,7 +128,7 @@ func (r *results) plot(path string) error {
 		l := &labelled{style: draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, vg.Points(8)), Handler: p.Title.TextStyle.Handler}}
 		for _, row := range r.rows {
 			s := stat.Summarize(r.samples(row, column{work: work}, 0))
-			pt := point{label: row.titleFor(0), x: float64(row.bytes), y: s.Median, ylo: s.Lo, yhi: s.Hi, this: row.setup != nil}
+			pt := point{label: row.titleFor(0), x: float64(row.bytes), y: s.Median, ylo: s.Lo, yhi: s.Hi, this: row.this}
 			if pt.x < floorBytes {
 				pt.x, pt.derived = floorBytes, true
 				pt.label += " (0 B)"

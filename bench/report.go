@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/internal/stat"
@@ -17,28 +18,29 @@ import (
 
 // meta is what a reader needs to trust or reproduce the numbers.
 type meta struct {
-	cpu, goVersion, goos, goarch string
-	date                         string
-	command                      []string // the words of the command line, quoted for the shell
-	cfg                          config
-	kernel                       string // the default kernel
-	kernels                      []string
-	inputs                       string
+	machine machine.Record
+	date    string
+	command []string // the words of the command line, quoted for the shell
+	cfg     config
+	kernel  string // the default kernel
+	kernels []string
+	inputs  string
 }
 
 func newMeta(cfg config, d *data, kernel string, command []string) meta {
 	return meta{
-		cpu: stat.CPUModel(), goVersion: runtime.Version(), goos: runtime.GOOS, goarch: runtime.GOARCH,
-		date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), command: command, cfg: cfg, kernel: kernel, kernels: attacks.Kernels(),
+		machine: machine.Here(),
+		date:    time.Now().UTC().Format("2006-01-02 15:04 UTC"), command: command, cfg: cfg, kernel: kernel, kernels: attacks.Kernels(),
 		inputs: fmt.Sprintf("%d inputs (random square, occupancy of a random position of %d random games, 16 to 32 pieces); move gen: %d moves, %d lookups a pass", inputLen, len(d.games), len(d.moves), d.mgLookups),
 	}
 }
 
 type results struct {
-	rows  []*row
-	cells map[cellKey]*cell
-	meta  meta
-	perft *perfload.Report // nil when the perft section did not run
+	rows    []*row
+	kernels []*row // the kernel section's, generic last; none when it did not run
+	cells   map[cellKey]*cell
+	meta    meta
+	perft   *perfload.Report // nil when the perft section did not run
 }
 
 type cellKey struct {
@@ -47,8 +49,8 @@ type cellKey struct {
 	piece int
 }
 
-func newResults(rows []*row, cells []*cell, m meta) *results {
-	r := &results{rows: rows, cells: map[cellKey]*cell{}, meta: m}
+func newResults(rows, kernels []*row, cells []*cell, m meta) *results {
+	r := &results{rows: rows, kernels: kernels, cells: map[cellKey]*cell{}, meta: m}
 	for _, c := range cells {
 		r.cells[cellKey{c.row, c.work, c.piece}] = c
 	}
@@ -184,7 +186,8 @@ func (r *results) header(w io.Writer) {
 	m := r.meta
 	cover := stat.Summarize(make([]float64, m.cfg.rounds)).Coverage
 	line := func(format string, a ...any) { md.Wrap(w, fmt.Sprintf(format, a...), "  ") }
-	line("CPU: %s; %s %s/%s; %s", m.cpu, m.goVersion, m.goos, m.goarch, m.date)
+	mach := m.machine.Lines()
+	line("%s\n%s; %s", mach[0], mach[1], m.date)
 	writeCommand(w, "command:", m.command)
 	line("attacks kernels here: %s (default %s)", strings.Join(m.kernels, ", "), m.kernel)
 	tt := time.Duration(float64(m.cfg.target) * ttScale)
@@ -195,10 +198,11 @@ func (r *results) header(w io.Writer) {
 	}
 	line("bytes: every table the lookup reads")
 	line("ns/op: median of the rounds [the interval that holds the median with %.1f%% confidence]", 100*cover)
-	line("against: the fastest of fancy, plain and black magic in the table (its row says base), " +
-		"named in the table's heading and header: the per-round ns/op ratio, median [interval]; " +
-		"faster or slower exactly when the ratios' interval excludes 1 (a round's two measurements are a pair), else within noise; " +
-		"a quantity whose interval holds zero is within noise of zero, and no ratio of it is shown")
+	line("%s", stat.RatioNote)
+	line("against: the fastest of fancy, plain and black magic in the table (its row says base; in the kernel section, " +
+		"the generic kernel), named in the table's heading and header: the per-round speed ratio (the base's ns/op / the row's), " +
+		"median [interval]; faster or slower exactly when the ratios' interval excludes 1 (a round's two measurements are a pair), " +
+		"else within noise; a quantity whose interval holds zero is within noise of zero, and no ratio of it is shown")
 	line("input: %s", m.inputs)
 }
 
@@ -235,10 +239,47 @@ func (r *results) pieceTables(w io.Writer, level string) {
 // perftTitle heads the perft section.
 const perftTitle = "perft, kiwipete: the lookups in move generation"
 
+// kernelTitle heads the kernel section.
+const kernelTitle = "kernels: ToW, NewOccupancy and the unions, against generic"
+
+// kernelTable is the kernel section's table of workload w: every function
+// on every kernel against the generic kernel in the same rounds.
+func (r *results) kernelTable(w workload) [][]string {
+	base := r.kernels[len(r.kernels)-1]
+	out := [][]string{{"function", "kernel", "ns/op", "against " + base.title}}
+	for i, f := range kernelFuncs {
+		for _, k := range r.kernels {
+			c := r.cells[cellKey{k, w, i}]
+			vs := "base"
+			if k != base {
+				vs = stat.Compare(c.samples, r.cells[cellKey{base, w, i}].samples, stat.LowerIsFaster).String()
+			}
+			out = append(out, []string{f.name, k.title, interval(stat.Summarize(c.samples)), vs})
+		}
+	}
+	return out
+}
+
+// kernelTables writes the kernel section, if it ran: a heading at level,
+// and a table per workload one below.
+func (r *results) kernelTables(w io.Writer, level string) {
+	if len(r.kernels) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%s %s\n\n", level, kernelTitle)
+	md.Wrap(w, "What the kernels compute, the only work they differ in (attacks.Rook, the W lookups and the Occupancy "+
+		"methods are the same Go code under every kernel): each kernel against the generic one in the same rounds.", "")
+	for _, work := range kernelWorks {
+		fmt.Fprintf(w, "\n%s# kernels, %s: ns/op, against %s\n\n", level, workloadInfo[work].title, genericKernel)
+		md.Table(w, r.kernelTable(work), 2)
+	}
+}
+
 // writeTables is the stdout report.
 func (r *results) writeTables(w io.Writer) {
 	r.header(w)
 	r.pieceTables(w, "##")
+	r.kernelTables(w, "##")
 	if r.perft != nil {
 		fmt.Fprintln(w)
 		r.perft.WriteMarkdown(w, 2, perftTitle)
@@ -251,7 +292,9 @@ func (r *results) writeMarkdown(w io.Writer) {
 	r.header(w)
 	fmt.Fprintf(w, "```\n")
 	r.pieceTables(w, "##")
-	fmt.Fprintf(w, "\n![rook lookups beside TT reads: ns/op against table bytes](tt-pressure.png)\n\n")
+	fmt.Fprintf(w, "\n![rook lookups beside TT reads: ns/op against table bytes](tt-pressure.png)\n")
+	r.kernelTables(w, "##")
+	fmt.Fprintln(w)
 	if r.perft != nil {
 		r.perft.WriteMarkdown(w, 2, perftTitle)
 		fmt.Fprintf(w, "\n![perft, kiwipete: nodes/s against the fastest magic](perft.png)\n\n")
@@ -282,8 +325,12 @@ const notes = `## How to read this
   inliner budget) and attacks.ToW in the W rows' move gen (one call into the
   kernel). No timed loop calls through a function value.
 - attacks.Rook, Bishop and Queen are the same pure-Go lookup under every
-  kernel: one row. attacks.RookW, BishopW and QueenW too; their rows, one
-  per kernel, differ only in move gen (ToW) and in noise.
+  kernel, and so are attacks.RookW, BishopW and QueenW: one row each, under
+  the default kernel. What the kernels differ in, the permute (ToW,
+  NewOccupancy) and the unions, has a section of its own: each kernel this
+  CPU runs against the generic one, hot and latency as above; RookUnion and
+  BishopUnion take the side to move's rooks and queens, or bishops and
+  queens, of the inputs' positions.
 - Black magic overlaps its tables, but the packing found here (see
   ref/internal/magicgen) needs 114,432 rook entries, more than fancy magic's
   102,400.
@@ -303,7 +350,8 @@ const notes = `## How to read this
 // (`benchstat -col /mode`).
 func (r *results) writeBenchstat(w io.Writer) {
 	m := r.meta
-	fmt.Fprintf(w, "goos: %s\ngoarch: %s\npkg: github.com/symmagic/attacks/bench\ncpu: %s\n", m.goos, m.goarch, m.cpu)
+	b := m.machine.Build
+	fmt.Fprintf(w, "goos: %s\ngoarch: %s\npkg: github.com/symmagic/attacks/bench\ncpu: %s\ngo: %s\n", b.GOOS, b.GOARCH, m.machine.CPU, b)
 	procs := runtime.GOMAXPROCS(0)
 	for work := range numWorkloads {
 		for p := range 3 {
@@ -314,6 +362,15 @@ func (r *results) writeBenchstat(w io.Writer) {
 					if work.tt() && m.cfg.marginal {
 						fmt.Fprintf(w, "Benchmark%sBaseline/piece=%s/tech=%s-%d\t%d\t%.4f ns/op\n", workloadInfo[work].ident, pieceNames[p], row.name, procs, c.base, c.bases[i])
 					}
+				}
+			}
+		}
+	}
+	for _, work := range kernelWorks {
+		for i, f := range kernelFuncs {
+			for _, k := range r.kernels {
+				for _, s := range r.cells[cellKey{k, work, i}].samples {
+					fmt.Fprintf(w, "BenchmarkKernel%s/fn=%s/kernel=%s-%d\t%d\t%.4f ns/op\n", workloadInfo[work].ident, f.name, k.title, procs, r.cells[cellKey{k, work, i}].n, s)
 				}
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/symmagic/attacks/bench/internal/machine"
 )
 
 var (
@@ -99,9 +101,10 @@ func checkVerdicts(t *testing.T, out string) {
 // the TT forms' baselines are 40 ns below their loops except x's rook TT
 // latency, 0.1 ns below: a marginal cost within noise of zero.
 func synthetic(marginal bool, f func(r *row, w workload, p int) float64) *results {
-	// x has the widest title a table can hold, and plain the most bytes.
+	// x has the widest title a table can hold (30 columns, interval), and
+	// plain the most bytes.
 	rows := []*row{{name: "fancy", title: "fancy magic", bytes: 867328}, {name: "plain", title: "plain magic 12/9", bytes: 2361344},
-		{name: "black", title: "black magic", bytes: 960024}, {name: "x", title: "attacks.%sW (amd64-avx512)", bytes: 86464}}
+		{name: "black", title: "black magic", bytes: 960024}, {name: "x", title: "attacks.%sW (widest title)", bytes: 86464}}
 	var cells []*cell
 	for w := range numWorkloads {
 		for _, r := range rows {
@@ -126,7 +129,11 @@ func synthetic(marginal bool, f func(r *row, w workload, p int) float64) *result
 			}
 		}
 	}
-	return newResults(rows, cells, meta{cfg: config{rounds: 9, target: 1, marginal: marginal}})
+	m := machine.Record{
+		CPU:   machine.CPU{Name: "AMD EPYC 9R14 96-Core Processor", Vendor: "AuthenticAMD", Family: 25, Model: 17, Microarch: "Zen 4 (Genoa)", L1d: 32 << 10, L2: 1 << 20},
+		Build: machine.Build{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", Level: "GOAMD64=v1"},
+	}
+	return newResults(rows, nil, cells, meta{machine: m, cfg: config{rounds: 9, target: 1, marginal: marginal}})
 }
 
 // TestReportVerdicts checks the tables on numbers whose verdicts are known.
@@ -152,19 +159,20 @@ func TestReportVerdicts(t *testing.T) {
 	for _, want := range []string{
 		// hot: fancy is the base, x faster, plain and black slower.
 		"### rook, hot: ns/op, against fancy magic\n",
-		"| attacks.RookW (amd64-avx512) | 86,464 | 8.00 [7.70, 8.30] | 0.80x [0.79, 0.81] faster |",
-		" 12.0 [11.7, 12.3] | 1.20x [1.19, 1.21] slower |",
-		" 11.0 [10.7, 11.3] | 1.10x [1.10, 1.10] slower |",
+		// Speed ratios: fancy's time over the row's, above 1 faster.
+		"| attacks.RookW (widest title) | 86,464 | 8.00 [7.70, 8.30] | 1.25x [1.24, 1.26] faster |",
+		" 12.0 [11.7, 12.3] | 0.83x [0.83, 0.84] slower |",
+		" 11.0 [10.7, 11.3] | 0.91x [0.91, 0.91] slower |",
 		// latency: x slower than fancy although the medians' intervals
-		// overlap (every round's ratio is above 1); x's bishop within
+		// overlap (every round's ratio is below 1); x's bishop within
 		// noise of it (the rounds' ratios lie on both sides of 1).
-		" 60.4 [60.1, 60.7] | 1.01x [1.01, 1.01] slower |",
-		"| attacks.BishopW (amd64-avx512) | 86,464 | 60.0 [59.7, 60.3] | 1.00x [0.99, 1.01] within noise |",
+		" 60.4 [60.1, 60.7] | 0.99x [0.99, 0.99] slower |",
+		"| attacks.BishopW (widest title) | 86,464 | 60.0 [59.7, 60.3] | 1.00x [0.99, 1.01] within noise |",
 		// The TT forms' loops, over 100 ns: three digits.
 		" 208 [208, 208] |",
 		// x's rook TT latency marginal cost holds zero: no ratio, and one
 		// decimal fewer, to fit.
-		"| attacks.RookW (amd64-avx512) | 86,464 | 0.1 [-0.5, 0.7] | within noise of zero |",
+		"| attacks.RookW (widest title) | 86,464 | 0.1 [-0.5, 0.7] | within noise of zero |",
 		"(TT reads alone, no lookup)",
 	} {
 		if !strings.Contains(spaces.ReplaceAllString(out, " "), want) {
@@ -208,6 +216,89 @@ func TestCheckVerdicts(t *testing.T) {
 		checkVerdicts(ft, bad)
 		if !ft.Failed() {
 			t.Errorf("checkVerdicts passed:\n%s", bad)
+		}
+	}
+}
+
+// checkKernelTables checks the kernel section of a report whose kernel rows
+// are rows: none, or a table for each of its workloads with every function
+// on every kernel, the generic one the base.
+func checkKernelTables(t *testing.T, out string, rows []*row) {
+	t.Helper()
+	if len(rows) == 0 {
+		if strings.Contains(out, kernelTitle) {
+			t.Errorf("a kernel section without kernels:\n%s", out)
+		}
+		return
+	}
+	if !strings.Contains(out, "## "+kernelTitle+"\n") {
+		t.Errorf("no kernel section:\n%s", out)
+	}
+	n := 0
+	for _, tab := range tables(out) {
+		if tab[0][0] != "function" {
+			continue
+		}
+		n++
+		if strings.Join(tab[0], "|") != "function|kernel|ns/op|against generic" || len(tab) != 1+len(kernelFuncs)*len(rows) {
+			t.Errorf("kernel table %q with %d rows, want %d", tab[0], len(tab)-1, len(kernelFuncs)*len(rows))
+			continue
+		}
+		for i, r := range tab[1:] {
+			f, k := kernelFuncs[i/len(rows)], rows[i%len(rows)]
+			if r[0] != f.name || r[1] != k.title || (r[3] == "base") != (k.title == genericKernel) {
+				t.Errorf("kernel table row %q: want %s on %s, generic the base", r, f.name, k.title)
+			}
+		}
+	}
+	if n != len(kernelWorks) {
+		t.Errorf("%d kernel tables, want %d", n, len(kernelWorks))
+	}
+	for _, w := range kernelWorks {
+		if h := "### kernels, " + workloadInfo[w].title + ": ns/op, against generic\n"; !strings.Contains(out, h) {
+			t.Errorf("no heading %q", h)
+		}
+	}
+}
+
+// TestKernelReport checks the kernel section on numbers whose verdicts are
+// known: amd64-avx512 twice as fast as generic in every round, amd64 the
+// same as generic but in other rounds.
+func TestKernelReport(t *testing.T) {
+	res := synthetic(false, func(r *row, w workload, p int) float64 { return 10 })
+	res.kernels = []*row{{name: "kernel@amd64-avx512", title: "amd64-avx512"}, {name: "kernel@amd64", title: "amd64"}, {name: "kernel@generic", title: "generic"}}
+	for _, w := range kernelWorks {
+		for _, k := range res.kernels {
+			for i := range kernelFuncs {
+				c := &cell{row: k, work: w, piece: i}
+				for r := range 9 {
+					d := 0.1 * float64(r-4)
+					switch k.title {
+					case "amd64-avx512":
+						c.samples = append(c.samples, 2+d/5)
+					case "amd64":
+						c.samples = append(c.samples, 10-d)
+					default:
+						c.samples = append(c.samples, 10+d)
+					}
+				}
+				res.cells[cellKey{k, w, i}] = c
+			}
+		}
+	}
+	var b bytes.Buffer
+	res.writeTables(&b)
+	out := b.String()
+	checkKernelTables(t, out, res.kernels)
+	checkVerdicts(t, out)
+	checkWidth(t, "tables", out)
+	for _, want := range []string{
+		"| ToW | amd64-avx512 | 2.00 [1.94, 2.06] | 5.00x [5.00, 5.00] faster |",
+		"| BishopUnion | amd64 | 10.0 [9.7, 10.3] | 1.00x [0.94, 1.06] within noise |",
+		"| RookUnion | generic | 10.0 [9.7, 10.3] | base |",
+	} {
+		if !strings.Contains(spaces.ReplaceAllString(out, " "), want) {
+			t.Errorf("kernel tables lack %q:\n%s", want, out)
 		}
 	}
 }

@@ -17,7 +17,7 @@
 # (every square and every blocker subset against a ray walk); then ROUNDS
 # interleaved rounds of its benchmarks on prebuilt test binaries (each
 # benchmark in base, dropin and w back to back, the order rotating), and
-# the table (go run ./adopt).
+# the table (go run ./cmd/adopt).
 #
 # Usage: bench/adopt/run.sh [workdir]
 # Environment: ROUNDS (9), BENCHTIME (0.5s), BENCH (regexp of benchmarks),
@@ -96,4 +96,5 @@ for r in $(seq 1 "$rounds"); do
 done
 
 echo
-go run -C "$repo/bench" ./adopt "$work/results"
+go run -C "$repo/bench" ./cmd/adopt -title "The adoption of $mod: benchmarks" "$work/results"
+echo "(to write bench/results/adopt.md: go run -C bench ./cmd/adopt -title \"The adoption of $mod: benchmarks\" -write $work/results)"

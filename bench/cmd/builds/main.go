@@ -4,35 +4,50 @@
 // NewOccupancy inline with no call (kernel amd64-simd). Rook, Bishop,
 // Queen and the W lookups are the same Go code in both.
 //
-//	go run -C bench ./cmd/builds [-rounds N] [-quick] [-benchtime D]
+//	go run -C bench ./cmd/builds              9 rounds: the report on stdout, nothing written
+//	go run -C bench ./cmd/builds -write       the same, and results/builds.md written
+//	go run -C bench ./cmd/builds -quick       2 short rounds, perft at depth 3: a check that it runs
 //
 // It builds the root package's test binary and cmd/perft once per build,
 // then runs interleaved rounds: in each round, for each build (the order
 // alternating from round to round), the root package's benchmarks of what
 // the builds do differently (BenchmarkToW, BenchmarkToWLatency,
 // BenchmarkOccupancy/op=New and BenchmarkRookUnion, under the build's
-// default kernel), then perft on kiwipete at depth 5 with every -slider. It
-// prints a markdown report: medians with 95% intervals, perft against the
-// fastest magic of the same build by stat.Compare, then the simd build
-// against the default one. On a CPU without AVX-512 (GOAMD64=v4) it runs the default
-// build only.
+// default kernel), then perft on kiwipete (depth 5) with every -slider. It
+// prints a Markdown report: the CPU and each build's Go settings as its
+// binary records them (bench/internal/machine), medians with 95% intervals,
+// perft against the fastest magic of the same build by stat.Compare, then
+// the simd build against the default one; every ratio a speed ratio, above
+// 1 faster. On a CPU without AVX-512 (GOAMD64=v4) it runs the default build
+// only. -out DIR names the directory -write writes to (default results,
+// which go run -C bench puts in bench/).
 package main
 
 import (
 	"bufio"
+	"debug/buildinfo"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/symmagic/attacks/bench/internal/cli"
+	"github.com/symmagic/attacks/bench/internal/machine"
+	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/internal/stat"
 	"golang.org/x/sys/cpu"
 )
+
+func main() {
+	cli.Main("builds", run)
+}
 
 var sliders = []string{"std", "occ", "w", "fancy", "plain", "black"}
 
@@ -40,6 +55,7 @@ type build struct {
 	name        string
 	env         []string
 	test, perft string
+	built       machine.Build                   // as the test binary records it
 	kernel      string                          // the build's default kernel, as perft reports it
 	ns          map[string]map[string][]float64 // benchmark -> kernel -> ns/op, one per round
 	nps         map[string][]float64            // slider -> millions of nodes/s, one per round
@@ -48,65 +64,125 @@ type build struct {
 // benchmarks are the root package's benchmarks of what the builds do
 // differently, by the names parseBench gives them.
 var benchmarks = []struct{ name, title string }{
-	{"BenchmarkToW", "ToW hot, ns/op"},
-	{"BenchmarkToWLatency", "ToW latency, ns/op"},
-	{"BenchmarkOccupancy/op=New", "NewOccupancy hot, ns/op"},
-	{"BenchmarkRookUnion", "RookUnion hot, ns/op"},
+	{"BenchmarkToW", "ToW hot"},
+	{"BenchmarkToWLatency", "ToW latency"},
+	{"BenchmarkOccupancy/op=New", "NewOccupancy hot"},
+	{"BenchmarkRookUnion", "RookUnion hot"},
 }
 
-func main() {
-	rounds := flag.Int("rounds", 9, "interleaved rounds")
-	quick := flag.Bool("quick", false, "3 rounds")
-	bt := flag.String("benchtime", "0.3s", "-test.benchtime of each benchmark")
-	flag.Parse()
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("builds", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: go run -C bench ./cmd/builds [flags]\n\n"+
+			"The default and the simd build (GOEXPERIMENT=simd GOAMD64=v4) side by side: the report on stdout,\n"+
+			"progress on stderr. Nothing is written without -write.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	quick := fs.Bool("quick", false, "2 rounds, -benchtime 20ms, perft at depth 3: a check that it runs, not a measurement")
+	rounds := fs.Int("rounds", 0, "interleaved rounds (default 9, -quick 2)")
+	bt := fs.String("benchtime", "", "-test.benchtime of each benchmark (default 0.3s, -quick 20ms)")
+	depth := fs.Int("depth", 0, "perft depth on kiwipete (default 5, -quick 3)")
+	out := cli.AddOutput(fs, "builds.md")
+	if err := cli.Parse(fs, args); err != nil {
+		return err
+	}
+	if err := cli.NoArgs(fs); err != nil {
+		return err
+	}
+	if err := out.Check(); err != nil {
+		return err
+	}
+	if *rounds < 0 || *depth < 0 {
+		return cli.Usagef("-rounds %d -depth %d: neither may be negative", *rounds, *depth)
+	}
+	cfg := config{rounds: 9, benchtime: "0.3s", depth: 5}
 	if *quick {
-		*rounds = 3
+		cfg = config{rounds: 2, benchtime: "20ms", depth: 3}
 	}
-	if *rounds < 1 {
-		fmt.Fprintln(os.Stderr, "builds: -rounds must be at least 1")
-		os.Exit(2)
+	if *rounds > 0 {
+		cfg.rounds = *rounds
 	}
-	if err := run(*rounds, *bt); err != nil {
-		fmt.Fprintln(os.Stderr, "builds:", err)
-		os.Exit(1)
+	if *bt != "" {
+		cfg.benchtime = *bt
 	}
-}
-
-func run(rounds int, bt string) error {
-	root, err := findRoot()
+	if *depth > 0 {
+		cfg.depth = *depth
+	}
+	cfg.command = "go run -C bench ./cmd/builds " + strings.Join(args, " ")
+	builds, err := measure(cfg, stderr)
 	if err != nil {
 		return err
+	}
+	report := func(w io.Writer) error { writeReport(w, cfg, builds); return nil }
+	report(stdout)
+	if !out.Write {
+		return nil
+	}
+	if err := os.MkdirAll(out.Dir, 0o755); err != nil {
+		return err
+	}
+	path := filepath.Join(out.Dir, "builds.md")
+	if err := cli.WriteFile(path, report); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s\n", path)
+	return nil
+}
+
+type config struct {
+	rounds    int
+	benchtime string
+	depth     int
+	command   string
+}
+
+// v4 reports whether this CPU runs GOAMD64=v4 code: the simd build.
+func v4() bool {
+	return runtime.GOARCH == "amd64" && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW &&
+		cpu.X86.HasAVX512CD && cpu.X86.HasAVX512DQ && cpu.X86.HasAVX512VL
+}
+
+// measure builds the builds and runs their rounds, progress on stderr.
+func measure(cfg config, stderr io.Writer) ([]*build, error) {
+	root, err := findRoot()
+	if err != nil {
+		return nil, err
 	}
 	tmp, err := os.MkdirTemp("", "builds")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer os.RemoveAll(tmp)
 	builds := []*build{{name: "default"}}
-	v4 := runtime.GOARCH == "amd64" && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW &&
-		cpu.X86.HasAVX512CD && cpu.X86.HasAVX512DQ && cpu.X86.HasAVX512VL
-	if v4 {
+	if v4() {
 		builds = append(builds, &build{name: "simd", env: []string{"GOEXPERIMENT=simd", "GOAMD64=v4"}})
 	}
 	for _, b := range builds {
 		b.test, b.perft = filepath.Join(tmp, b.name+".test"), filepath.Join(tmp, b.name+".perft")
 		b.ns, b.nps = map[string]map[string][]float64{}, map[string][]float64{}
-		fmt.Fprintf(os.Stderr, "building %s\n", b.name)
-		if _, err := command(root, b.env, "go", "test", "-c", "-o", b.test, "."); err != nil {
-			return err
+		fmt.Fprintf(stderr, "building %s\n", b.name)
+		if _, err := command(stderr, root, b.env, "go", "test", "-c", "-o", b.test, "."); err != nil {
+			return nil, err
 		}
-		if _, err := command(filepath.Join(root, "bench"), b.env, "go", "build", "-o", b.perft, "./cmd/perft"); err != nil {
-			return err
+		if _, err := command(stderr, filepath.Join(root, "bench"), b.env, "go", "build", "-o", b.perft, "./cmd/perft"); err != nil {
+			return nil, err
 		}
+		bi, err := buildinfo.ReadFile(b.test)
+		if err != nil {
+			return nil, err
+		}
+		b.built = machine.BuildOf(bi)
 	}
-	for r := 0; r < rounds; r++ {
+	start := time.Now()
+	for r := 0; r < cfg.rounds; r++ {
 		for i := range builds {
 			b := builds[(i+r)%len(builds)] // alternate which build goes first
-			fmt.Fprintf(os.Stderr, "round %d/%d: %s\n", r+1, rounds, b.name)
-			out, err := command(root, nil, b.test, "-test.run", "^$", "-test.bench", "^Benchmark(ToW|ToWLatency|Occupancy|RookUnion)$/^(kernel=|op=New$)",
-				"-test.count", "1", "-test.benchtime", bt)
+			fmt.Fprintf(stderr, "round %d/%d: %s (%v so far)\n", r+1, cfg.rounds, b.name, time.Since(start).Round(time.Second))
+			out, err := command(stderr, root, nil, b.test, "-test.run", "^$", "-test.bench", "^Benchmark(ToW|ToWLatency|Occupancy|RookUnion)$/^(kernel=|op=New$)",
+				"-test.count", "1", "-test.benchtime", cfg.benchtime)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			for bench, ks := range parseBench(out) {
 				if b.ns[bench] == nil {
@@ -117,13 +193,13 @@ func run(rounds int, bt string) error {
 				}
 			}
 			for _, s := range sliders {
-				out, err := command(root, nil, b.perft, "-fen", perfload.Kiwipete, "-depth", "5", "-slider", s)
+				out, err := command(stderr, root, nil, b.perft, "-fen", perfload.Kiwipete, "-depth", strconv.Itoa(cfg.depth), "-slider", s)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				nps, kernel, err := parsePerft(out)
 				if err != nil {
-					return fmt.Errorf("%s perft -slider %s: %v", b.name, s, err)
+					return nil, fmt.Errorf("%s perft -slider %s: %v", b.name, s, err)
 				}
 				b.nps[s] = append(b.nps[s], nps/1e6)
 				if s == "w" {
@@ -132,56 +208,79 @@ func run(rounds int, bt string) error {
 			}
 		}
 	}
-	goVersion, _ := command(root, nil, "go", "version")
-	fmt.Printf("# The default and the simd build\n\nCPU: %s  \n%s  \nCommand: `go run -C bench ./cmd/builds %s`, %d interleaved rounds, -benchtime %s; the machine is shared, expect noise.\n",
-		stat.CPUModel(), strings.TrimSpace(goVersion), strings.Join(os.Args[1:], " "), rounds, bt)
-	if !v4 {
-		fmt.Printf("\nThis CPU cannot run GOAMD64=v4 (AVX-512 F/BW/CD/DQ/VL): the default build only.\n")
+	return builds, nil
+}
+
+// writeReport writes the report in Markdown, every line within md.Width.
+func writeReport(w io.Writer, cfg config, builds []*build) {
+	cover := stat.Summarize(make([]float64, cfg.rounds)).Coverage
+	here := machine.Here()
+	here.Build = builds[0].built
+	m := here.Lines()
+	fmt.Fprintf(w, "# The default and the simd build\n\n")
+	md.Wrap(w, m[0]+"\n"+m[1]+" (the default build)", "")
+	fmt.Fprintln(w)
+	md.Wrap(w, fmt.Sprintf("Command: `%s`. %d interleaved rounds, -benchtime %s, perft on kiwipete at depth %d; "+
+		"medians, in brackets the interval that holds the median with %.1f%% confidence. The machine is shared: expect noise.",
+		strings.TrimSpace(cfg.command), cfg.rounds, cfg.benchtime, cfg.depth, 100*cover), "")
+	fmt.Fprintln(w)
+	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise.", "")
+	if len(builds) == 1 {
+		fmt.Fprintf(w, "\nThis CPU cannot run GOAMD64=v4 (AVX-512 F/BW/CD/DQ/VL): the default build only.\n")
 	}
 	for _, b := range builds {
-		fmt.Printf("\n## Build %s (env: %s), kernel %s\n\n", b.name, orNone(b.env), b.kernel)
-		fmt.Printf("| measurement | median [95%% interval] | against the fastest magic (perft: of fancy, plain and black) |\n|---|---|---|\n")
+		fmt.Fprintf(w, "\n## Build %s: %s, kernel %s\n\n", b.name, b.built, b.kernel)
+		t := [][]string{{"benchmark, kernel " + b.kernel, "ns/op"}}
 		for _, m := range benchmarks {
+			cell := "missing"
 			if ns := b.ns[m.name][b.kernel]; len(ns) > 0 {
-				fmt.Printf("| %s kernel=%s | %s | (the main job compares lookups with the magics) |\n", m.title, b.kernel, interval(stat.Summarize(ns), "%.3f"))
-			} else {
-				fmt.Printf("| %s kernel=%s | missing | |\n", m.title, b.kernel)
+				cell = interval(stat.Summarize(ns), "%.3f")
 			}
+			t = append(t, []string{m.title, cell})
 		}
+		md.Table(w, t, 1)
 		base := fastestOf(stat.HigherIsFaster, b.nps, "fancy", "plain", "black")
+		fmt.Fprintln(w)
+		t = [][]string{{"perft -slider", "million nodes/s", "against " + base + " (fastest magic)"}}
 		for _, s := range sliders {
-			row("perft kiwipete 5 Mnodes/s -slider "+s, s, b.nps[s], b.nps[base], base, stat.HigherIsFaster, "%.0f")
+			vs := "base"
+			if s != base {
+				vs = compare(b.nps[s], b.nps[base], stat.HigherIsFaster)
+			}
+			t = append(t, []string{s, intervalOrMissing(b.nps[s], "%.0f"), vs})
 		}
+		md.Table(w, t, 1)
 	}
 	if len(builds) == 2 {
 		d, s := builds[0], builds[1]
-		fmt.Printf("\n## The simd build against the default build\n\n| measurement | simd | default | simd against default |\n|---|---|---|---|\n")
-		cross := func(name string, a, base []float64, dir stat.Direction, f string) {
-			c := stat.Compare(a, base, dir)
-			fmt.Printf("| %s | %s | %s | %v |\n", name, interval(c.A, f), interval(c.Base, f), c)
-		}
+		fmt.Fprintf(w, "\n## The simd build against the default build\n\n")
+		md.Wrap(w, fmt.Sprintf("The measurements above, round by round: the simd build (kernel %s) against the default build (kernel %s).", s.kernel, d.kernel), "")
+		fmt.Fprintln(w)
+		t := [][]string{{"measurement", "simd against default"}}
 		for _, m := range benchmarks {
-			cross(fmt.Sprintf("%s (%s against %s)", m.title, s.kernel, d.kernel), s.ns[m.name][s.kernel], d.ns[m.name][d.kernel], stat.LowerIsFaster, "%.3f")
+			t = append(t, []string{m.title, compare(s.ns[m.name][s.kernel], d.ns[m.name][d.kernel], stat.LowerIsFaster)})
 		}
 		for _, sl := range []string{"std", "occ", "w"} {
-			cross("perft kiwipete 5 Mnodes/s -slider "+sl, s.nps[sl], d.nps[sl], stat.HigherIsFaster, "%.0f")
+			t = append(t, []string{"perft -slider " + sl, compare(s.nps[sl], d.nps[sl], stat.HigherIsFaster)})
 		}
+		md.Table(w, t, 1)
 	}
-	return nil
 }
 
-// row prints one measurement and, unless it is the base, its comparison.
-func row(name, key string, a, base []float64, baseName string, dir stat.Direction, f string) {
+// compare is a against base by stat.Compare, or "missing" when either has
+// no rounds.
+func compare(a, base []float64, dir stat.Direction) string {
 	if len(a) == 0 || len(a) != len(base) {
-		fmt.Printf("| %s | missing | |\n", name)
-		return
+		return "missing"
 	}
-	c := stat.Compare(a, base, dir)
-	vs := fmt.Sprintf("%v (against %s)", c, baseName)
-	if key == baseName {
-		vs = "base"
+	return stat.Compare(a, base, dir).String()
+}
+
+func intervalOrMissing(xs []float64, f string) string {
+	if len(xs) == 0 {
+		return "missing"
 	}
-	fmt.Printf("| %s | %s | %s |\n", name, interval(c.A, f), vs)
+	return interval(stat.Summarize(xs), f)
 }
 
 func interval(s stat.Summary, f string) string {
@@ -197,18 +296,11 @@ func fastestOf(dir stat.Direction, sets map[string][]float64, names ...string) s
 	return names[stat.Fastest(dir, ss...)]
 }
 
-func orNone(env []string) string {
-	if len(env) == 0 {
-		return "none"
-	}
-	return strings.Join(env, " ")
-}
-
 // command runs name with args in dir, with env added to the environment,
-// and returns its standard output.
-func command(dir string, env []string, name string, args ...string) (string, error) {
+// its standard error on stderr, and returns its standard output.
+func command(stderr io.Writer, dir string, env []string, name string, args ...string) (string, error) {
 	cmd := exec.Command(name, args...)
-	cmd.Dir, cmd.Env, cmd.Stderr = dir, append(os.Environ(), env...), os.Stderr
+	cmd.Dir, cmd.Env, cmd.Stderr = dir, append(os.Environ(), env...), stderr
 	out, err := cmd.Output()
 	if err != nil {
 		return string(out), fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)

@@ -10,60 +10,59 @@
 //	go run -C bench ./cmd/perfload -quick    small depths, a few seconds
 //
 // -out DIR names the directory -write writes to (default results, which
-// go run -C bench puts in bench/).
+// go run -C bench puts in bench/). The report's header names the CPU and
+// the build (bench/internal/machine) and states the ratios' convention:
+// speed, above 1 faster.
 //
 // bench/internal/perfload describes the rounds and the checks.
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/cli"
+	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/perfload"
-	"github.com/symmagic/attacks/bench/internal/stat"
 	"github.com/symmagic/attacks/bench/perft"
 )
 
 func main() {
-	err := mainErr(os.Args[1:], os.Stdout, os.Stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return // -h: the usage is printed, and asking for it is no error
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "perfload:", err)
-		os.Exit(1)
-	}
+	cli.Main("perfload", run)
 }
 
-func mainErr(args []string, stdout, stderr io.Writer) error {
+func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("perfload", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: go run -C bench ./cmd/perfload [flags]\n\n"+
+			"perft in every slider mode under a transposition table, an NNUE-shaped load and both: the tables\n"+
+			"on stdout, progress on stderr. Nothing is written without -write.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
 	quick := fs.Bool("quick", false, "small depths and a 16 MB table, 3 rounds: a check that it runs, not a measurement")
-	rounds := fs.Int("rounds", 0, "rounds (default 9, -quick 3)")
+	rounds := fs.Int("rounds", 0, "interleaved rounds (default 9, -quick 3)")
 	hashMB := fs.Int("hash", 0, "the table's size in MB for the hash loads (default 256, -quick 16)")
-	write := fs.Bool("write", false, "write perft-load.md and perft-load.png to -out; without it nothing is written")
-	out := fs.String("out", "results", "the directory -write writes to, relative to the working directory (bench/ under go run -C bench)")
+	out := cli.AddOutput(fs, "perft-load.md and perft-load.png")
 	only := fs.String("loads", "none,hash,nnue,hash+nnue", "the loads to run, a comma-separated list of none, hash, nnue and hash+nnue")
-	if err := fs.Parse(args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if err := cli.NoArgs(fs); err != nil {
+		return err
 	}
-	outSet := false
-	fs.Visit(func(f *flag.Flag) { outSet = outSet || f.Name == "out" })
-	// Only -write writes: a directory alone would be silently ignored.
-	if outSet && !*write {
-		return errors.New("-out says where -write writes; add -write")
+	if err := out.Check(); err != nil {
+		return err
+	}
+	if *rounds < 0 || *hashMB < 0 {
+		return cli.Usagef("-rounds %d -hash %d: neither may be negative", *rounds, *hashMB)
 	}
 	positions := []perfload.Position{{Name: "start", FEN: perft.StartFEN, Depth: 6, NNUEDepth: 5}, {Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5, NNUEDepth: 4}}
 	n, mb := 9, 256
@@ -82,7 +81,7 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	for _, name := range strings.Split(*only, ",") {
 		i := slices.Index([]string{"none", "hash", "nnue", "hash+nnue"}, strings.TrimSpace(name))
 		if i < 0 {
-			return fmt.Errorf("-loads: unknown load %q (want none, hash, nnue or hash+nnue)", name)
+			return cli.Usagef("-loads: unknown load %q (want none, hash, nnue or hash+nnue)", name)
 		}
 		loads = append(loads, all[i])
 	}
@@ -99,51 +98,29 @@ func mainErr(args []string, stdout, stderr io.Writer) error {
 	}
 	if *quick {
 		command = "go run -C bench ./cmd/perfload " + strings.Join(args, " ")
-	} else if *write {
+	} else if out.Write {
 		command += " -write"
-		if outSet {
-			command += " -out " + *out
+		if out.Dir != fs.Lookup("out").DefValue {
+			command += " -out " + out.Dir
 		}
 	}
 	rep := perfload.Report{Groups: groups, M: m, Rounds: n, HashMB: mb, Command: command,
-		CPU: stat.CPUModel(), GoVersion: runtime.Version(), Kernel: attacks.Kernel(), Date: time.Now().UTC().Format("2006-01-02")}
+		Machine: machine.Here(), Kernel: attacks.Kernel(), Date: time.Now().UTC().Format("2006-01-02")}
 	markdown := func(w io.Writer) error { rep.WriteMarkdown(w, 2, "perft under load"); return nil }
 	markdown(stdout)
-	if !*write {
+	if !out.Write {
 		return nil
 	}
-	dir := *out
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(out.Dir, 0o755); err != nil {
 		return err
 	}
-	// Written to temporary names and renamed, so a failure leaves the old
-	// files whole.
-	md, png := filepath.Join(dir, "perft-load.md"), filepath.Join(dir, "perft-load.png")
-	if err := writeAtomic(md, markdown); err != nil {
+	md, png := filepath.Join(out.Dir, "perft-load.md"), filepath.Join(out.Dir, "perft-load.png")
+	if err := cli.WriteFile(md, markdown); err != nil {
 		return err
 	}
-	if err := writeAtomic(png, rep.Plot); err != nil {
+	if err := cli.WriteFile(png, rep.Plot); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "wrote %s and %s\n", md, png)
-	return nil
-}
-
-// writeAtomic writes path through a temporary file in the same directory.
-func writeAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		return errors.Join(err, os.Remove(f.Name()))
-	}
 	return nil
 }

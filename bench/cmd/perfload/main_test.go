@@ -3,12 +3,13 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/md"
+	"github.com/symmagic/attacks/bench/internal/stat"
 )
 
 // TestQuick runs the whole command at its smallest and checks what it
@@ -20,11 +21,11 @@ func TestQuick(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var out, errs bytes.Buffer
-	if err := mainErr([]string{"-quick", "-rounds", "1", "-write", "-out", dir}, &out, &errs); err != nil {
+	if err := run([]string{"-quick", "-rounds", "1", "-write", "-out", dir}, &out, &errs); err != nil {
 		t.Fatalf("%v\n%s", err, errs.String())
 	}
 	for _, want := range []string{"## perft under load", "### start, load none, depth 4\n", "### kiwipete, load hash 16 MB + nnue, depth 2\n",
-		"(fastest magic) |", "### std and occ against w", "Command: `go run -C bench ./cmd/perfload -quick -rounds 1 -write -out " + dir + "`"} {
+		"(fastest magic) |", "### std and occ against w", "CPU: ", "GOAMD64=", stat.RatioNote, "Command: `go run -C bench ./cmd/perfload -quick -rounds 1 -write -out " + dir + "`"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -54,13 +55,13 @@ func TestWritesNothing(t *testing.T) {
 	}
 	t.Chdir(t.TempDir())
 	var out, errs bytes.Buffer
-	if err := mainErr([]string{"-quick", "-rounds", "1", "-loads", "none"}, &out, &errs); err != nil {
+	if err := run([]string{"-quick", "-rounds", "1", "-loads", "none"}, &out, &errs); err != nil {
 		t.Fatalf("%v\n%s", err, errs.String())
 	}
 	if !strings.Contains(out.String(), "## perft under load") {
 		t.Errorf("no tables on stdout:\n%s", out.String())
 	}
-	if err := mainErr([]string{"-quick", "-out", "x"}, &out, &errs); err == nil || !strings.Contains(err.Error(), "-write") {
+	if err := run([]string{"-quick", "-out", "x"}, &out, &errs); err == nil || !strings.Contains(err.Error(), "-write") {
 		t.Errorf("-out without -write: %v", err)
 	}
 	if files, _ := os.ReadDir("."); len(files) != 0 {
@@ -68,32 +69,27 @@ func TestWritesNothing(t *testing.T) {
 	}
 }
 
-// TestHelp runs the command with -h, in a child process of the test: the
-// usage on stderr and exit status 0.
+// TestHelp runs the command with -h: the usage on stderr, nothing on
+// stdout, and exit status 0.
 func TestHelp(t *testing.T) {
-	if os.Getenv("PERFLOAD_TEST_HELP") == "1" {
-		os.Args = []string{"perfload", "-h"}
-		main()
-		return
+	var out, errs bytes.Buffer
+	if status := cli.Status("perfload", run([]string{"-h"}, &out, &errs), &errs); status != 0 || out.Len() != 0 {
+		t.Errorf("-h: exit status %d, stdout %q", status, out.String())
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelp$")
-	cmd.Env = append(os.Environ(), "PERFLOAD_TEST_HELP=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("perfload -h: %v\n%s", err, stderr.String())
-	}
-	if !strings.Contains(stderr.String(), "-write") {
-		t.Errorf("usage:\n%s", stderr.String())
+	for _, want := range []string{"Usage: go run -C bench ./cmd/perfload [flags]", "-quick", "-rounds", "-write", "-out"} {
+		if !strings.Contains(errs.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, errs.String())
+		}
 	}
 }
 
+// TestBadArgs checks that a bad command line is a usage error, exit status
+// 2, before anything runs.
 func TestBadArgs(t *testing.T) {
-	var out, errs bytes.Buffer
-	if err := mainErr([]string{"-quick", "extra"}, &out, &errs); err == nil || !strings.Contains(err.Error(), `"extra"`) {
-		t.Errorf("an extra argument: %v", err)
-	}
-	if err := mainErr([]string{"-rounds", "x"}, &out, &errs); err == nil {
-		t.Error("-rounds x accepted")
+	for _, args := range [][]string{{"-quick", "extra"}, {"-rounds", "x"}, {"-rounds", "-1"}, {"-loads", "none,heavy"}, {"-out", "x"}} {
+		var out, errs bytes.Buffer
+		if status := cli.Status("perfload", run(args, &out, &errs), &errs); status != 2 || out.Len() != 0 {
+			t.Errorf("%q: exit status %d, stdout %q, stderr %q", args, status, out.String(), errs.String())
+		}
 	}
 }

@@ -30,48 +30,27 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/perft"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	// After the first Ctrl-C, a second one kills the program as usual.
-	context.AfterFunc(ctx, stop)
-	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+	cli.Main("perft", run)
 }
 
-// usageError is a bad command line: exit status 2.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
+// run runs the command until it ends or Ctrl-C stops it: after the first
+// Ctrl-C, a second one kills the program as usual.
+func run(args []string, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	context.AfterFunc(ctx, stop)
+	return perftCmd(ctx, args, stdout, stderr)
+}
 
 // errInterrupted is a search stopped by its context: exit status 130, the
-// shell's status for a program ended by SIGINT.
-var errInterrupted = errors.New("interrupted")
-
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	err := perftCmd(ctx, args, stdout, stderr)
-	var u usageError
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.As(err, &u):
-		fmt.Fprintln(stderr, "perft:", err)
-		fmt.Fprintln(stderr, "run 'perft -h' for usage")
-		return 2
-	case errors.Is(err, errFlagParse):
-		return 2 // package flag has printed the message and usage
-	case errors.Is(err, errInterrupted):
-		return 130
-	default:
-		fmt.Fprintln(stderr, "perft:", err)
-		return 1
-	}
-}
-
-var errFlagParse = errors.New("bad flags")
+// shell's status for a program ended by SIGINT, and no message (the output
+// says so).
+var errInterrupted = cli.WithStatus(130, errors.New("interrupted"))
 
 // Progress reports start after progressAfter and come every
 // progressInterval; tests shorten both.
@@ -99,41 +78,38 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain|black] [-divide] [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return errFlagParse
+	if err := cli.Parse(fs, args); err != nil {
+		return err
 	}
 	switch {
 	case fs.NArg() > 0:
-		return usageError{fmt.Sprintf("unexpected argument %q (quote the FEN: -fen \"...\")", fs.Arg(0))}
+		return cli.Usagef("unexpected argument %q (quote the FEN: -fen \"...\")", fs.Arg(0))
 	case *depth < 0:
-		return usageError{"-depth N is required, N >= 0"}
+		return cli.Usagef("-depth N is required, N >= 0")
 	case *threads < 1:
-		return usageError{fmt.Sprintf("-threads %d: want at least 1", *threads)}
+		return cli.Usagef("-threads %d: want at least 1", *threads)
 	}
 	mode, err := perft.ParseMode(*slider)
 	if err != nil {
-		return usageError{"-slider: " + err.Error()}
+		return cli.Usagef("-slider: %v", err)
 	}
 	// The library reads a zero size as the default; here it is a mistake.
 	if *buckets == 0 || *hidden == 0 {
-		return usageError{fmt.Sprintf("-nnue-buckets %d -nnue-hidden %d: neither may be 0", *buckets, *hidden)}
+		return cli.Usagef("-nnue-buckets %d -nnue-hidden %d: neither may be 0", *buckets, *hidden)
 	}
 	opt := perft.Options{Mode: mode, Threads: *threads, HashMB: *hashMB, NNUE: perft.NNUE{Buckets: *buckets, Hidden: *hidden}}
 	if opt.Load, err = perft.ParseLoad(*load); err != nil {
-		return usageError{"-load: " + err.Error()}
+		return cli.Usagef("-load: %v", err)
 	}
 	if err := opt.Validate(); err != nil {
-		return usageError{err.Error()}
+		return cli.Usagef("%v", err)
 	}
 	if opt.Load != perft.LoadNNUE && (flagSet(fs, "nnue-buckets") || flagSet(fs, "nnue-hidden")) {
-		return usageError{"-nnue-buckets and -nnue-hidden need -load nnue"}
+		return cli.Usagef("-nnue-buckets and -nnue-hidden need -load nnue")
 	}
 	if *kernel != "" {
 		if err := attacks.SetKernel(*kernel); err != nil {
-			return usageError{"-kernel: " + err.Error()}
+			return cli.Usagef("-kernel: %v", err)
 		}
 	}
 	pos, err := perft.ParseFEN(*fen)

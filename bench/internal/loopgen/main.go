@@ -9,6 +9,15 @@
 // closure passed to it is not inlined either. Written out per technique,
 // every loop has exactly the same shape and each lookup inlines wherever the
 // technique's function can (the bench tests check which do).
+//
+// bench/perft's slider.go trick (a type per mode, each its own GC shape, so
+// that unsafe.Sizeof folds the other modes' branches away) would also give
+// every loop its own body with its lookup inlined, but not the same code:
+// a shaped body takes the dictionary as a hidden first argument, so its
+// registers shift, and go tool objdump shows hyperbola quintessence's hot
+// and latency loops one instruction a lookup longer than the written-out
+// ones (fancy magic's and the W rows' differ in register names only). The
+// loops are what is timed, so they stay written out.
 package main
 
 import (

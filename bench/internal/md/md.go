@@ -59,14 +59,28 @@ func Table(w io.Writer, t [][]string, left int) {
 // Wrap writes s in lines of at most Width columns, broken at spaces, every
 // line after the first starting with indent (Markdown prose wants none; a
 // plain-text header reads better with two spaces). A word wider than a
-// line gets a line of its own.
+// line gets a line of its own; a newline in s breaks the line there.
 func Wrap(w io.Writer, s, indent string) {
+	for i, part := range strings.Split(s, "\n") {
+		first := ""
+		if i > 0 {
+			first = indent
+		}
+		wrap(w, part, first, indent)
+	}
+}
+
+// wrap is Wrap of a text without newlines, its first line starting with
+// first.
+func wrap(w io.Writer, s, first, indent string) {
 	var line strings.Builder
-	n := 0 // columns in line
+	line.WriteString(first)
+	n := utf8.RuneCountInString(first) // columns in line
+	start := n
 	for _, word := range strings.Fields(s) {
 		k := utf8.RuneCountInString(word)
 		switch {
-		case n == 0:
+		case n == start:
 		case n+1+k <= Width:
 			line.WriteByte(' ')
 			n++
@@ -75,6 +89,7 @@ func Wrap(w io.Writer, s, indent string) {
 			line.Reset()
 			line.WriteString(indent)
 			n = utf8.RuneCountInString(indent)
+			start = n
 		}
 		line.WriteString(word)
 		n += k

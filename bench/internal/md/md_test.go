@@ -36,4 +36,11 @@ func TestWrap(t *testing.T) {
 	if b.String() != "short\n" {
 		t.Errorf("%q", b.String())
 	}
+	// A newline breaks the line, the next indented; each part wraps.
+	b.Reset()
+	Wrap(&b, "CPU: x,\nL1d 48 KiB; "+words, "  ")
+	lines = strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != 4 || lines[0] != "CPU: x," || !strings.HasPrefix(lines[1], "  L1d 48 KiB; word word") || !strings.HasPrefix(lines[2], "  word") || len(Overlong(b.String())) != 0 {
+		t.Errorf("wrapped at the newline:\n%s", b.String())
+	}
 }

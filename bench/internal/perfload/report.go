@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/stat"
 	"github.com/symmagic/attacks/bench/perft"
@@ -22,9 +23,15 @@ type Report struct {
 	Groups         []Group
 	M              Measurements
 	Rounds, HashMB int
-	// Command reproduces the measurement; CPU, GoVersion, Kernel (the
-	// attacks kernel) and Date say where and when it ran.
-	Command, CPU, GoVersion, Kernel, Date string
+	// Command reproduces the measurement; Machine, Kernel (the attacks
+	// kernel) and Date say where and when it ran.
+	Command      string
+	Machine      machine.Record
+	Kernel, Date string
+	// Section marks a report that is a section of a larger one whose
+	// header names the machine and states how the ratios read (the main
+	// job's): it says neither again.
+	Section bool
 }
 
 // WriteMarkdown writes a heading of the given level and title, what ran
@@ -36,12 +43,19 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 	cover := stat.Summarize(make([]float64, r.Rounds)).Coverage
 	h := strings.Repeat("#", level)
 	fmt.Fprintf(w, "%s %s\n\n", h, title)
-	md.Wrap(w, fmt.Sprintf("CPU: %s; %s; attacks kernel %s; one thread; %s", r.CPU, r.GoVersion, r.Kernel, r.Date), "")
-	fmt.Fprintln(w)
+	if !r.Section {
+		m := r.Machine.Lines()
+		md.Wrap(w, fmt.Sprintf("%s\n%s; attacks kernel %s; one thread; %s", m[0], m[1], r.Kernel, r.Date), "")
+		fmt.Fprintln(w)
+	}
 	md.Wrap(w, fmt.Sprintf("Command: `%s`. Loads: a %d MB transposition table (4-entry 64-byte buckets); nnue: %v. "+
 		"Medians of %d interleaved rounds, in brackets the interval that holds the median with %.1f%% confidence.",
 		r.Command, r.HashMB, net, r.Rounds, 100*cover), "")
 	fmt.Fprintln(w)
+	if !r.Section {
+		md.Wrap(w, stat.RatioNote+".", "")
+		fmt.Fprintln(w)
+	}
 	md.Wrap(w, "A table for each position and load: every mode's million nodes/s, and the mode against the fastest magic "+
 		"of the table (fancy, plain or black; its row says base): nodes/s ÷ its nodes/s in the same round, "+
 		"median [95% interval], and the verdict (faster or slower exactly when the ratios' interval excludes 1, else within noise).", "")

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
+	"github.com/symmagic/attacks/bench/internal/stat"
 	"github.com/symmagic/attacks/bench/perft"
 )
 
@@ -61,6 +63,12 @@ func groupTable(t *testing.T, out, heading string) (header []string, rows map[st
 	return header, rows
 }
 
+// rec is the machine of the reports tested.
+var rec = machine.Record{
+	CPU:   machine.CPU{Name: "Intel(R) Xeon(R) Processor", Vendor: "GenuineIntel", Family: 6, Model: 207, Microarch: "Emerald Rapids", L1d: 48 << 10, L2: 2 << 20},
+	Build: machine.Build{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", Level: "GOAMD64=v1"},
+}
+
 // TestReport checks the tables on numbers whose verdicts are known: every
 // comparison is a ratio with its interval and a verdict in words, against
 // the fastest magic, which is named and marked "base", whichever of fancy,
@@ -69,12 +77,13 @@ func TestReport(t *testing.T) {
 	pos := []Position{{Name: "kiwipete", FEN: Kiwipete, Depth: 5, NNUEDepth: 4}}
 	groups := Groups(pos, []Load{Loads(256)[0], Loads(256)[3]})
 	speed := map[perft.Mode]float64{perft.ModeW: 95, perft.ModeOcc: 100, perft.ModeStd: 60, perft.ModeFancy: 100, perft.ModePlain: 110, perft.ModeBlack: 105}
-	r := Report{Groups: groups, M: synthetic(len(groups), speed), Rounds: 9, HashMB: 256, Command: "cmd", CPU: "cpu", GoVersion: "go", Kernel: "k", Date: "d"}
+	r := Report{Groups: groups, M: synthetic(len(groups), speed), Rounds: 9, HashMB: 256, Command: "cmd", Machine: rec, Kernel: "k", Date: "d"}
 	var b bytes.Buffer
 	r.WriteMarkdown(&b, 3, "perft")
 	out := b.String()
-	if !strings.HasPrefix(out, "### perft\n") {
-		t.Errorf("heading:\n%s", out)
+	if !strings.HasPrefix(out, "### perft\n\nCPU: Intel(R) Xeon(R) Processor (GenuineIntel family 6 model 207, Emerald Rapids),\n"+
+		"L1d 48 KiB, L2 2 MiB; go1.26.8 linux/amd64 GOAMD64=v1; attacks kernel k; one thread; d\n") || strings.Count(out, stat.RatioNote) != 1 {
+		t.Errorf("heading, machine and the ratios' convention, once:\n%s", out)
 	}
 	for _, l := range md.Overlong(out) {
 		t.Error(l)
@@ -124,6 +133,15 @@ func TestReport(t *testing.T) {
 	if n := len(regexp.MustCompile(`\| +std \| +0\.63x \[0\.62, 0\.64\] slower \|`).FindAllString(b.String(), -1)); n != len(groups) {
 		t.Errorf("std against w in %d rows, want %d:\n%s", n, len(groups), b.String())
 	}
+	// A section of a larger report does not repeat the machine or the
+	// ratios' convention.
+	r.Section = true
+	b.Reset()
+	r.WriteMarkdown(&b, 2, "perft")
+	if out := b.String(); strings.Contains(out, "CPU: ") || strings.Contains(out, stat.RatioNote) || !strings.HasPrefix(out, "## perft\n\nCommand: `cmd`.") {
+		t.Errorf("a section:\n%s", out)
+	}
+	r.Section = false
 	// Black the fastest.
 	speed[perft.ModeBlack] = 120
 	r.M = synthetic(len(groups), speed)

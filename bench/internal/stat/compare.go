@@ -48,17 +48,24 @@ const (
 // Comparison is one quantity against a base.
 type Comparison struct {
 	A, Base Summary // each one's rounds
-	// Ratio summarises the per-round ratios a[i]/base[i]; it is the zero
-	// Summary when the verdict is NearZero or BaseNearZero.
+	// Ratio summarises the per-round speed ratios (RatioNote): base[i]/a[i]
+	// for times, a[i]/base[i] for rates, so that above 1 is faster either
+	// way. It is the zero Summary when the comparison has no ratio
+	// (HasRatio).
 	Ratio   Summary
 	Verdict Verdict
 }
 
+// RatioNote states the one convention of every ratio the bench prints
+// (for rates, base time / this time is this rate / base rate); each report
+// says it once, in its header.
+const RatioNote = "ratio: speed against the base, base time / this time: above 1 is faster"
+
 // HasRatio reports whether the comparison has a ratio to show.
 func (c Comparison) HasRatio() bool { return c.Verdict <= Slower }
 
-// String is the ratio with its interval and the verdict, "0.94x [0.93,
-// 0.95] slower", or the verdict alone when there is no ratio. Each number
+// String is the speed ratio with its interval and the verdict, "0.94x
+// [0.93, 0.95] slower", or the verdict alone when there is no ratio. Each number
 // has three significant digits ("12.1x [1.32, 22.8] within noise" on a
 // noisy run), so that the string, a table cell, is never wider than 31
 // characters below a ratio of 1,000.
@@ -91,9 +98,11 @@ func sig3(x float64) string {
 //     does not lie wholly above zero, BaseNearZero. None of these has a
 //     ratio: a ratio of a quantity that may be zero or negative is not a
 //     measurement.
-//   - Otherwise the ratio is the median of the per-round ratios a[i]/base[i]
-//     with its interval. The verdict is Faster or Slower exactly when the
-//     ratio's interval lies wholly on that side of 1, else WithinNoise.
+//   - Otherwise the ratio is the median of the per-round speed ratios, with
+//     its interval: base[i]/a[i] for times (LowerIsFaster), a[i]/base[i] for
+//     rates, above 1 faster either way (RatioNote). The verdict is Faster
+//     when the ratio's interval lies wholly above 1, Slower when wholly
+//     below, else WithinNoise.
 //     The two medians' intervals do not enter: a[i] and base[i] are a pair,
 //     measured in the same round, so their ratio cancels what the round
 //     did to both (a busy spell of a shared machine), which widens each
@@ -120,14 +129,15 @@ func Compare(a, base []float64, dir Direction) Comparison {
 	rs := make([]float64, len(a))
 	for i := range a {
 		rs[i] = a[i] / base[i]
+		if dir == LowerIsFaster {
+			rs[i] = base[i] / a[i]
+		}
 	}
 	c.Ratio = Summarize(rs)
-	above := c.Ratio.Lo > 1 // a larger, beyond noise
-	below := c.Ratio.Hi < 1 // a smaller, beyond noise
 	switch {
-	case above && dir == HigherIsFaster, below && dir == LowerIsFaster:
+	case c.Ratio.Lo > 1:
 		c.Verdict = Faster
-	case above || below:
+	case c.Ratio.Hi < 1:
 		c.Verdict = Slower
 	}
 	return c

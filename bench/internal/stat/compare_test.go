@@ -73,15 +73,27 @@ func TestCompare(t *testing.T) {
 		if c.ratio && !(got.Ratio.Lo <= got.Ratio.Median && got.Ratio.Median <= got.Ratio.Hi) {
 			t.Errorf("%s: ratio %+v out of order", c.name, got.Ratio)
 		}
+		// Above 1 is faster, whichever way the quantity improves.
+		if c.want == Faster && !(got.Ratio.Lo > 1) || c.want == Slower && !(got.Ratio.Hi < 1) {
+			t.Errorf("%s: %s: a speed ratio's interval is above 1 exactly when faster", c.name, s)
+		}
 	}
-	if s := Compare(rounds(10, 0.8, 0.1), base, LowerIsFaster).String(); s != "0.80x [0.79, 0.81] faster" {
+	// Speed: a time of 0.8 the base's is 1.25 times as fast; a rate 0.8
+	// times the base's, 0.8 times.
+	if s := Compare(rounds(10, 0.8, 0.1), base, LowerIsFaster).String(); s != "1.25x [1.24, 1.26] faster" {
+		t.Errorf("String() = %q", s)
+	}
+	if s := Compare(rounds(10, 0.8, 0.1), base, HigherIsFaster).String(); s != "0.80x [0.79, 0.81] slower" {
+		t.Errorf("String() = %q", s)
+	}
+	if s := Compare(rounds(10, 1.25, 0.1), base, LowerIsFaster).String(); s != "0.80x [0.80, 0.80] slower" {
 		t.Errorf("String() = %q", s)
 	}
 	if s := Compare(rounds(0.5, 1, 1), base, LowerIsFaster).String(); s != "within noise of zero" {
 		t.Errorf("String() = %q", s)
 	}
 	// Three significant digits: a large ratio is no wider than a small one.
-	if s := Compare(rounds(10, 12.5, 0.1), base, LowerIsFaster).String(); !regexp.MustCompile(`^12\.5x \[\d\d\.\d, \d\d\.\d\] slower$`).MatchString(s) {
+	if s := Compare(rounds(10, 12.5, 0.1), base, HigherIsFaster).String(); !regexp.MustCompile(`^12\.5x \[\d\d\.\d, \d\d\.\d\] faster$`).MatchString(s) {
 		t.Errorf("String() = %q", s)
 	}
 	for x, want := range map[float64]string{0.5: "0.50", 9.99: "9.99", 9.996: "10.0", 12.34: "12.3", 99.96: "100", 1234.4: "1234"} {

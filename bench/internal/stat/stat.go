@@ -1,15 +1,12 @@
 // Package stat is what the bench's commands share: the summary of a cell's
-// rounds, the rule that turns two cells into a verdict (Compare: faster or
-// slower exactly when the 95% interval of the per-round ratios excludes 1),
-// and the name of the machine they ran on.
+// rounds, and the rule that turns two cells into a speed ratio and a
+// verdict (Compare: faster or slower exactly when the 95% interval of the
+// per-round ratios excludes 1).
 package stat
 
 import (
 	"math"
-	"os"
-	"runtime"
 	"slices"
-	"strings"
 )
 
 // Summary describes the rounds of one measurement.
@@ -58,17 +55,4 @@ func binom(n, k int) float64 {
 		r = r * float64(n-k+i) / float64(i)
 	}
 	return r
-}
-
-// CPUModel reads the model name from /proc/cpuinfo where there is one,
-// else returns GOARCH.
-func CPUModel() string {
-	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-				return strings.TrimSpace(v)
-			}
-		}
-	}
-	return runtime.GOARCH
 }
