@@ -108,23 +108,22 @@ rookUnionAVX512_loop:
 	MOVQ DX, DI
 	ANDQ $0x3f, DI
 
-	// p = &params[sq], 40 bytes a square
-	LEAQ (DI)(DI*4), DI
-	LEAQ (BX)(DI*8), DI
+	// p = &params[sq], 32 bytes a square
+	SHLQ $0x05, DI
+	ADDQ BX, DI
 
-	// key = ((w & mask) * magic >> 52) & keyMask
+	// key = (w & mask) * magic >> 52
 	MOVQ  CX, R8
 	ANDQ  (DI), R8
 	IMULQ 8(DI), R8
 	SHRQ  $0x34, R8
-	ANDQ  16(DI), R8
 
 	// i = index[key]
-	ADDQ    24(DI), R8
+	ADDQ    16(DI), R8
 	MOVBQZX (R8), R8
 
 	// att = attack[i]
-	MOVQ 32(DI), DI
+	MOVQ 24(DI), DI
 	MOVQ (DI)(R8*8), DI
 	ORQ  DI, SI
 	JMP  rookUnionAVX512_loop
@@ -158,23 +157,22 @@ bishopUnionAVX512_loop:
 	MOVQ DX, DI
 	ANDQ $0x3f, DI
 
-	// p = &params[sq], 40 bytes a square
-	LEAQ (DI)(DI*4), DI
-	LEAQ (BX)(DI*8), DI
+	// p = &params[sq], 32 bytes a square
+	SHLQ $0x05, DI
+	ADDQ BX, DI
 
-	// key = ((w & mask) * magic >> 55) & keyMask
+	// key = (w & mask) * magic >> 55
 	MOVQ  CX, R8
 	ANDQ  (DI), R8
 	IMULQ 8(DI), R8
 	SHRQ  $0x37, R8
-	ANDQ  16(DI), R8
 
 	// i = index[key]
-	ADDQ    24(DI), R8
+	ADDQ    16(DI), R8
 	MOVBQZX (R8), R8
 
 	// att = attack[i]
-	MOVQ 32(DI), DI
+	MOVQ 24(DI), DI
 	MOVQ (DI)(R8*8), DI
 	ORQ  DI, SI
 	JMP  bishopUnionAVX512_loop
@@ -259,23 +257,22 @@ rookUnionAMD64_loop:
 	MOVQ DI, SI
 	ANDQ $0x3f, SI
 
-	// p = &params[sq], 40 bytes a square
-	LEAQ (SI)(SI*4), SI
-	LEAQ (CX)(SI*8), SI
+	// p = &params[sq], 32 bytes a square
+	SHLQ $0x05, SI
+	ADDQ CX, SI
 
-	// key = ((w & mask) * magic >> 52) & keyMask
+	// key = (w & mask) * magic >> 52
 	MOVQ  BX, R8
 	ANDQ  (SI), R8
 	IMULQ 8(SI), R8
 	SHRQ  $0x34, R8
-	ANDQ  16(SI), R8
 
 	// i = index[key]
-	ADDQ    24(SI), R8
+	ADDQ    16(SI), R8
 	MOVBQZX (R8), R8
 
 	// att = attack[i]
-	MOVQ 32(SI), SI
+	MOVQ 24(SI), SI
 	MOVQ (SI)(R8*8), SI
 	ORQ  SI, DX
 	JMP  rookUnionAMD64_loop
@@ -328,23 +325,22 @@ bishopUnionAMD64_loop:
 	MOVQ DI, SI
 	ANDQ $0x3f, SI
 
-	// p = &params[sq], 40 bytes a square
-	LEAQ (SI)(SI*4), SI
-	LEAQ (CX)(SI*8), SI
+	// p = &params[sq], 32 bytes a square
+	SHLQ $0x05, SI
+	ADDQ CX, SI
 
-	// key = ((w & mask) * magic >> 55) & keyMask
+	// key = (w & mask) * magic >> 55
 	MOVQ  BX, R8
 	ANDQ  (SI), R8
 	IMULQ 8(SI), R8
 	SHRQ  $0x37, R8
-	ANDQ  16(SI), R8
 
 	// i = index[key]
-	ADDQ    24(SI), R8
+	ADDQ    16(SI), R8
 	MOVBQZX (R8), R8
 
 	// att = attack[i]
-	MOVQ 32(SI), SI
+	MOVQ 24(SI), SI
 	MOVQ (SI)(R8*8), SI
 	ORQ  SI, DX
 	JMP  bishopUnionAMD64_loop
@@ -381,23 +377,22 @@ rookUnion_loop:
 	MOVQ CX, DI
 	ANDQ $0x3f, DI
 
-	// p = &params[sq], 40 bytes a square
-	LEAQ (DI)(DI*4), DI
-	LEAQ (BX)(DI*8), DI
+	// p = &params[sq], 32 bytes a square
+	SHLQ $0x05, DI
+	ADDQ BX, DI
 
-	// key = ((w & mask) * magic >> 52) & keyMask
+	// key = (w & mask) * magic >> 52
 	MOVQ  DX, R8
 	ANDQ  (DI), R8
 	IMULQ 8(DI), R8
 	SHRQ  $0x34, R8
-	ANDQ  16(DI), R8
 
 	// i = index[key]
-	ADDQ    24(DI), R8
+	ADDQ    16(DI), R8
 	MOVBQZX (R8), R8
 
 	// att = attack[i]
-	MOVQ 32(DI), DI
+	MOVQ 24(DI), DI
 	MOVQ (DI)(R8*8), DI
 	ORQ  DI, SI
 	JMP  rookUnion_loop
@@ -442,23 +437,22 @@ bishopUnion_loop:
 	MOVQ CX, DI
 	ANDQ $0x3f, DI
 
-	// p = &params[sq], 40 bytes a square
-	LEAQ (DI)(DI*4), DI
-	LEAQ (BX)(DI*8), DI
+	// p = &params[sq], 32 bytes a square
+	SHLQ $0x05, DI
+	ADDQ BX, DI
 
-	// key = ((w & mask) * magic >> 55) & keyMask
+	// key = (w & mask) * magic >> 55
 	MOVQ  DX, R8
 	ANDQ  (DI), R8
 	IMULQ 8(DI), R8
 	SHRQ  $0x37, R8
-	ANDQ  16(DI), R8
 
 	// i = index[key]
-	ADDQ    24(DI), R8
+	ADDQ    16(DI), R8
 	MOVBQZX (R8), R8
 
 	// att = attack[i]
-	MOVQ 32(DI), DI
+	MOVQ 24(DI), DI
 	MOVQ (DI)(R8*8), DI
 	ORQ  DI, SI
 	JMP  bishopUnion_loop

@@ -50,22 +50,21 @@
 // LOOKUP sets OUT = lookup(P, W, SHIFT), SHIFT being const_rookShift or
 // const_bishopShift:
 //
-//	key = ((w & mask) * magic >> SHIFT) & keyMask
+//	key = (w & mask) * magic >> SHIFT
 //	i   = index[key]
 //	att = attack[i]
 //
-// The key is at most keyMask and every index byte names one of the square's
-// attack sets (magic.Layout.Verify), so both reads stay inside their tables.
+// The W magics leave nothing above the key, so it is inside the class's
+// index table, and every index byte names one of the square's attack sets
+// (magic.Layout.Verify): both reads stay inside their tables.
 // OUT may be P; K and T1 are clobbered.
 #define LOOKUP(P, W, SHIFT, K, T1, OUT) \
-	/* key = ((w & mask) * magic >> SHIFT) & keyMask */ \
+	/* key = (w & mask) * magic >> SHIFT */ \
 	MOVD	param_mask(P), K; \
 	AND	W, K, K; \
 	MOVD	param_magic(P), T1; \
 	MUL	T1, K, K; \
 	LSR	$SHIFT, K, K; \
-	MOVD	param_keyMask(P), T1; \
-	AND	T1, K, K; \
 	/* i = index[key] */ \
 	MOVD	param_index(P), T1; \
 	MOVBU	(T1)(K), K; \

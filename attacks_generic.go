@@ -10,63 +10,83 @@ import (
 //
 //	key = ((occ & mask) * magic >> shift) & keyMask  // shift: 52 rook, 55 bishop
 //	i   = index[key]                                 // byte: the square's (or its group's) index table
-//	att = attack[i]                                  // sq's own attack set, standard layout
+//	att = attackTable[attack + i]                    // sq's own attack set, standard layout
 //
 // and the W lookups (RookW, Occupancy.Rook, ...) do the same from the
 // occupancy in W layout, w = W(occ), with their own masks, magics and index
 // tables: there every square of a symmetry class shares one index table.
 // Both name the same attack sets with the same bytes, so they share the
 // attack tables. The byte names the attack set in the class's canonical
-// frame; each square's attack table maps it back to that square. With a
-// constant shift and the key cut out of the bottom of the window by keyMask
-// (magic.RookWindow), a lookup is a multiply, a shift, an AND and two
-// dependent loads through pointers that fold into the addressing. Every key
-// is at most keyMask and every byte of every index table names one of the
-// square's attack sets (magic.Layout.Verify; TestTablesInBounds), so no
-// occupancy can send a read outside the tables.
+// frame; each square's attack table maps it back to that square. The shift
+// is a constant: the key is cut from the top of the product (magic.RookWindow),
+// and the W magics were searched to leave nothing above it (SearchOptions.NoJunk),
+// so a W lookup is a multiply, a shift and two dependent loads through
+// pointers that fold into the addressing; the drop-in's magics leave junk
+// there, which keyMask drops. Every key is inside its index table and every
+// byte of every index table names one of the square's attack sets
+// (magic.Layout.Verify; TestTablesInBounds), so no occupancy can send a read
+// outside the tables. Each record takes 32 bytes on 64-bit platforms, so
+// none straddles a cache line: a 40-byte one (two pointers and a 64-bit key
+// mask) made perft about a tenth slower (docs/BENCHMARKS.md).
 
-// param is one square's share of the tables: 40 bytes on 64-bit platforms.
+// param is one square's W lookup.
 type param struct {
-	mask    uint64 // relevant occupancy, in the layout the key is taken from
+	mask   uint64 // relevant occupancy, W layout
+	magic  uint64
+	index  *uint8  // the square's class's index table in indexTable
+	attack *uint64 // the square's attack sets in attackTable
+}
+
+// stdParam is one square's drop-in lookup: the attack sets by their offset
+// in attackTable, which leaves room for the key mask in 32 bytes.
+type stdParam struct {
+	mask    uint64 // relevant occupancy, standard layout
 	magic   uint64
-	keyMask uint64  // 1<<(key bits) - 1
-	index   *uint8  // the square's index table in stdIndexTable or indexTable
-	attack  *uint64 // the square's attack sets in attackTable
+	index   *uint8 // the square's (or its group's) index table in stdIndexTable
+	attack  uint32 // the square's attack sets: attackTable[attack:]
+	keyMask uint32 // 1<<(key bits) - 1
 }
 
 // rookShift and bishopShift, the key windows as shifts, are in
 // tables_gen.go: package magic decides them.
 
-// lookup is the kernel, as one expression: the inliner charges for every
-// statement, and Queen and QueenW must stay in its budget. occ is in the
-// layout of p's keys.
+// lookup is the W kernel, as one expression: the inliner charges for every
+// statement, and QueenW and Occupancy.Queen must stay in its budget. occ is
+// in W layout.
 func lookup(p *param, occ uint64, shift uint) uint64 {
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(p.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occ&p.mask)*p.magic>>shift&p.keyMask)))*8))
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(p.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occ&p.mask)*p.magic>>shift)))*8))
+}
+
+// lookupStd is the drop-in's kernel: occ is a standard bitboard.
+func lookupStd(p *stdParam, occ uint64, shift uint) uint64 {
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(&attackTable), (p.attack+uint32(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occ&p.mask)*p.magic>>shift&uint64(p.keyMask)))))*8))
 }
 
 // rookStd, bishopStd and queenStd are the drop-in's lookups for sq, which
-// must be in 0..63.
-func rookStd(sq int, occ uint64) uint64   { return lookup(&rookStdParams[sq], occ, rookShift) }
+// must be in 0..63. The bishop magics leave no junk above the key, as the
+// W ones do (magic.Build), so bishops take the W kernel: it leaves Queen
+// room in the inliner's budget.
+func rookStd(sq int, occ uint64) uint64   { return lookupStd(&rookStdParams[sq], occ, rookShift) }
 func bishopStd(sq int, occ uint64) uint64 { return lookup(&bishopStdParams[sq], occ, bishopShift) }
 
-// queenStd is queenLookup on the drop-in's parameters.
+// queenStd is both drop-in lookups written out in one expression, cheaper
+// for the inliner than two calls: Queen needs the room.
 func queenStd(sq int, occ uint64) uint64 {
-	return queenLookup(&rookStdParams[sq], &bishopStdParams[sq], occ)
+	r, b := &rookStdParams[sq], &bishopStdParams[sq]
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(&attackTable), (r.attack+uint32(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occ&r.mask)*r.magic>>rookShift&uint64(r.keyMask)))))*8)) |
+		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occ&b.mask)*b.magic>>bishopShift)))*8))
 }
 
 // rookW, bishopW and queenW are the lookups for sq, which must be in 0..63.
 func rookW(sq int, occW uint64) uint64   { return lookup(&rookParams[sq], occW, rookShift) }
 func bishopW(sq int, occW uint64) uint64 { return lookup(&bishopParams[sq], occW, bishopShift) }
 
-// queenW is queenLookup on the W lookups' parameters.
-func queenW(sq int, occW uint64) uint64 { return queenLookup(&rookParams[sq], &bishopParams[sq], occW) }
-
-// queenLookup is the rook and bishop lookups written out in one
-// expression, 3 cheaper for the inliner than two calls of lookup:
+// queenW is both W lookups written out in one expression, as queenStd:
 // Occupancy.Queen needs the room.
-func queenLookup(r, b *param, occ uint64) uint64 {
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(r.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occ&r.mask)*r.magic>>rookShift&r.keyMask)))*8)) |
-		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occ&b.mask)*b.magic>>bishopShift&b.keyMask)))*8))
+func queenW(sq int, occW uint64) uint64 {
+	r, b := &rookParams[sq], &bishopParams[sq]
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(r.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occW&r.mask)*r.magic>>rookShift)))*8)) |
+		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occW&b.mask)*b.magic>>bishopShift)))*8))
 }
 
 // The generic forms of the operations the kernels provide (the unions and

@@ -13,6 +13,7 @@ import (
 	"go/constant"
 	"go/types"
 	"log"
+	"math/bits"
 	"os"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -26,14 +27,14 @@ import (
 // pkg holds what the assembly must agree on with the Go package, read from
 // the package's own declarations (type-checked for amd64, with -tags
 // purego so that the stubs this command writes are not needed): the size
-// and field offsets of the type param, the shifts rookShift and
+// and field offsets of the type param (the W lookups' record), the shifts rookShift and
 // bishopShift, and the kernel numbers the dispatch compares with.
 var pkg struct {
-	paramSize                     int64
-	offMask, offMagic, offKeyMask int64
-	offIndex, offAttack           int64
-	rookShift, bishopShift        int64
-	idAVX512, idAMD64             int64
+	paramSize              int64
+	offMask, offMagic      int64
+	offIndex, offAttack    int64
+	rookShift, bishopShift int64
+	idAVX512, idAMD64      int64
 }
 
 func loadPackage() error {
@@ -66,7 +67,7 @@ func loadPackage() error {
 		fields = append(fields, st.Field(i))
 	}
 	offs := sizes.Offsetsof(fields)
-	off := map[string]*int64{"mask": &pkg.offMask, "magic": &pkg.offMagic, "keyMask": &pkg.offKeyMask, "index": &pkg.offIndex, "attack": &pkg.offAttack}
+	off := map[string]*int64{"mask": &pkg.offMask, "magic": &pkg.offMagic, "index": &pkg.offIndex, "attack": &pkg.offAttack}
 	for i, f := range fields {
 		if p, ok := off[f.Name()]; ok {
 			*p = offs[i]
@@ -177,14 +178,15 @@ func loadParams(piece string) GPVirtual {
 // lookup emits the lookup of attacks_generic.go for one square, from W
 // layout, with the same steps:
 //
-//	key = ((w & mask) * magic >> shift) & keyMask   // shift: rookShift, bishopShift
-//	i   = index[key]                                // index: the class's table
-//	att = attack[i]                                 // attack: the square's sets
+//	key = (w & mask) * magic >> shift   // shift: rookShift, bishopShift
+//	i   = index[key]                    // index: the class's table
+//	att = attack[i]                     // attack: the square's sets
 //
 // sq is masked to 0..63 so that no value can move the parameter read
-// outside its table. The key is at most keyMask and every index byte names
-// one of the square's sets (magic.Layout.Verify), so the two table reads
-// stay inside their tables.
+// outside its table. The W magics leave nothing above the key, so the key
+// is inside the class's index table, and every index byte names one of the
+// square's sets (magic.Layout.Verify): the two table reads stay inside
+// their tables.
 func lookup(params GPVirtual, piece string, sq, w GPVirtual) GPVirtual {
 	p := GP64()
 	MOVQ(sq, p)
@@ -193,18 +195,20 @@ func lookup(params GPVirtual, piece string, sq, w GPVirtual) GPVirtual {
 	if k := pkg.paramSize / 8; pkg.paramSize%8 == 0 && (k == 3 || k == 5 || k == 9) {
 		LEAQ(Mem{Base: p, Index: p, Scale: uint8(k - 1)}, p)
 		LEAQ(Mem{Base: params, Index: p, Scale: 8}, p)
+	} else if s := pkg.paramSize; s&(s-1) == 0 && s > 8 {
+		SHLQ(U8(bits.TrailingZeros64(uint64(s))), p)
+		ADDQ(params, p)
 	} else {
 		IMUL3Q(U32(pkg.paramSize), p, p)
 		ADDQ(params, p)
 	}
 
-	Comment(fmt.Sprintf("key = ((w & mask) * magic >> %d) & keyMask", shiftOf(piece)))
+	Comment(fmt.Sprintf("key = (w & mask) * magic >> %d", shiftOf(piece)))
 	key := GP64()
 	MOVQ(w, key)
 	ANDQ(Mem{Base: p, Disp: int(pkg.offMask)}, key)
 	IMULQ(Mem{Base: p, Disp: int(pkg.offMagic)}, key)
 	SHRQ(U8(shiftOf(piece)), key)
-	ANDQ(Mem{Base: p, Disp: int(pkg.offKeyMask)}, key)
 
 	Comment("i = index[key]")
 	ADDQ(Mem{Base: p, Disp: int(pkg.offIndex)}, key)

@@ -10,27 +10,32 @@ import (
 
 // Param is what the kernel reads for one square:
 //
-//	key = ((occW & Mask) * Magic >> Shift) & KeyMask
+//	key = ((occ & Mask) * Magic >> Shift) & KeyMask
 //	i   = Index[IndexBase + key]
 //	att = Attack[AttackBase + i]
 //
-// In the rotation-shared Layout the shift is one constant per piece
-// (64 - Window(p)) and KeyMask cuts the class's key out of the bottom of
-// that window; in the full-symmetry kernel's layout (bench/ref/symlayout)
-// the key sits at the top of the product (Shift = 64 - key bits) and
-// KeyMask takes all of it.
+// The shift is one constant per piece (64 - Window(p)). In the W layout
+// the magics leave nothing above the key (SearchOptions.NoJunk), so the
+// key is below 1<<Bits with no mask and KeyMask is all ones: the kernel
+// skips the AND. The standard layout's magics do leave junk above their
+// key, which KeyMask (1<<Bits - 1) cuts off.
 type Param struct {
 	Mask       uint64
 	Magic      uint64
-	KeyMask    uint64 // 1<<(key bits) - 1
+	KeyMask    uint64 // 1<<Bits - 1 (standard layout), or ^0: no mask (W layout)
 	IndexBase  uint32
 	AttackBase uint32
 	Shift      uint8
+	Bits       uint8 // the key's width: the index table has 1<<Bits entries
 }
 
-// ParamSize is the bytes the root package's lookups spend on one Param on
-// 64-bit platforms: mask, magic, key mask and two table pointers.
-const ParamSize = 40
+// ParamSize is the bytes the root package spends on one square's Param on
+// 64-bit platforms: mask, magic and two table pointers (W layout); mask,
+// magic, an index table pointer and, in one word, the attack table offset
+// and the key mask (standard layout). 32 bytes keep every record inside
+// one cache line, which a 40-byte record (the two pointers and a 64-bit
+// key mask) does not.
+const ParamSize = 32
 
 // Key computes the parameter's key for an occupancy in its numbering (W
 // layout for Layout.Rook and Bishop, standard for StdRook and StdBishop).
@@ -38,14 +43,15 @@ func (p Param) Key(occ uint64) uint64 {
 	return (occ & p.Mask) * p.Magic >> p.Shift & p.KeyMask
 }
 
-// Windows of the keys in the rotation-shared layout: every rook key is cut
-// from bits 52..63 of the product and every bishop key from bits 55..63, so
-// the kernel shifts by a constant (no shift count to load, and none to keep
-// in CL on amd64) and masks the class's key bits with one AND. A class with
-// narrower keys keeps its narrow table: its magic is a search result that is
-// a multiple of 1<<(window - key bits), shifted down by that much, which
-// moves the key from the top of the product to the bottom of the window and
-// leaves junk above it, which the mask drops.
+// Windows of the keys: every rook key is cut from bits 52..63 of the
+// product and every bishop key from bits 55..63, so the kernel shifts by a
+// constant (no shift count to load, and none to keep in CL on amd64). A
+// class with narrower keys keeps its narrow table: its magic is a search
+// result that is a multiple of 1<<(window - key bits), shifted down by that
+// much, which moves the key from the top of the product to the bottom of
+// the window. In the W layout the search takes only magics that then leave
+// nothing above the key (SearchOptions.NoJunk); in the standard layout the
+// junk above it stays, and the key mask drops it.
 const (
 	RookWindow   = 12
 	BishopWindow = 9
@@ -117,7 +123,7 @@ func Build(opt BuildOptions) (*Layout, error) {
 	tables := make([]*Table, len(classes))
 	err := parallel(len(classes), opt.Workers, func(i int) error {
 		c := classes[i]
-		t, err := Search(c, SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries, MaxBits: MaxKeyBits, Window: Window(c.Piece)})
+		t, err := Search(c, SearchOptions{Seed: opt.Seed, MaxTries: opt.MaxTries, MaxBits: MaxKeyBits, Window: Window(c.Piece), NoJunk: true})
 		progress(opt.Progress, c, t, err)
 		tables[i] = t
 		return err
@@ -201,12 +207,16 @@ func place(t *Table, index *[]byte, params *[64]Param) error {
 	base := len(*index)
 	*index = append(*index, t.Index...)
 	low := Window(t.Piece) - t.Bits
+	keyMask := uint64(1)<<t.Bits - 1
+	if t.NoJunk {
+		keyMask = ^uint64(0) // the search took only magics that leave no junk
+	}
 	for _, k := range t.Keys {
 		if k.Magic&(1<<low-1) != 0 {
 			return fmt.Errorf("%s: magic %#x of %s is not a multiple of %d", t.Name(), k.Magic, SquareName(k.Square), 1<<low)
 		}
-		params[k.Square] = Param{Mask: k.Mask, Magic: k.Magic >> low, KeyMask: 1<<t.Bits - 1,
-			IndexBase: uint32(base), Shift: uint8(64 - Window(t.Piece))}
+		params[k.Square] = Param{Mask: k.Mask, Magic: k.Magic >> low, KeyMask: keyMask,
+			IndexBase: uint32(base), Shift: uint8(64 - Window(t.Piece)), Bits: uint8(t.Bits)}
 	}
 	return nil
 }
@@ -233,18 +243,30 @@ func stdGroups(p Piece) [][]Sym {
 	}
 }
 
+// stdNoJunk says whether the standard-layout keys of a piece are searched
+// to need no mask (SearchOptions.NoJunk): bishops are, at a cost of 2,624
+// index bytes, which keeps Queen's lookup within the inliner's budget; rooks
+// are not, since too few rook magics at the mask's width leave no junk
+// (docs/BENCHMARKS.md) and wider rook tables would take over 30,000 bytes
+// more.
+func stdNoJunk(p Piece) bool { return p == Bishop }
+
 // searchStd finds the standard-layout tables of the squares of t, a solved
 // class of the W layout. Greedily, for each group of stdGroups in turn, it
 // tries every orbit of the squares still alone (keeping their frames of t,
 // so the bytes name the same attack sets); the squares no group joins get a
-// table each. Every key is as wide as the mask: a shared wider table saves
-// nothing.
+// table each. Rook keys are as wide as the mask (a shared wider table saves
+// nothing); bishop keys, which must leave no junk (stdNoJunk), may be wider,
+// up to the window.
 func searchStd(t *Table, opt BuildOptions) ([]*Table, error) {
-	bits := onesCount(Mask(t.Piece, t.Rep))
+	maxBits := onesCount(Mask(t.Piece, t.Rep))
+	if stdNoJunk(t.Piece) {
+		maxBits = Window(t.Piece) // at the window's width no magic leaves junk
+	}
 	alone := slices.Clone(t.Squares)
 	var out []*Table
 	try := func(c Class, tries int) (*Table, error) {
-		st, err := Search(c, SearchOptions{Seed: opt.Seed, MaxTries: tries, MaxBits: bits, Window: Window(c.Piece)})
+		st, err := Search(c, SearchOptions{Seed: opt.Seed, MaxTries: tries, MaxBits: maxBits, Window: Window(c.Piece), NoJunk: stdNoJunk(c.Piece)})
 		if err == nil || len(c.Squares) == 1 {
 			progress(opt.Progress, c, st, err)
 		}
@@ -354,11 +376,13 @@ func tableOf(ts []*Table, p Piece, sq int) (*Table, SquareKey) {
 
 // Verify checks the whole layout the way the kernels read it, the W keys
 // and the standard-layout keys alike. For both pieces and every square:
-// whatever the occupancy, the key (at most KeyMask) stays inside the
-// class's index table and every byte of that table, reached or not, stays
-// inside the square's attack table, so no input can make a kernel read
-// outside its tables; and for every subset of the mask, with random bits
-// outside it, the result is the ray-walking reference.
+// whatever the occupancy, the key stays inside the class's index table (at
+// most KeyMask for the standard keys; for the W keys, which have no mask,
+// below 1<<Bits for every subset of the mask, the only bits the key reads)
+// and every byte of that table, reached or not, stays inside the square's
+// attack table, so no input can make a kernel read outside its tables; and
+// for every subset of the mask, with random bits outside it, the result is
+// the ray-walking reference.
 func (l *Layout) Verify() error {
 	noise := uint64(0x2545f4914f6cdd1d)
 	for _, n := range []numbering{numberW, NumberStd} {
@@ -368,23 +392,35 @@ func (l *Layout) Verify() error {
 		}
 		for _, p := range []Piece{Rook, Bishop} {
 			for sq := 0; sq < 64; sq++ {
+				// t's Sets are what the bytes name in both numberings (the
+				// standard-layout search keeps each square's W frame); kt is
+				// the table the keys index.
 				t, _ := l.ClassOf(p, sq)
+				kt := t
+				if n == NumberStd {
+					kt, _ = l.StdTableOf(p, sq)
+				}
 				prm := l.params(p, n)[sq]
 				name := fmt.Sprintf("%s %s (%v keys)", p, SquareName(sq), n)
 				mask := Mask(p, sq)
 				if prm.Mask != n.Bitboard(mask) {
 					return fmt.Errorf("%s: mask %#x, want %#x", name, prm.Mask, n.Bitboard(mask))
 				}
-				if prm.KeyMask != 1<<t.Bits-1 && n == numberW || prm.KeyMask != 1<<onesCount(mask)-1 && n == NumberStd || int(prm.Shift) != 64-Window(p) {
-					return fmt.Errorf("%s: key mask %#x shift %d", name, prm.KeyMask, prm.Shift)
+				wantKeyMask := uint64(1)<<prm.Bits - 1
+				if n == numberW || stdNoJunk(p) {
+					wantKeyMask = ^uint64(0)
 				}
-				if int(prm.IndexBase)+int(prm.KeyMask) >= len(index) {
+				if int(prm.Bits) != kt.Bits || prm.KeyMask != wantKeyMask || int(prm.Shift) != 64-Window(p) {
+					return fmt.Errorf("%s: key bits %d, key mask %#x, shift %d", name, prm.Bits, prm.KeyMask, prm.Shift)
+				}
+				size := 1 << prm.Bits
+				if int(prm.IndexBase)+size > len(index) {
 					return fmt.Errorf("%s: index table runs past the end", name)
 				}
 				if w := l.params(p, numberW)[sq].AttackBase; prm.AttackBase != w {
 					return fmt.Errorf("%s: attack sets at %d, the W keys' at %d", name, prm.AttackBase, w)
 				}
-				for key := 0; key <= int(prm.KeyMask); key++ {
+				for key := 0; key < size; key++ {
 					if i := int(index[int(prm.IndexBase)+key]); i >= len(t.Sets) || int(prm.AttackBase)+i >= len(l.Attack) {
 						return fmt.Errorf("%s: index byte %d at key %d outside its %d attack sets", name, i, key, len(t.Sets))
 					}
@@ -394,9 +430,10 @@ func (l *Layout) Verify() error {
 					noise ^= noise >> 7
 					noise ^= noise << 17
 					full := occ | noise
-					// In bounds by the checks above: key <= KeyMask, and every
-					// byte of the table names one of the square's sets.
 					key := prm.Key(n.Bitboard(full))
+					if key >= uint64(size) {
+						return fmt.Errorf("%s, occupancy %#x: key %d outside its %d-entry index table", name, full, key, size)
+					}
 					i := int(index[int(prm.IndexBase)+int(key)])
 					if got, want := l.Attack[int(prm.AttackBase)+i], Attacks(p, sq, full); got != want {
 						return fmt.Errorf("%s, occupancy %#x: attacks %#x, reference %#x", name, full, got, want)

@@ -39,6 +39,7 @@ type Table struct {
 	Tries   int         // candidates tried, over all widths
 	Elapsed time.Duration
 	Note    string // why Bits exceeds the mask's width; empty if it does not
+	NoJunk  bool   // searched with SearchOptions.NoJunk: the keys need no mask
 }
 
 // SearchOptions bound the search. The search is deterministic for a seed.
@@ -51,6 +52,12 @@ type SearchOptions struct {
 	// same key at the bottom of the top Window bits of the product (the
 	// layout's fixed-shift form; see RookWindow).
 	Window int
+	// NoJunk, with Window, asks that the magic shifted down to the window
+	// leave nothing above the key: for every subset x of the mask, x times
+	// Magic>>(Window - key bits) is below 1<<(64 - Window + key bits). Then
+	// a fixed shift by 64 - Window yields the key itself, at most
+	// 1<<(key bits) - 1, with no key mask to apply (the W layout's keys).
+	NoJunk bool
 }
 
 // Search finds, for every square of c, a magic such that one index table of
@@ -79,12 +86,16 @@ func Search(c Class, opt SearchOptions) (*Table, error) {
 		if opt.Window > b {
 			low = 1<<(opt.Window-b) - 1
 		}
+		s.junk = 0
+		if opt.NoJunk && opt.Window > b {
+			s.junk = uint8(opt.Window - b)
+		}
 		keys, n := s.solve(b, opt.MaxTries, rng, low)
 		tries += n
 		if keys == nil {
 			continue
 		}
-		t := &Table{Class: c, Bits: b, Keys: keys, Sets: AttackSets(c.Piece, c.Rep), Tries: tries}
+		t := &Table{Class: c, Bits: b, Keys: keys, Sets: AttackSets(c.Piece, c.Rep), Tries: tries, NoJunk: opt.NoJunk}
 		idx, err := buildIndex(t)
 		if err != nil {
 			return nil, err // the searcher and the verifier disagree: a bug
@@ -95,6 +106,9 @@ func Search(c Class, opt SearchOptions) (*Table, error) {
 		}
 		if b > width {
 			t.Note = fmt.Sprintf("no shared %d-bit table in %d candidates per width", width, opt.MaxTries)
+			if opt.NoJunk {
+				t.Note = fmt.Sprintf("no shared %d-bit table without junk in %d candidates per width", width, opt.MaxTries)
+			}
 		}
 		t.Elapsed = time.Since(start)
 		return t, nil
@@ -115,6 +129,7 @@ type searcher struct {
 	table  []uint32     // epoch<<8 | byte; epoch 0 is empty
 	epoch  uint32       // the candidate's, 1..1<<24-1 (see next)
 	undo   []uint32     // keys the last fill entered
+	junk   uint8        // window - key bits when SearchOptions.NoJunk, else 0
 }
 
 func newSearcher(c Class) *searcher {
@@ -160,8 +175,19 @@ func (s *searcher) next() {
 
 // fill enters one square's keys into the shared table, failing at the first
 // key that already names a different byte; on failure it takes back what it
-// entered, so the table holds only the squares accepted so far.
+// entered, so the table holds only the squares accepted so far. With
+// s.junk set it first rejects a magic that leaves junk above the key.
 func (s *searcher) fill(occW []uint64, magic uint64, shift uint8) bool {
+	if j := s.junk; j != 0 {
+		// The magic as the kernel multiplies by it, shifted down to the
+		// window, must leave the top j bits of every product clear.
+		mj := magic >> j
+		for _, w := range occW {
+			if w*mj>>(64-j) != 0 {
+				return false
+			}
+		}
+	}
 	e := s.epoch << 8
 	s.undo = s.undo[:0]
 	for n, w := range occW {

@@ -3,6 +3,7 @@ package magic
 import (
 	"math/bits"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -210,6 +211,19 @@ func TestBuild(t *testing.T) {
 		t.Error("Layout.Verify accepts a corrupted magic")
 	}
 	l.Rook[9].Magic--
+	// A W magic that leaves junk above the key: a term of the lowest mask
+	// bit that lands on bit 63 sends every occupancy holding that bit to a
+	// key at least 1<<11, past a table of at most 11 bits.
+	d4 := &l.Rook[27]
+	if d4.Bits > 11 {
+		t.Fatalf("rook d4's W table has %d-bit keys: no room to show junk", d4.Bits)
+	}
+	m := d4.Magic
+	d4.Magic |= 1 << (63 - bits.TrailingZeros64(d4.Mask))
+	if err := l.Verify(); err == nil || !strings.Contains(err.Error(), "outside its") {
+		t.Errorf("Layout.Verify on a W magic with junk above the key: %v, want a key outside its table", err)
+	}
+	d4.Magic = m
 	for _, prm := range []*Param{&l.StdRook[9], &l.StdBishop[20]} {
 		m := prm.Magic
 		prm.Magic = 0 // every occupancy to key 0
@@ -282,14 +296,14 @@ func verifyBounds(t *testing.T, l *Layout) {
 	}
 	tb, _ := l.ClassOf(Rook, 4) // e1's class: 12-bit keys for 11-bit masks
 	prm := l.Rook[4]
-	reached := make([]bool, prm.KeyMask+1)
+	reached := make([]bool, 1<<prm.Bits)
 	for _, k := range tb.Keys {
 		for _, occ := range Subsets(Mask(Rook, k.Square)) {
 			reached[l.Rook[k.Square].Key(ToW(occ))] = true
 		}
 	}
 	corrupted := 0
-	for _, key := range []int{slices.Index(reached, false), int(prm.KeyMask)} {
+	for _, key := range []int{slices.Index(reached, false), 1<<prm.Bits - 1} {
 		if key < 0 || reached[key] {
 			continue
 		}
@@ -305,16 +319,17 @@ func verifyBounds(t *testing.T, l *Layout) {
 	if corrupted == 0 {
 		t.Fatal("every key of e1's 12-bit table is reached: no unreached byte to corrupt")
 	}
+	end := func(p *Param) int { return int(p.IndexBase) + 1<<p.Bits }
 	last := &l.Rook[0]
 	for _, p := range []*[64]Param{&l.Rook, &l.Bishop} {
 		for sq := range p {
-			if p[sq].IndexBase+uint32(p[sq].KeyMask) > last.IndexBase+uint32(last.KeyMask) {
+			if end(&p[sq]) > end(last) {
 				last = &p[sq]
 			}
 		}
 	}
-	if int(last.IndexBase+uint32(last.KeyMask)) != len(l.Index)-1 {
-		t.Fatalf("the last index table ends at %d of %d entries", last.IndexBase+uint32(last.KeyMask), len(l.Index))
+	if end(last) != len(l.Index) {
+		t.Fatalf("the last index table ends at %d of %d entries", end(last), len(l.Index))
 	}
 	last.IndexBase++
 	if l.Verify() == nil {

@@ -96,7 +96,7 @@ func Build(opt magic.BuildOptions) (*Layout, error) {
 			if len(l.Attack) > 0xffffff {
 				return nil, fmt.Errorf("%s: attack tables too large", c.Name())
 			}
-			l.Params = append(l.Params, magic.Param{Mask: k.Mask, Magic: k.Magic, KeyMask: 1<<t.Bits - 1,
+			l.Params = append(l.Params, magic.Param{Mask: k.Mask, Magic: k.Magic, KeyMask: 1<<t.Bits - 1, Bits: uint8(t.Bits),
 				IndexBase: uint32(len(l.Index)), AttackBase: uint32(len(l.Attack)), Shift: k.Shift})
 			l.Index = append(l.Index, t.Index...)
 			// The byte names attack_rep(F^-1 x) for the key's frame F (a
