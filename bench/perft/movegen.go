@@ -64,6 +64,10 @@ func attacked[S Slider](sq int, occ uint64, o attacks.Occupancy, us Color, t *th
 		return ref.PlainRook(sq, occ)&t.rq != 0 || ref.PlainBishop(sq, occ)&t.bq != 0
 	case isBlack[S]():
 		return ref.BlackRook(sq, occ)&t.rq != 0 || ref.BlackBishop(sq, occ)&t.bq != 0
+	case isHyperbola[S]():
+		return ref.HyperbolaRook(sq, occ)&t.rq != 0 || ref.HyperbolaBishop(sq, occ)&t.bq != 0
+	case isKindergarten[S]():
+		return ref.KindergartenRook(sq, occ)&t.rq != 0 || ref.KindergartenBishop(sq, occ)&t.bq != 0
 	}
 	return ref.FancyRook(sq, occ)&t.rq != 0 || ref.FancyBishop(sq, occ)&t.bq != 0
 }
@@ -261,6 +265,10 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 			to = ref.PlainBishop(from, occ)
 		case isBlack[S]():
 			to = ref.BlackBishop(from, occ)
+		case isHyperbola[S]():
+			to = ref.HyperbolaBishop(from, occ)
+		case isKindergarten[S]():
+			to = ref.KindergartenBishop(from, occ)
 		default:
 			to = ref.FancyBishop(from, occ)
 		}
@@ -287,6 +295,10 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 			to = ref.PlainRook(from, occ)
 		case isBlack[S]():
 			to = ref.BlackRook(from, occ)
+		case isHyperbola[S]():
+			to = ref.HyperbolaRook(from, occ)
+		case isKindergarten[S]():
+			to = ref.KindergartenRook(from, occ)
 		default:
 			to = ref.FancyRook(from, occ)
 		}

@@ -21,6 +21,10 @@ func Perft(p *Position, depth int, mode Mode) uint64 {
 		return perftRoot[BlackMagic](p, depth)
 	case ModeOcc:
 		return perftRoot[Occ](p, depth)
+	case ModeHyperbola:
+		return perftRoot[Hyperbola](p, depth)
+	case ModeKindergarten:
+		return perftRoot[Kindergarten](p, depth)
 	}
 	return perftRoot[W](p, depth)
 }
@@ -83,6 +87,10 @@ func Divide(p *Position, depth int, mode Mode, threads int) []Count {
 		return divide[BlackMagic](p, depth, threads)
 	case ModeOcc:
 		return divide[Occ](p, depth, threads)
+	case ModeHyperbola:
+		return divide[Hyperbola](p, depth, threads)
+	case ModeKindergarten:
+		return divide[Kindergarten](p, depth, threads)
 	}
 	return divide[W](p, depth, threads)
 }

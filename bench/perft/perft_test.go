@@ -295,12 +295,26 @@ func check(t *testing.T, p *Position) {
 // A fold that failed (say, two modes sharing a GC shape) would leave every
 // count right and make the timings meaningless.
 func TestSliderModes(t *testing.T) {
-	if !isW[W]() || isW[Std]() || isW[Fancy]() || isW[Plain]() || isW[BlackMagic]() || isW[Occ]() ||
-		isStd[W]() || !isStd[Std]() || isStd[Fancy]() || isStd[Plain]() || isStd[BlackMagic]() || isStd[Occ]() ||
-		isPlain[W]() || isPlain[Std]() || isPlain[Fancy]() || !isPlain[Plain]() || isPlain[BlackMagic]() || isPlain[Occ]() ||
-		isBlack[W]() || isBlack[Std]() || isBlack[Fancy]() || isBlack[Plain]() || !isBlack[BlackMagic]() || isBlack[Occ]() ||
-		isOcc[W]() || isOcc[Std]() || isOcc[Fancy]() || isOcc[Plain]() || isOcc[BlackMagic]() || !isOcc[Occ]() {
-		t.Fatal("mode predicates do not tell the modes apart")
+	// Each predicate holds for its own mode and no other.
+	preds := []struct {
+		name string
+		is   []bool // W, Std, Fancy, Plain, BlackMagic, Occ, Hyperbola, Kindergarten
+		own  int
+	}{
+		{"isW", []bool{isW[W](), isW[Std](), isW[Fancy](), isW[Plain](), isW[BlackMagic](), isW[Occ](), isW[Hyperbola](), isW[Kindergarten]()}, 0},
+		{"isStd", []bool{isStd[W](), isStd[Std](), isStd[Fancy](), isStd[Plain](), isStd[BlackMagic](), isStd[Occ](), isStd[Hyperbola](), isStd[Kindergarten]()}, 1},
+		{"isPlain", []bool{isPlain[W](), isPlain[Std](), isPlain[Fancy](), isPlain[Plain](), isPlain[BlackMagic](), isPlain[Occ](), isPlain[Hyperbola](), isPlain[Kindergarten]()}, 3},
+		{"isBlack", []bool{isBlack[W](), isBlack[Std](), isBlack[Fancy](), isBlack[Plain](), isBlack[BlackMagic](), isBlack[Occ](), isBlack[Hyperbola](), isBlack[Kindergarten]()}, 4},
+		{"isOcc", []bool{isOcc[W](), isOcc[Std](), isOcc[Fancy](), isOcc[Plain](), isOcc[BlackMagic](), isOcc[Occ](), isOcc[Hyperbola](), isOcc[Kindergarten]()}, 5},
+		{"isHyperbola", []bool{isHyperbola[W](), isHyperbola[Std](), isHyperbola[Fancy](), isHyperbola[Plain](), isHyperbola[BlackMagic](), isHyperbola[Occ](), isHyperbola[Hyperbola](), isHyperbola[Kindergarten]()}, 6},
+		{"isKindergarten", []bool{isKindergarten[W](), isKindergarten[Std](), isKindergarten[Fancy](), isKindergarten[Plain](), isKindergarten[BlackMagic](), isKindergarten[Occ](), isKindergarten[Hyperbola](), isKindergarten[Kindergarten]()}, 7},
+	}
+	for _, p := range preds {
+		for i, v := range p.is {
+			if v != (i == p.own) {
+				t.Fatalf("%s is %v for mode %d: the mode predicates do not tell the modes apart", p.name, v, i)
+			}
+		}
 	}
 	if !counting[counter]() || counting[lister]() {
 		t.Fatal("sink predicates do not tell the sinks apart")
@@ -341,7 +355,7 @@ func TestSliderModes(t *testing.T) {
 		seen[shape] = true
 		isLookup := strings.Contains(callee, "symmagic/attacks.") || strings.Contains(callee, "bench/ref.")
 		switch shape {
-		case "uint8", "uint16", "uint32", "uint64", "[2]uint64": // W, Std, Fancy, Plain, BlackMagic
+		case "uint8", "uint16", "uint32", "uint64", "[2]uint64", "[5]uint8", "[6]uint8": // W, Std, Fancy, Plain, BlackMagic, Hyperbola, Kindergarten
 			if isLookup {
 				t.Errorf("%s calls %s; its lookups should all be inlined", fn, callee)
 			}
@@ -355,7 +369,7 @@ func TestSliderModes(t *testing.T) {
 			t.Errorf("%s: unexpected shape %q", fn, shape)
 		}
 	}
-	if len(seen) != 6 {
-		t.Errorf("found calls in the copies for shapes %v, want uint8, uint16, uint32, uint64, [2]uint64 and [3]uint8 (W, Std, Fancy, Plain, BlackMagic, Occ)", seen)
+	if len(seen) != 8 {
+		t.Errorf("found calls in the copies for shapes %v, want uint8, uint16, uint32, uint64, [2]uint64, [3]uint8, [5]uint8 and [6]uint8 (W, Std, Fancy, Plain, BlackMagic, Occ, Hyperbola, Kindergarten)", seen)
 	}
 }

@@ -165,6 +165,10 @@ func Run(ctx context.Context, p *Position, depth int, opt Options) (Result, erro
 		return runMode[BlackMagic](ctx, p, depth, opt)
 	case ModeOcc:
 		return runMode[Occ](ctx, p, depth, opt)
+	case ModeHyperbola:
+		return runMode[Hyperbola](ctx, p, depth, opt)
+	case ModeKindergarten:
+		return runMode[Kindergarten](ctx, p, depth, opt)
 	}
 	return runMode[W](ctx, p, depth, opt)
 }

@@ -44,9 +44,18 @@ type Plain uint64
 // ref.BlackRook and ref.BlackBishop. (Black is the colour.)
 type BlackMagic [2]uint64
 
+// Hyperbola looks up the hyperbola-quintessence reference (1,536 bytes of
+// tables: the scheme Stockfish moved to in 2026), ref.HyperbolaRook and
+// ref.HyperbolaBishop: a small-table yardstick.
+type Hyperbola [5]uint8
+
+// Kindergarten looks up the kindergarten-bitboard reference (9,216 bytes),
+// ref.KindergartenRook and ref.KindergartenBishop: a small-table yardstick.
+type Kindergarten [6]uint8
+
 // Slider is the set of slider modes.
 type Slider interface {
-	W | Std | Fancy | Plain | BlackMagic | Occ
+	W | Std | Fancy | Plain | BlackMagic | Occ | Hyperbola | Kindergarten
 }
 
 func isW[S Slider]() bool {
@@ -78,6 +87,16 @@ func isBlack[S Slider]() bool {
 	return unsafe.Sizeof(s) == unsafe.Sizeof(BlackMagic{})
 }
 
+func isHyperbola[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(Hyperbola{})
+}
+
+func isKindergarten[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(Kindergarten{})
+}
+
 // sliderAttackers returns the pieces of rq (rooks and queens) and bq
 // (bishops and queens) that attack sq; o is the occupancy occ in the modes
 // that look up through one (see byOccupancy), else unused. The inliner prices a function by all
@@ -97,6 +116,12 @@ func sliderAttackers[S Slider](sq int, occ uint64, o attacks.Occupancy, rq, bq u
 	if isBlack[S]() {
 		return ref.BlackRook(sq, occ)&rq | ref.BlackBishop(sq, occ)&bq
 	}
+	if isHyperbola[S]() {
+		return ref.HyperbolaRook(sq, occ)&rq | ref.HyperbolaBishop(sq, occ)&bq
+	}
+	if isKindergarten[S]() {
+		return ref.KindergartenRook(sq, occ)&rq | ref.KindergartenBishop(sq, occ)&bq
+	}
 	return ref.FancyRook(sq, occ)&rq | ref.FancyBishop(sq, occ)&bq
 }
 
@@ -111,13 +136,15 @@ const (
 	ModePlain
 	ModeOcc
 	ModeBlack
+	ModeHyperbola
+	ModeKindergarten
 )
 
-var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy", ModePlain: "plain", ModeOcc: "occ", ModeBlack: "black"}
+var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy", ModePlain: "plain", ModeOcc: "occ", ModeBlack: "black", ModeHyperbola: "hyperbola", ModeKindergarten: "kindergarten"}
 
-// Modes lists every mode: the three ways to adopt the package (w, occ, std)
-// and the three magic yardsticks.
-var Modes = []Mode{ModeW, ModeOcc, ModeStd, ModeFancy, ModePlain, ModeBlack}
+// Modes lists every mode: the three ways to adopt the package (w, occ, std),
+// the three magic yardsticks and the two small-table ones.
+var Modes = []Mode{ModeW, ModeOcc, ModeStd, ModeFancy, ModePlain, ModeBlack, ModeHyperbola, ModeKindergarten}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {

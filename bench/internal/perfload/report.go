@@ -88,12 +88,14 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 
 // modeColors are the dots' colours, by mode value.
 var modeColors = map[perft.Mode]color.RGBA{
-	perft.ModeW:     {R: 210, G: 40, B: 40, A: 255},
-	perft.ModeOcc:   {R: 230, G: 140, B: 20, A: 255},
-	perft.ModeStd:   {R: 120, G: 60, B: 160, A: 255},
-	perft.ModeFancy: {R: 30, G: 90, B: 200, A: 255},
-	perft.ModePlain: {R: 40, G: 150, B: 90, A: 255},
-	perft.ModeBlack: {R: 30, G: 30, B: 30, A: 255},
+	perft.ModeW:            {R: 210, G: 40, B: 40, A: 255},
+	perft.ModeOcc:          {R: 230, G: 140, B: 20, A: 255},
+	perft.ModeStd:          {R: 120, G: 60, B: 160, A: 255},
+	perft.ModeFancy:        {R: 30, G: 90, B: 200, A: 255},
+	perft.ModePlain:        {R: 40, G: 150, B: 90, A: 255},
+	perft.ModeBlack:        {R: 30, G: 30, B: 30, A: 255},
+	perft.ModeHyperbola:    {R: 150, G: 150, B: 150, A: 255},
+	perft.ModeKindergarten: {R: 190, G: 170, B: 110, A: 255},
 }
 
 // ratioDots is one mode's ratios, a dot per group with its interval as a

@@ -76,7 +76,7 @@ var rec = machine.Record{
 func TestReport(t *testing.T) {
 	pos := []Position{{Name: "kiwipete", FEN: Kiwipete, Depth: 5, NNUEDepth: 4}}
 	groups := Groups(pos, []Load{Loads(256)[0], Loads(256)[3]})
-	speed := map[perft.Mode]float64{perft.ModeW: 95, perft.ModeOcc: 100, perft.ModeStd: 60, perft.ModeFancy: 100, perft.ModePlain: 110, perft.ModeBlack: 105}
+	speed := map[perft.Mode]float64{perft.ModeW: 95, perft.ModeOcc: 100, perft.ModeStd: 60, perft.ModeFancy: 100, perft.ModePlain: 110, perft.ModeBlack: 105, perft.ModeHyperbola: 85, perft.ModeKindergarten: 80}
 	r := Report{Groups: groups, M: synthetic(len(groups), speed), Rounds: 9, HashMB: 256, Command: "cmd", Machine: rec, Kernel: "k", Date: "d"}
 	var b bytes.Buffer
 	r.WriteMarkdown(&b, 3, "perft")
