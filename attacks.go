@@ -204,9 +204,13 @@ var kernelNames = [...]string{
 	kernelAMD64Simd:   "amd64-simd",
 }
 
-// active holds the kernel in use, a kernelID. SetKernel stores it and every
-// dispatch loads it atomically, so SetKernel is safe while lookups run in
-// other goroutines; an atomic load is a plain load on amd64 and arm64.
+// active holds the kernel in use, a kernelID. SetKernel stores it
+// atomically, and the dispatchers (attacks_amd64.s, attacks_arm64.s) read it
+// with one aligned 32-bit load (MOVL, MOVWU), which is atomic on both, so
+// SetKernel is safe while lookups run in other goroutines. They need no
+// more ordering than that (Go's active.Load is a plain MOVL on amd64 but a
+// load-acquire, LDARW, on arm64): the word only picks which code runs, and
+// every kernel reads the same tables, which never change.
 var active atomic.Uint32
 
 func init() { active.Store(uint32(defaultKernel)) }

@@ -1,6 +1,6 @@
 module github.com/symmagic/attacks/gen
 
-go 1.24.0
+go 1.26.0
 
 require github.com/symmagic/attacks v0.0.0
 
