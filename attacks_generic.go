@@ -59,7 +59,7 @@ func lookup(p *param, occ uint64, shift uint) uint64 {
 
 // lookupStd is the drop-in's kernel: occ is a standard bitboard.
 func lookupStd(p *stdParam, occ uint64, shift uint) uint64 {
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(&attackTable), (p.attack+uint32(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occ&p.mask)*p.magic>>shift&uint64(p.keyMask)))))*8))
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(&attackTable), (uint(p.attack)+uint(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occ&p.mask)*p.magic>>shift&uint64(p.keyMask)))))*8))
 }
 
 // rookStd, bishopStd and queenStd are the drop-in's lookups for sq, which
@@ -73,7 +73,7 @@ func bishopStd(sq int, occ uint64) uint64 { return lookup(&bishopStdParams[sq], 
 // for the inliner than two calls: Queen needs the room.
 func queenStd(sq int, occ uint64) uint64 {
 	r, b := &rookStdParams[sq], &bishopStdParams[sq]
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(&attackTable), (r.attack+uint32(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occ&r.mask)*r.magic>>rookShift&uint64(r.keyMask)))))*8)) |
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(&attackTable), (uint(r.attack)+uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occ&r.mask)*r.magic>>rookShift&uint64(r.keyMask)))))*8)) |
 		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occ&b.mask)*b.magic>>bishopShift)))*8))
 }
 

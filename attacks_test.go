@@ -458,6 +458,28 @@ func TestTablesInBounds(t *testing.T) {
 	}
 }
 
+// TestRecordsInOneLine checks that no square's record straddles a cache
+// line on 64-bit platforms: 32-byte records in arrays that start on a
+// 32-byte boundary (the linker aligns a data symbol of 32 bytes or more so,
+// on amd64 and arm64). A 40-byte record, which straddles lines, made perft
+// about a tenth slower (docs/BENCHMARKS.md).
+func TestRecordsInOneLine(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("32-bit platform: the records take 24 and 28 bytes")
+	}
+	for name, at := range map[string]unsafe.Pointer{
+		"rookParams": unsafe.Pointer(&rookParams), "bishopParams": unsafe.Pointer(&bishopParams),
+		"rookStdParams": unsafe.Pointer(&rookStdParams), "bishopStdParams": unsafe.Pointer(&bishopStdParams),
+	} {
+		if uintptr(at)%32 != 0 {
+			t.Errorf("%s starts at %#x, not on a 32-byte boundary: some records straddle a cache line", name, uintptr(at))
+		}
+	}
+	if unsafe.Sizeof(param{}) != 32 || unsafe.Sizeof(stdParam{}) != 32 {
+		t.Errorf("records of %d and %d bytes, want 32", unsafe.Sizeof(param{}), unsafe.Sizeof(stdParam{}))
+	}
+}
+
 // square is a W or drop-in record as TestTablesInBounds reads it.
 type square struct {
 	mask, magic uint64
