@@ -117,7 +117,7 @@ func TestDocBytes(t *testing.T) {
 		{"README.md", "| the permute (`ToW`, `NewOccupancy`, the unions): with AVX-512 / without |", []int{permuteBytes(kernelAMD64AVX512), permuteBytes(kernelGeneric)}},
 		{"docs/DESIGN.md", "| index tables |", []int{s.Std.IndexBytes, s.W.IndexBytes}},
 		{"docs/DESIGN.md", "| attack tables (4,900 rook + 1,428 bishop sets, 8 bytes each) |", []int{s.Std.AttackBytes, s.W.AttackBytes}},
-		{"docs/DESIGN.md", "| per-square parameters (128 x 40) |", []int{s.Std.ParamBytes, s.W.ParamBytes}},
+		{"docs/DESIGN.md", "| per-square parameters (128 x 32) |", []int{s.Std.ParamBytes, s.W.ParamBytes}},
 		{"docs/DESIGN.md", "| **total** |", []int{s.Std.TotalBytes, s.W.TotalBytes}},
 	} {
 		text := string(readme)
