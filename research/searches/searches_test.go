@@ -134,3 +134,31 @@ func TestStdRookPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestStdRookNoJunk reproduces why the drop-in's rook keys keep their key
+// mask (docs/SEED.md, "The standard layout"): magics at the mask's width
+// that leave nothing above the key (SearchOptions.NoJunk) turn up quickly
+// for rook squares on rank 1 (b1, c1, d1 within 15M candidates) but not in
+// 100M for h2, h3, a6, f8 and g8, whose masks reach the top of the board.
+// It fails if one is found: the documents would then be wrong. Run with
+// -long (about four minutes).
+func TestStdRookNoJunk(t *testing.T) {
+	if !*long {
+		t.Skip("run with -long: about four minutes")
+	}
+	search := func(sq, tries int) (*magic.Table, error) {
+		c := magic.Class{Piece: magic.Rook, Group: []magic.Sym{magic.Identity}, Rep: sq, Squares: []int{sq}, Numbering: magic.NumberStd}
+		width := bits.OnesCount64(magic.Mask(magic.Rook, sq))
+		return magic.Search(c, magic.SearchOptions{Seed: 1, MaxTries: tries, MaxBits: width, Window: magic.RookWindow, NoJunk: true})
+	}
+	for _, sq := range []int{1, 2, 3} { // b1, c1, d1
+		if _, err := search(sq, 15_000_000); err != nil {
+			t.Errorf("%s: no magic without junk within 15M candidates: %v", magic.SquareName(sq), err)
+		}
+	}
+	for _, sq := range []int{15, 23, 40, 61, 62} { // h2, h3, a6, f8, g8
+		if tb, err := search(sq, 100_000_000); err == nil {
+			t.Errorf("%s: a magic without junk at the mask's width after %d candidates: docs/SEED.md says none in 100M", magic.SquareName(sq), tb.Tries)
+		}
+	}
+}
