@@ -1,0 +1,392 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/symmagic/attacks"
+)
+
+// StartFEN is the initial position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// StartPosition returns the initial position.
+func StartPosition() Position { return startPosition }
+
+var startPosition = func() Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}()
+
+// FENError is what ParseFEN returns for a FEN it rejects: the field at fault
+// and what is wrong with it.
+type FENError struct {
+	Field string // "fen" (the whole string), "placement", "side", "castling", "en passant", "halfmove clock", "fullmove number"
+	Msg   string
+}
+
+func (e *FENError) Error() string { return "fen: " + e.Field + ": " + e.Msg }
+
+func fenErr(field, format string, args ...any) *FENError {
+	return &FENError{Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+const pieceLetters = "PNBRQKpnbrqk"
+
+// ParseFEN reads a FEN of six fields, or four (the clocks then 0 and 1), and
+// checks that the position is one the generator can trust: one king a side,
+// no pawn on rank 1 or 8, at most 16 pieces and 8 pawns a side, the side not
+// to move not in check, at most two pieces checking the side to move, every
+// castling right's king and rook on its side's first rank, and an
+// en-passant square only behind an enemy pawn that can just have
+// double-pushed. It accepts any run of white space between fields and
+// castling letters in any order, but not a run of empty squares written as
+// two digits ("44").
+//
+// The castling field is standard (KQkq), X-FEN (KQkq for the outermost rook
+// on that wing, a file letter for another one) or Shredder-FEN (file
+// letters alone: HAha). The position is in Chess960 mode (see Chess960) when
+// the field is Shredder-FEN, or when a right's king or rook stands off its
+// square of standard chess (e1, a1, h1 and e8, a8, h8).
+//
+// Every failure is a *FENError.
+func ParseFEN(fen string) (Position, error) {
+	f := strings.Fields(fen)
+	if len(f) == 4 {
+		f = append(f, "0", "1")
+	}
+	if len(f) != 6 {
+		return Position{}, fenErr("fen", "%d fields, want 6 (placement, side, castling, en passant, halfmove clock, fullmove number) or the first 4", len(f))
+	}
+	p := Position{ep: NoSquare}
+	if err := p.parsePlacement(f[0]); err != nil {
+		return Position{}, err
+	}
+	switch f[1] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return Position{}, fenErr("side", "%q, want w or b", f[1])
+	}
+	if err := p.parseCastling(f[2]); err != nil {
+		return Position{}, err
+	}
+	if err := p.parseEP(f[3]); err != nil {
+		return Position{}, err
+	}
+	half, err := parseClock("halfmove clock", f[4], 0)
+	if err != nil {
+		return Position{}, err
+	}
+	full, err := parseClock("fullmove number", f[5], 1)
+	if err != nil {
+		return Position{}, err
+	}
+	p.half, p.full = half, full
+	// Checked last: it needs the side to move.
+	them := p.side ^ 1
+	if p.checkers(them) != 0 {
+		return Position{}, fenErr("side", "%s to move, but %s's king is in check (the last move left it there)", p.side, them)
+	}
+	if n := bits.OnesCount64(p.checkers(p.side)); n > 2 {
+		return Position{}, fenErr("placement", "%s's king is attacked by %d pieces; no move gives more than a double check", p.side, n)
+	}
+	p.key = p.ComputeKey()
+	return p, nil
+}
+
+func (p *Position) parsePlacement(s string) error {
+	ranks := strings.Split(s, "/")
+	if len(ranks) != 8 {
+		return fenErr("placement", "%d ranks, want 8 separated by /", len(ranks))
+	}
+	for i, r := range ranks {
+		rank := 7 - i // FEN lists rank 8 first
+		file := 0
+		prevDigit := false
+		for _, c := range r {
+			switch {
+			case c >= '1' && c <= '8':
+				if prevDigit {
+					return fenErr("placement", "rank %d %q: two digits in a row; a run of empty squares is one digit", rank+1, r)
+				}
+				file += int(c - '0')
+				prevDigit = true
+				continue
+			case strings.ContainsRune(pieceLetters, c):
+				if file < 8 {
+					i := strings.IndexRune(pieceLetters, c)
+					pc := MakePiece(Color(i/6), PieceType(i%6))
+					if pc.Type() == Pawn && (rank == 0 || rank == 7) {
+						return fenErr("placement", "pawn on %s: pawns never stand on rank 1 or 8", SquareName(rank*8+file))
+					}
+					p.put(rank*8+file, pc)
+				}
+				file++
+			default:
+				return fenErr("placement", "rank %d %q: bad character %q (want one of %s or a digit 1-8)", rank+1, r, c, pieceLetters)
+			}
+			prevDigit = false
+		}
+		if file != 8 {
+			return fenErr("placement", "rank %d %q has %d squares, want 8", rank+1, r, file)
+		}
+	}
+	for c := White; c <= Black; c++ {
+		own := p.byColor[c]
+		if n := bits.OnesCount64(p.byType[King] & own); n != 1 {
+			return fenErr("placement", "%d %s kings, want 1", n, c)
+		}
+		if n := bits.OnesCount64(p.byType[Pawn] & own); n > 8 {
+			return fenErr("placement", "%d %s pawns, want at most 8", n, c)
+		}
+		if n := bits.OnesCount64(own); n > 16 {
+			return fenErr("placement", "%d %s pieces, want at most 16", n, c)
+		}
+	}
+	return nil
+}
+
+// backRank returns the first rank of c, as a bitboard.
+func backRank(c Color) uint64 { return rank1 << (56 * uint(c)) }
+
+// wingOf returns the wing (0 kingside, 1 queenside) of a rook on file rf
+// beside a king on file kf.
+func wingOf(kf, rf int) int {
+	if rf > kf {
+		return 0
+	}
+	return 1
+}
+
+var wingNames = [2]string{"the h-file side", "the a-file side"}
+
+// outermostRook returns the square of c's outermost rook on its first rank
+// on the given wing of its king, or -1.
+func (p *Position) outermostRook(c Color, wing int) int {
+	ksq := p.KingSquare(c)
+	rooks := p.Pieces(c, Rook) & backRank(c)
+	if wing == 0 {
+		rooks &^= (uint64(2) << ksq) - 1 // above the king
+		if rooks == 0 {
+			return -1
+		}
+		return 63 - bits.LeadingZeros64(rooks)
+	}
+	rooks &= (uint64(1) << ksq) - 1 // below the king
+	if rooks == 0 {
+		return -1
+	}
+	return lsb(rooks)
+}
+
+func (p *Position) parseCastling(s string) error {
+	if s == "-" {
+		return nil
+	}
+	letters := true // Shredder-FEN: file letters alone
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		c := White
+		lower := ch | 0x20
+		if ch == lower {
+			c = Black
+		}
+		side := p.byColor[c]
+		ksq := lsb(p.byType[King] & side)
+		var rsq int
+		switch {
+		case lower == 'k' || lower == 'q':
+			letters = false
+			wing := 0
+			if lower == 'q' {
+				wing = 1
+			}
+			if backRank(c)&(1<<ksq) == 0 {
+				return fenErr("castling", "%c needs the %s king on rank %d, not on %s", ch, c, 1+7*int(c), SquareName(ksq))
+			}
+			if rsq = p.outermostRook(c, wing); rsq < 0 {
+				return fenErr("castling", "%c needs a %s rook on rank %d on %s of the %s king (on %s)", ch, c, 1+7*int(c), wingNames[wing], c, SquareName(ksq))
+			}
+		case lower >= 'a' && lower <= 'h':
+			rsq = int(lower-'a') + 56*int(c)
+			if backRank(c)&(1<<ksq) == 0 {
+				return fenErr("castling", "%c needs the %s king on rank %d, not on %s", ch, c, 1+7*int(c), SquareName(ksq))
+			}
+			if p.board[rsq] != MakePiece(c, Rook) {
+				return fenErr("castling", "%c needs a %s rook on %s", ch, c, SquareName(rsq))
+			}
+		default:
+			return fenErr("castling", "%q: bad letter %q (want - , letters from KQkq, or files A-H and a-h)", s, ch)
+		}
+		right := 2*int(c) + wingOf(ksq&7, rsq&7)
+		if p.castle&(1<<right) != 0 {
+			return fenErr("castling", "%q gives %s two rights on %s of its king", s, c, wingNames[right&1])
+		}
+		p.castle |= 1 << right
+		p.castleRook[right] = uint8(rsq)
+	}
+	p.shredder = letters
+	p.setCastleSquares()
+	if p.shredder || !p.standardCastling() {
+		p.chess960 = true
+		p.castleBit = chess960Bit
+	}
+	return nil
+}
+
+var errStandardCastling = errors.New("a castling right's king or rook stands off its square of standard chess")
+
+// standardCastling reports whether every castling right's king and rook
+// stand on their squares of standard chess.
+func (p *Position) standardCastling() bool {
+	for i := 0; i < 4; i++ {
+		if p.castle&(1<<i) == 0 {
+			continue
+		}
+		c := Color(i / 2)
+		base := 56 * int(c)
+		rook := base + 7
+		if i&1 != 0 {
+			rook = base
+		}
+		if p.KingSquare(c) != base+4 || int(p.castleRook[i]) != rook {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *Position) parseEP(s string) error {
+	if s == "-" {
+		return nil
+	}
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return fenErr("en passant", "%q is not - or a square", s)
+	}
+	sq := int(s[0]-'a') + 8*int(s[1]-'1')
+	wantRank, pusher := 6, Black // white to move: black just pushed, passing rank 6
+	if p.side == Black {
+		wantRank, pusher = 3, White
+	}
+	if sq/8+1 != wantRank {
+		return fenErr("en passant", "%s is not on rank %d, where a %s double push passes with %s to move", s, wantRank, pusher, p.side)
+	}
+	pawnSq, fromSq := sq-8, sq+8 // black pushed from rank 7 to 5
+	if p.side == Black {
+		pawnSq, fromSq = sq+8, sq-8
+	}
+	if p.board[pawnSq] != MakePiece(pusher, Pawn) || p.board[sq] != NoPiece || p.board[fromSq] != NoPiece {
+		return fenErr("en passant", "%s: no %s pawn can just have double-pushed past it (want a %s pawn on %s, %s and %s empty)",
+			s, pusher, pusher, SquareName(pawnSq), s, SquareName(fromSq))
+	}
+	p.ep = uint8(sq)
+	return nil
+}
+
+func parseClock(field, s string, least int32) (int32, error) {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, fenErr(field, "%q is not a non-negative decimal number", s)
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 32)
+	if err != nil {
+		return 0, fenErr(field, "%q is out of range (at most %d)", s, int32(1<<31-1))
+	}
+	if int32(n) < least {
+		return 0, fenErr(field, "%d, want at least %d", n, least)
+	}
+	return int32(n), nil
+}
+
+// checkers returns the enemy pieces that attack c's king.
+func (p *Position) checkers(c Color) uint64 {
+	enemy := p.byColor[c^1]
+	occ := p.occ()
+	ksq := lsb(p.byType[King] & p.byColor[c])
+	return (attacks.Knight(ksq)&p.byType[Knight] |
+		attacks.Pawn(c == White, ksq)&p.byType[Pawn] |
+		attacks.King(ksq)&p.byType[King] |
+		attacks.Rook(ksq, occ)&(p.byType[Rook]|p.byType[Queen]) |
+		attacks.Bishop(ksq, occ)&(p.byType[Bishop]|p.byType[Queen])) & enemy
+}
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.HasKing() && p.checkers(p.side) != 0 }
+
+// FEN writes the position as a six-field FEN. It writes back byte for byte
+// every FEN in canonical form: ParseFEN's, with single spaces, six fields,
+// the castling rights in the order white kingside, white queenside, black
+// kingside, black queenside (KQkq), in the notation read (Shredder-FEN's
+// file letters, or X-FEN's letters, which are standard FEN's when the
+// rooks stand in the corners), and the clocks without leading zeros.
+func (p *Position) FEN() string {
+	var b strings.Builder
+	b.Grow(90)
+	for rank := 7; rank >= 0; rank-- {
+		empty := 0
+		for file := 0; file < 8; file++ {
+			pc := p.board[rank*8+file]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteByte(pieceLetters[int(pc.Color()&1)*6+int(pc.Type()%6)])
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if rank > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteString([]string{" w ", " b "}[p.side&1])
+	b.WriteString(p.castlingField())
+	if p.ep == NoSquare {
+		b.WriteString(" -")
+	} else {
+		b.WriteString(" " + SquareName(int(p.ep)))
+	}
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(int(p.half)))
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(int(p.full)))
+	return b.String()
+}
+
+// castlingField writes the castling rights (see FEN).
+func (p *Position) castlingField() string {
+	if p.castle == 0 {
+		return "-"
+	}
+	var b []byte
+	for i := 0; i < 4; i++ {
+		if p.castle&(1<<i) == 0 {
+			continue
+		}
+		c, wing := Color(i/2), i&1
+		rsq := int(p.castleRook[i])
+		ch := byte('A' + rsq&7)
+		if !p.shredder && p.outermostRook(c, wing) == rsq {
+			ch = "KQ"[wing]
+		}
+		if c == Black {
+			ch |= 0x20
+		}
+		b = append(b, ch)
+	}
+	return string(b)
+}

@@ -1,0 +1,379 @@
+package board
+
+import (
+	"math/bits"
+	"unsafe"
+
+	"github.com/symmagic/attacks"
+)
+
+// gen has three sinks, chosen like the slider mode (see Slider): lister
+// writes the moves to the list, counter only counts them, which is all the
+// last ply of perft needs, so there a piece's moves cost one popcount, and
+// tactical writes the captures and promotions alone.
+type (
+	counter  uint8
+	lister   uint16
+	tactical uint32
+)
+
+type sink interface{ counter | lister | tactical }
+
+func counting[K sink]() bool {
+	var k K
+	return unsafe.Sizeof(k) == unsafe.Sizeof(counter(0))
+}
+
+func tacticalOnly[K sink]() bool {
+	var k K
+	return unsafe.Sizeof(k) == unsafe.Sizeof(tactical(0))
+}
+
+// Generate writes the legal moves of p to list and returns their number.
+func Generate[S Slider](p *Position, list *MoveList) int { return gen[S, lister](p, list) }
+
+// Count returns the number of legal moves of p, writing none.
+func Count[S Slider](p *Position) int { return gen[S, counter](p, nil) }
+
+// GenerateTactical writes the legal captures (en passant included) and
+// promotions (capturing or not, to every piece) of p to list and returns
+// their number.
+func GenerateTactical[S Slider](p *Position, list *MoveList) int { return gen[S, tactical](p, list) }
+
+const (
+	fileA = 0x0101010101010101
+	fileH = fileA << 7
+	rank1 = 0xff
+	rank3 = rank1 << 16
+	rank6 = rank1 << 40
+	rank8 = rank1 << 56
+)
+
+// Pawn geometry by colour. Pawns move set-wise by rotating the whole
+// bitboard: a rotation never wraps a real move (no pawn stands on its last
+// rank, and the file masks drop the captures that would leave the board).
+var (
+	pushDelta  = [2]int{8, -8}
+	westDelta  = [2]int{7, -9} // capture towards the a-file
+	eastDelta  = [2]int{9, -7}
+	doubleFrom = [2]uint64{rank3, rank6} // single-push targets that may push again
+	lastRank   = [2]uint64{rank8, rank1}
+)
+
+// threats are the enemy pieces, grouped as the attack tests want them.
+type threats struct {
+	pawns, knights, rq, bq, king uint64
+}
+
+// attacked reports whether the enemy attacks sq with occupancy occ (and o,
+// the same occupancy, read only by the modes that look up through one). us
+// is the side being attacked.
+func attacked[S Slider](sq int, occ uint64, o attacks.Occupancy, us Color, t *threats) bool {
+	if attacks.Knight(sq)&t.knights != 0 || attacks.Pawn(us == White, sq)&t.pawns != 0 || attacks.King(sq)&t.king != 0 {
+		return true
+	}
+	switch {
+	case byOccupancy[S]():
+		return o.Rook(sq)&t.rq != 0 || o.Bishop(sq)&t.bq != 0
+	default: // Std
+		return attacks.Rook(sq, occ)&t.rq != 0 || attacks.Bishop(sq, occ)&t.bq != 0
+	}
+}
+
+// castlePaths[kingFile][rookFile] are the squares on rank 1 that a castling
+// with the king and rook on those files needs: empty, the squares the king
+// and the rook cross or land on, but their own; path, the squares the king
+// crosses or lands on, which no enemy piece may attack. Black's are these
+// shifted to rank 8.
+var castlePaths [8][8]struct{ empty, path uint64 }
+
+func init() {
+	for kf := 0; kf < 8; kf++ {
+		for rf := 0; rf < 8; rf++ {
+			if kf == rf {
+				continue
+			}
+			kTo, rTo := newMove(kf, rf, flagCastle).CastlingSquares()
+			path := between[kf][kTo] | 1<<kTo
+			castlePaths[kf][rf].path = path
+			castlePaths[kf][rf].empty = (path | between[rf][rTo] | 1<<rTo) &^ (1<<kf | 1<<rf)
+		}
+	}
+}
+
+// gen generates the legal moves of p directly, without a make-and-test: it
+// finds the checkers and the pinned pieces once, then limits every piece's
+// targets by them. It returns the number of moves, written to list unless K
+// is counter (then list may be nil).
+func gen[S Slider, K sink](p *Position, list *MoveList) int {
+	us, them := p.side, p.side^1
+	own, enemy := p.byColor[us], p.byColor[them]
+	occ := own | enemy
+	// The two ways to look up through an attacks.Occupancy: the one the
+	// position keeps (W), or one made here from occ (Occ).
+	var o attacks.Occupancy
+	switch {
+	case isW[S]():
+		o = p.o
+	case isOcc[S]():
+		o = attacks.NewOccupancy(occ)
+	}
+	t := threats{
+		pawns:   p.byType[Pawn] & enemy,
+		knights: p.byType[Knight] & enemy,
+		rq:      (p.byType[Rook] | p.byType[Queen]) & enemy,
+		bq:      (p.byType[Bishop] | p.byType[Queen]) & enemy,
+		king:    p.byType[King] & enemy,
+	}
+	kingBB := p.byType[King] & own
+	ksq := lsb(kingBB)
+	checkers := attacks.Knight(ksq)&t.knights | attacks.Pawn(us == White, ksq)&t.pawns |
+		sliderAttackers[S](ksq, occ, o, t.rq, t.bq)
+
+	// Where pieces may go: anywhere not their own side's, or, for the
+	// tactical moves, onto an enemy piece (pawns also to their last rank).
+	reach := ^own
+	if tacticalOnly[K]() {
+		reach = enemy
+	}
+
+	n := 0
+
+	// King steps are tested with the king off the board: a slider checking
+	// along a line also attacks the square behind the king.
+	{
+		occ, o := occ^kingBB, o
+		if byOccupancy[S]() {
+			o.Clear(ksq)
+		}
+		for to := attacks.King(ksq) & reach; to != 0; to &= to - 1 {
+			if attacked[S](lsb(to), occ, o, us, &t) {
+				continue
+			}
+			if counting[K]() {
+				n++
+			} else {
+				list[n] = newMove(ksq, lsb(to), flagNormal)
+				n++
+			}
+		}
+	}
+
+	ownPawns := p.byType[Pawn] & own
+
+	// En passant is the one move that clears two squares of a line, so its
+	// legality is tested by looking from the king at the board after it: that
+	// covers pins along the diagonal and along the rank (king, both pawns and
+	// an enemy rook on one rank) and every check, even a double check it
+	// could answer in a FEN that no game reaches. It is rare; the cost does
+	// not matter.
+	if p.ep != NoSquare {
+		ep := int(p.ep)
+		capSq := ep ^ 8 // the pawn that double-pushed, one rank nearer us
+		for c := attacks.Pawn(us == Black, ep) & ownPawns; c != 0; c &= c - 1 {
+			from := lsb(c)
+			if checkers&^(1<<capSq)&(t.knights|t.pawns) != 0 {
+				break
+			}
+			after := occ ^ 1<<from ^ 1<<capSq | 1<<ep
+			afterO := o
+			if byOccupancy[S]() {
+				afterO.Move(from, ep)
+				afterO.Clear(capSq)
+			}
+			if sliderAttackers[S](ksq, after, afterO, t.rq, t.bq) != 0 {
+				continue
+			}
+			if counting[K]() {
+				n++
+			} else {
+				list[n] = newMove(from, ep, flagEP)
+				n++
+			}
+		}
+	}
+
+	if checkers&(checkers-1) != 0 {
+		return n // double check: only the king moves
+	}
+
+	// Non-king moves must land on checkMask: anywhere out of check, else on
+	// the checker or between it and the king.
+	checkMask := ^uint64(0)
+	if checkers != 0 {
+		checkMask = between[ksq][lsb(checkers)] | checkers
+	} else if rights := p.castle >> (2 * us) & 3; rights != 0 && !tacticalOnly[K]() {
+		// Castling, out of check only, Chess960's rule, which standard
+		// chess's is a case of: the squares the king and the rook cross or
+		// land on empty but for the two of them, and none that the king
+		// crosses or lands on attacked with both off the board (the rook
+		// may be shielding one).
+		base := 56 * int(us)
+		for side := 0; side < 2; side++ {
+			if rights&(1<<side) == 0 {
+				continue
+			}
+			rsq := int(p.castleRook[2*int(us)+side])
+			cp := &castlePaths[ksq&7][rsq&7]
+			if occ&(cp.empty<<base) != 0 {
+				continue
+			}
+			occ, o := occ^kingBB^1<<rsq, o
+			if byOccupancy[S]() {
+				o.Clear(ksq)
+				o.Clear(rsq)
+			}
+			safe := true
+			for s := cp.path << base; s != 0; s &= s - 1 {
+				if attacked[S](lsb(s), occ, o, us, &t) {
+					safe = false
+					break
+				}
+			}
+			if !safe {
+				continue
+			}
+			if counting[K]() {
+				n++
+			} else {
+				list[n] = newMove(ksq, rsq, flagCastle) | p.castleBit
+				n++
+			}
+		}
+	}
+
+	// Pins: an own piece alone between the king and an enemy slider on a
+	// line the slider moves along. pinHV and pinD are the union of such
+	// lines (king excluded, pinner included); a pinned piece may move only
+	// along its own line, and no move along one pin line lands on another.
+	var pinHV, pinD uint64
+	for s := rookEmpty[ksq] & t.rq; s != 0; s &= s - 1 {
+		sq := lsb(s)
+		if b := between[ksq][sq] & occ; b&(b-1) == 0 && b&own != 0 {
+			pinHV |= between[ksq][sq] | 1<<sq
+		}
+	}
+	for s := bishopEmpty[ksq] & t.bq; s != 0; s &= s - 1 {
+		sq := lsb(s)
+		if b := between[ksq][sq] & occ; b&(b-1) == 0 && b&own != 0 {
+			pinD |= between[ksq][sq] | 1<<sq
+		}
+	}
+	pinned := pinHV | pinD
+	targets := reach & checkMask
+
+	// Pawns, set-wise. A pawn pinned along a file may still push; one pinned
+	// along a diagonal may still capture the pinner.
+	{
+		empty := ^occ
+		push, west, east := pushDelta[us], westDelta[us], eastDelta[us]
+		last := lastRank[us]
+		free := ownPawns &^ pinned
+		single := bits.RotateLeft64(free, push)&empty | bits.RotateLeft64(ownPawns&pinHV, push)&empty&pinHV
+		var double uint64
+		if tacticalOnly[K]() {
+			single &= last // promotions only
+		} else {
+			double = bits.RotateLeft64(single&doubleFrom[us], push) & empty & checkMask
+		}
+		single &= checkMask
+		capW := (bits.RotateLeft64(free&^fileA, west) | bits.RotateLeft64(ownPawns&pinD&^fileA, west)&pinD) & enemy & checkMask
+		capE := (bits.RotateLeft64(free&^fileH, east) | bits.RotateLeft64(ownPawns&pinD&^fileH, east)&pinD) & enemy & checkMask
+		if counting[K]() {
+			n += bits.OnesCount64(single&^last) + bits.OnesCount64(double) +
+				bits.OnesCount64(capW&^last) + bits.OnesCount64(capE&^last) +
+				4*(bits.OnesCount64(single&last)+bits.OnesCount64(capW&last)+bits.OnesCount64(capE&last))
+		} else {
+			n = addPawnMoves(list, n, single&^last, push, flagNormal)
+			n = addPawnMoves(list, n, double, 2*push, flagDouble)
+			n = addPawnMoves(list, n, capW&^last, west, flagNormal)
+			n = addPawnMoves(list, n, capE&^last, east, flagNormal)
+			n = addPromotions(list, n, single&last, push)
+			n = addPromotions(list, n, capW&last, west)
+			n = addPromotions(list, n, capE&last, east)
+		}
+	}
+
+	// A pinned knight never stays on its line.
+	for b := p.byType[Knight] & own &^ pinned; b != 0; b &= b - 1 {
+		from := lsb(b)
+		to := attacks.Knight(from) & targets
+		if counting[K]() {
+			n += bits.OnesCount64(to)
+		} else {
+			n = addMoves(list, n, from, to)
+		}
+	}
+
+	// Sliders: a piece pinned along a rank or file has no diagonal move that
+	// keeps to it, and the other way round.
+	for b := (p.byType[Bishop] | p.byType[Queen]) & own &^ pinHV; b != 0; b &= b - 1 {
+		from := lsb(b)
+		var to uint64
+		switch {
+		case byOccupancy[S]():
+			to = o.Bishop(from)
+		default: // Std
+			to = attacks.Bishop(from, occ)
+		}
+		to &= targets
+		if pinD&(1<<from) != 0 {
+			to &= pinD
+		}
+		if counting[K]() {
+			n += bits.OnesCount64(to)
+		} else {
+			n = addMoves(list, n, from, to)
+		}
+	}
+	for b := (p.byType[Rook] | p.byType[Queen]) & own &^ pinD; b != 0; b &= b - 1 {
+		from := lsb(b)
+		var to uint64
+		switch {
+		case byOccupancy[S]():
+			to = o.Rook(from)
+		default: // Std
+			to = attacks.Rook(from, occ)
+		}
+		to &= targets
+		if pinHV&(1<<from) != 0 {
+			to &= pinHV
+		}
+		if counting[K]() {
+			n += bits.OnesCount64(to)
+		} else {
+			n = addMoves(list, n, from, to)
+		}
+	}
+	return n
+}
+
+func addMoves(list *MoveList, n, from int, to uint64) int {
+	for ; to != 0; to &= to - 1 {
+		list[n] = newMove(from, lsb(to), flagNormal)
+		n++
+	}
+	return n
+}
+
+// addPawnMoves adds a move to each target from the square delta behind it.
+func addPawnMoves(list *MoveList, n int, to uint64, delta, flag int) int {
+	for ; to != 0; to &= to - 1 {
+		sq := lsb(to)
+		list[n] = newMove(sq-delta, sq, flag)
+		n++
+	}
+	return n
+}
+
+// addPromotions adds the four promotions, queen first, to each target.
+func addPromotions(list *MoveList, n int, to uint64, delta int) int {
+	for ; to != 0; to &= to - 1 {
+		sq := lsb(to)
+		for f := flagPromoQ; f >= flagPromoN; f-- {
+			list[n] = newMove(sq-delta, sq, f)
+			n++
+		}
+	}
+	return n
+}

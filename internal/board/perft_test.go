@@ -1,0 +1,236 @@
+package board
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var deep = flag.Bool("deep", false, "also run the perft rows over the default limits (minutes to hours), on every CPU")
+
+// shallowNodes is the most nodes a row of perft.tsv may have to run without
+// -deep; shallow960 the same for chess960.tsv, in every mode.
+const (
+	shallowNodes = 5_000_000
+	shallow960   = 100_000
+)
+
+// perftRow is a published perft count.
+type perftRow struct {
+	FEN   string
+	Depth int
+	Nodes uint64
+}
+
+// loadPerftTSV reads perft.tsv or extra.tsv: fen, depth, nodes.
+func loadPerftTSV(tb testing.TB, path string) []perftRow {
+	tb.Helper()
+	var rows []perftRow
+	readTSV(tb, path, "fen,depth,nodes", func(line int, cols []string) {
+		depth, err1 := strconv.Atoi(cols[1])
+		nodes, err2 := strconv.ParseUint(cols[2], 10, 64)
+		if err1 != nil || err2 != nil || depth < 0 {
+			tb.Fatalf("%s:%d: bad depth or nodes in %q", path, line, strings.Join(cols, "\t"))
+		}
+		rows = append(rows, perftRow{cols[0], depth, nodes})
+	})
+	return rows
+}
+
+// loadChess960TSV reads testdata/chess960.tsv: id, fen, perft 1 to 6.
+func loadChess960TSV(tb testing.TB, path string) []perftRow {
+	tb.Helper()
+	var rows []perftRow
+	readTSV(tb, path, "id,fen,perft1,perft2,perft3,perft4,perft5,perft6", func(line int, cols []string) {
+		for d := 1; d <= 6; d++ {
+			nodes, err := strconv.ParseUint(cols[1+d], 10, 64)
+			if err != nil {
+				tb.Fatalf("%s:%d: bad count %q", path, line, cols[1+d])
+			}
+			rows = append(rows, perftRow{cols[1], d, nodes})
+		}
+	})
+	if len(rows) != 960*6 {
+		tb.Fatalf("%s: %d rows, want 960 positions of 6 counts", path, len(rows))
+	}
+	return rows
+}
+
+func readTSV(tb testing.TB, path, header string, row func(line int, cols []string)) {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatalf("the published perft counts: %v", err)
+	}
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		cols := strings.Split(sc.Text(), "\t")
+		if line == 1 {
+			if strings.Join(cols, ",") != header {
+				tb.Fatalf("%s:1: header %q, want %s, tab-separated", path, sc.Text(), header)
+			}
+			continue
+		}
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		if want := strings.Count(header, ",") + 1; len(cols) != want {
+			tb.Fatalf("%s:%d: %d columns, want %d", path, line, len(cols), want)
+		}
+		row(line, cols)
+		n++
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	if n == 0 {
+		tb.Fatalf("%s: no rows", path)
+	}
+}
+
+// modePerft runs perft in the mode named by m: "w", "std" or "occ".
+func modePerft(mode string, p *Position, depth int) uint64 {
+	switch mode {
+	case "std":
+		return Perft[Std](p, depth)
+	case "occ":
+		return Perft[Occ](p, depth)
+	}
+	return Perft[W](p, depth)
+}
+
+func modeDivide(mode string, p *Position, depth, threads int) []MoveCount {
+	switch mode {
+	case "std":
+		return Divide[Std](p, depth, threads)
+	case "occ":
+		return Divide[Occ](p, depth, threads)
+	}
+	return Divide[W](p, depth, threads)
+}
+
+var modes = []string{"w", "std", "occ"}
+
+func runRows(t *testing.T, rows []perftRow, limit uint64) {
+	ran := 0
+	defer func() { t.Logf("%d of %d rows run in every mode (-deep runs all)", ran, len(rows)) }()
+	for _, r := range rows {
+		if r.Nodes > limit && !*deep {
+			continue
+		}
+		ran++
+		p, err := ParseFEN(r.FEN)
+		if err != nil {
+			t.Fatalf("%s: %v", r.FEN, err)
+		}
+		for _, mode := range modes {
+			var got uint64
+			if r.Nodes > shallowNodes {
+				for _, c := range modeDivide(mode, &p, r.Depth, runtime.GOMAXPROCS(0)) {
+					got += c.Nodes
+				}
+			} else {
+				got = modePerft(mode, &p, r.Depth)
+			}
+			if got != r.Nodes {
+				t.Errorf("slider %s: perft(%q, %d) = %d, want %d", mode, r.FEN, r.Depth, got, r.Nodes)
+			}
+		}
+	}
+}
+
+// TestPerftTSV checks every published count of testdata/perft.tsv up to
+// 5,000,000 nodes (all of them with -deep), in every slider mode.
+func TestPerftTSV(t *testing.T) {
+	runRows(t, loadPerftTSV(t, "testdata/perft.tsv"), shallowNodes)
+}
+
+// TestPerftExtra checks testdata/extra.tsv the same way.
+func TestPerftExtra(t *testing.T) {
+	runRows(t, loadPerftTSV(t, "testdata/extra.tsv"), shallowNodes)
+}
+
+// TestPerftChess960 checks the published counts of the 960 Chess960
+// positions up to 100,000 nodes (perft 1 to 3) in every slider mode; the
+// public API's tests run them to 1,000,000 (perft 4), -deep all of them.
+func TestPerftChess960(t *testing.T) {
+	if testing.Short() && !*deep {
+		t.Skip("-short")
+	}
+	runRows(t, loadChess960TSV(t, "testdata/chess960.tsv"), shallow960)
+}
+
+func TestPerftDepthBounds(t *testing.T) {
+	start := StartPosition()
+	for _, mode := range modes {
+		if n := modePerft(mode, &start, 0); n != 1 {
+			t.Errorf("%s: perft 0 = %d, want 1", mode, n)
+		}
+		for _, d := range []int{-1, MaxPerftDepth + 1, 1 << 40} {
+			if n := modePerft(mode, &start, d); n != 0 {
+				t.Errorf("%s: perft %d = %d, want 0", mode, d, n)
+			}
+			if c := modeDivide(mode, &start, d, 1); c != nil {
+				t.Errorf("%s: divide %d = %v, want nil", mode, d, c)
+			}
+		}
+		if d := modeDivide(mode, &start, 0, 1); d != nil {
+			t.Errorf("%s: divide 0 = %v, want nil", mode, d)
+		}
+	}
+	// A position whose every line ends at once runs to any depth allowed.
+	mate, err := ParseFEN("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := Perft[W](&mate, MaxPerftDepth); n != 0 {
+		t.Errorf("perft %d of a mate = %d, want 0", MaxPerftDepth, n)
+	}
+}
+
+// TestDivide checks that divide splits perft exactly, in every mode and
+// whatever the thread count, and that its moves are the legal moves.
+func TestDivide(t *testing.T) {
+	kiwipete, _ := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	for _, mode := range modes {
+		want := modeDivide(mode, &kiwipete, 3, 1)
+		if len(want) != 48 {
+			t.Fatalf("%s: divide has %d moves, want 48", mode, len(want))
+		}
+		var sum uint64
+		for _, c := range want {
+			sum += c.Nodes
+		}
+		if sum != 97862 {
+			t.Errorf("%s: divide sums to %d, want 97862", mode, sum)
+		}
+		for _, threads := range []int{2, 3, 100} {
+			got := modeDivide(mode, &kiwipete, 3, threads)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%s: divide with %d threads differs from one thread", mode, threads)
+			}
+		}
+	}
+	// Moves checked by hand against the position, legal and not.
+	got := map[string]uint64{}
+	for _, c := range Divide[W](&kiwipete, 1, 1) {
+		got[c.Move.String()] = c.Nodes
+	}
+	for _, m := range []string{"e1g1", "e1c1", "d5e6", "e5f7", "a2a4", "f3f6"} {
+		if got[m] != 1 {
+			t.Errorf("kiwipete: legal move %s missing from divide", m)
+		}
+	}
+	for _, m := range []string{"e1e2", "e1f2", "d5e6q", "b2b1", "e1h1", "e1a1"} {
+		if _, ok := got[m]; ok {
+			t.Errorf("kiwipete: %s is no legal move", m)
+		}
+	}
+}

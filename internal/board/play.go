@@ -1,0 +1,178 @@
+package board
+
+import "github.com/symmagic/attacks"
+
+// Play makes the legal move m on p and updates its Polyglot key. The W mode
+// keeps p's attacks.Occupancy in step; the other modes skip it, as nothing
+// reads it there.
+//
+// m must be a legal move of p (from Generate, or ParseMove): Play does not
+// check, and another move leaves p meaningless. To undo a move, keep the
+// position from before it: positions are values (copy-make).
+func Play[S Slider](p *Position, m Move) {
+	k := p.key ^ zCastle[p.castle] ^ p.epKey() ^ zTurn ^ p.moveKey(m)
+	play[S](p, m)
+	p.key = k ^ zCastle[p.castle] ^ p.epKey()
+}
+
+// PlayUnkeyed is Play without the key, for searches that never read it
+// (perft): the key of the position it leaves is stale.
+func PlayUnkeyed[S Slider](p *Position, m Move) { play[S](p, m) }
+
+// moveKey returns the key of the pieces m takes off and puts on the board,
+// read before m is made: the moving piece leaves from, whatever stood on to
+// goes, and the piece that arrives (the promoted one, after a promotion)
+// stands on to; en passant takes the pawn behind to, castling moves the
+// king and the rook (the king may land on the rook's square, or stay).
+func (p *Position) moveKey(m Move) uint64 {
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	switch m.flag() {
+	case flagCastle:
+		kTo, rTo := m.CastlingSquares()
+		r := p.board[to]
+		return zPiece[pc][from] ^ zPiece[pc][kTo] ^ zPiece[r][to] ^ zPiece[r][rTo]
+	case flagEP:
+		capSq := to ^ 8
+		return zPiece[pc][from] ^ zPiece[pc][to] ^ zPiece[p.board[capSq]][capSq]
+	}
+	arrives := pc
+	if t, ok := m.Promotion(); ok {
+		arrives = MakePiece(p.side, t)
+	}
+	return zPiece[pc][from] ^ zPiece[p.board[to]][to] ^ zPiece[arrives][to]
+}
+
+// play makes the legal move m on p, leaving the key alone.
+func play[S Slider](p *Position, m Move) {
+	from, to, flag := m.From(), m.To(), m.flag()
+	us, them := p.side, p.side^1
+	fromTo := uint64(1)<<from | uint64(1)<<to
+	if fromTo&p.castleSquares != 0 {
+		p.loseRights(from, to)
+	}
+	pc := p.board[from]
+	p.half++
+	p.ep = NoSquare
+	if flag == flagCastle {
+		p.castle960(from, to, isW[S]())
+	} else {
+		if captured := p.board[to]; captured != NoPiece {
+			p.byType[captured.Type()] ^= 1 << to
+			p.byColor[them] ^= 1 << to
+			p.half = 0
+		}
+		if isW[S]() {
+			p.o.Move(from, to) // a capture too: to stays occupied
+		}
+		p.byType[pc.Type()] ^= fromTo
+		p.byColor[us] ^= fromTo
+		p.board[to], p.board[from] = pc, NoPiece
+		if pc.Type() == Pawn {
+			p.half = 0
+			switch {
+			case flag == flagDouble:
+				p.ep = uint8(from+to) / 2
+			case flag == flagEP:
+				capSq := to ^ 8
+				p.byType[Pawn] ^= 1 << capSq
+				p.byColor[them] ^= 1 << capSq
+				p.board[capSq] = NoPiece
+				if isW[S]() {
+					p.o.Clear(capSq)
+				}
+			case flag >= flagPromoN:
+				t := Knight + PieceType(flag-flagPromoN)
+				p.byType[Pawn] ^= 1 << to
+				p.byType[t] ^= 1 << to
+				p.board[to] = MakePiece(us, t)
+			}
+		}
+	}
+	if us == Black {
+		p.full++
+	}
+	p.side = them
+}
+
+// castle960 moves the king from from and its rook from rsq to their
+// castling squares. Either may stay put, and the king may land on the
+// rook's square, so both leave the board before either is put back.
+func (p *Position) castle960(from, rsq int, w bool) {
+	us := p.side
+	kTo, rTo := newMove(from, rsq, flagCastle).CastlingSquares()
+	king, rook := p.board[from], p.board[rsq]
+	before := uint64(1)<<from | uint64(1)<<rsq
+	after := uint64(1)<<kTo | uint64(1)<<rTo
+	p.byType[King] ^= 1<<from ^ 1<<kTo
+	p.byType[Rook] ^= 1<<rsq ^ 1<<rTo
+	p.byColor[us] ^= before ^ after
+	if w {
+		p.o.Toggle(before ^ after)
+	}
+	p.board[from], p.board[rsq] = NoPiece, NoPiece
+	p.board[kTo], p.board[rTo] = king, rook
+}
+
+// loseRights clears the castling rights that a move from from to to costs:
+// those of a king that moves, and of a rook that moves or is taken.
+func (p *Position) loseRights(from, to int) {
+	for i := 0; i < 4; i++ {
+		r := uint8(1) << i
+		if p.castle&r == 0 {
+			continue
+		}
+		rsq := int(p.castleRook[i])
+		if rsq == from || rsq == to || p.board[from] == MakePiece(Color(i/2), King) {
+			p.castle &^= r
+		}
+	}
+	p.setCastleSquares()
+}
+
+// setCastleSquares recomputes castleSquares from the rights held.
+func (p *Position) setCastleSquares() {
+	p.castleSquares = 0
+	for i := 0; i < 4; i++ {
+		if p.castle&(1<<i) != 0 {
+			c := Color(i / 2)
+			p.castleSquares |= 1<<p.castleRook[i] | p.byType[King]&p.byColor[c]
+		}
+	}
+}
+
+// Plausible reports whether m keeps p well formed if played: a piece of
+// the side to move moves, onto no piece of its own and no king, a pawn
+// promotes exactly when it reaches the last rank and steps two squares only
+// from its second rank over an empty square, en passant takes on the
+// en-passant square, and a castling moves the king and the rook of a right
+// held over empty squares. A legal move is plausible; a plausible move need
+// not be legal (it may leave its king in check, or move a piece as it
+// cannot), but it leaves a position the generator can run on.
+func (p *Position) Plausible(m Move) bool {
+	from, to := m.From(), m.To()
+	us := p.side
+	pc, target := p.board[from], p.board[to]
+	if pc == NoPiece || pc.Color() != us || !p.HasKing() || from == to {
+		return false
+	}
+	base := 56 * int(us)
+	isPawn := pc.Type() == Pawn
+	switch m.flag() {
+	case flagCastle:
+		right := 2*int(us) + wingOf(from&7, to&7)
+		return pc.Type() == King && p.castle&(1<<right) != 0 && int(p.castleRook[right]) == to &&
+			p.occ()&(castlePaths[from&7][to&7].empty<<base) == 0
+	case flagEP:
+		return isPawn && int(p.ep) == to && attacks.Pawn(us == White, from)&(uint64(1)<<to) != 0
+	case flagDouble:
+		push := pushDelta[us]
+		return isPawn && uint64(1)<<from&(rank1<<(8+40*int(us))) != 0 && to == from+2*push &&
+			p.occ()&(1<<(from+push)|1<<to) == 0
+	}
+	if target != NoPiece && (target.Color() == us || target.Type() == King) {
+		return false
+	}
+	_, promo := m.Promotion()
+	return !isPawn && !promo || isPawn && promo == (uint64(1)<<to&(rank1|rank8) != 0)
+}

@@ -1,0 +1,203 @@
+package board
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/symmagic/attacks"
+)
+
+// MoveError is what ParseMove returns for a UCI move it rejects: the move as
+// given and why.
+type MoveError struct {
+	UCI string
+	Msg string
+}
+
+func (e *MoveError) Error() string { return "move " + strconv.Quote(e.UCI) + ": " + e.Msg }
+
+// uciTo returns the square UCI names as m's destination: the rook's for a
+// Chess960 castling, the king's two-square step's for a standard one.
+func uciTo(m Move) int {
+	if m.flag() == flagCastle && m&chess960Bit == 0 {
+		to, _ := m.CastlingSquares()
+		return to
+	}
+	return m.To()
+}
+
+func parseSquare(s string) (int, bool) {
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return 0, false
+	}
+	return int(s[0]-'a') + 8*int(s[1]-'1'), true
+}
+
+// ParseMove returns the legal move of p that the UCI string s names: e2e4,
+// e7e8q; castling e1g1, or, in Chess960 mode, e1h1 (king takes rook). A
+// malformed or illegal move is a *MoveError saying why.
+func ParseMove[S Slider](p *Position, s string) (Move, error) {
+	bad := func(format string, args ...any) (Move, error) {
+		return NoMove, &MoveError{UCI: s, Msg: fmt.Sprintf(format, args...)}
+	}
+	if s == "0000" {
+		return bad("the null move is not a move of the position")
+	}
+	if len(s) != 4 && len(s) != 5 {
+		return bad("%d characters, want 4 (e2e4) or 5 with a promotion (e7e8q)", len(s))
+	}
+	from, ok := parseSquare(s[:2])
+	if !ok {
+		return bad("%q is not a square", s[:2])
+	}
+	to, ok := parseSquare(s[2:4])
+	if !ok {
+		return bad("%q is not a square", s[2:4])
+	}
+	promo := -1
+	if len(s) == 5 {
+		switch s[4] {
+		case 'n':
+			promo = int(Knight)
+		case 'b':
+			promo = int(Bishop)
+		case 'r':
+			promo = int(Rook)
+		case 'q':
+			promo = int(Queen)
+		default:
+			return bad("promotion %q, want one of n, b, r, q", s[4])
+		}
+	}
+	var list MoveList
+	n := Generate[S](p, &list)
+	for _, m := range list[:n] {
+		if m.From() != from || uciTo(m) != to {
+			continue
+		}
+		t, isPromo := m.Promotion()
+		if !isPromo && promo < 0 || isPromo && int(t) == promo {
+			return m, nil
+		}
+	}
+	return bad("%s", p.whyIllegal(from, to, promo, list[:n]))
+}
+
+// whyIllegal explains why no legal move goes from from to to (promoting to
+// promo, if not -1). It only explains: legality is Generate's alone.
+func (p *Position) whyIllegal(from, to, promo int, legal []Move) string {
+	us := p.side
+	pc := p.board[from]
+	switch {
+	case !p.HasKing():
+		return "the position has no kings"
+	case pc == NoPiece:
+		return "no piece on " + SquareName(from)
+	case pc.Color() != us:
+		return fmt.Sprintf("the piece on %s is %s's, and %s is to move", SquareName(from), pc.Color(), us)
+	}
+	name := fmt.Sprintf("a %s %s on %s", us, pc.Type(), SquareName(from))
+	for _, m := range legal {
+		if m.From() == from && m.To() == to && uciTo(m) != to {
+			return fmt.Sprintf("castling is written %s here, king two squares; %s is the Chess960 form", m, SquareName(from)+SquareName(to))
+		}
+		if m.From() == from && m.IsCastle() && uciTo(m) != to {
+			if kTo, _ := m.CastlingSquares(); kTo == to {
+				return fmt.Sprintf("in Chess960 castling is written king takes rook: %s", m)
+			}
+		}
+		if m.From() == from && uciTo(m) == to {
+			if promo < 0 {
+				return "a pawn reaching the last rank must promote: add q, r, b or n"
+			}
+			return "only a pawn reaching the last rank promotes"
+		}
+	}
+	if promo >= 0 && (pc.Type() != Pawn || lastRank[us]&(1<<to) == 0) {
+		return "only a pawn reaching the last rank promotes"
+	}
+	if pc.Type() == King {
+		if why, ok := p.whyNoCastle(from, to); ok {
+			return why
+		}
+	}
+	if !p.reaches(from, to) {
+		return fmt.Sprintf("%s does not move to %s", name, SquareName(to))
+	}
+	if p.InCheck() {
+		return fmt.Sprintf("%s is in check, and %s to %s does not end it", us, name, SquareName(to))
+	}
+	return fmt.Sprintf("%s to %s would leave the %s king in check", name, SquareName(to), us)
+}
+
+// reaches reports whether the piece on from moves to to by the rules of its
+// movement on this board, ignoring whether its king is left in check.
+func (p *Position) reaches(from, to int) bool {
+	pc := p.board[from]
+	us := pc.Color()
+	own, occ := p.byColor[us], p.occ()
+	if own&(1<<to) != 0 {
+		return false
+	}
+	var reach uint64
+	switch pc.Type() {
+	case Pawn:
+		push := pushDelta[us]
+		if one := from + push; occ&(1<<one) == 0 {
+			reach |= 1 << one
+			if two := one + push; (1<<one)&doubleFrom[us] != 0 && occ&(1<<two) == 0 {
+				reach |= 1 << two
+			}
+		}
+		capt := p.byColor[us^1]
+		if p.ep != NoSquare {
+			capt |= 1 << p.ep
+		}
+		reach |= attacks.Pawn(us == White, from) & capt
+	case Knight:
+		reach = attacks.Knight(from)
+	case Bishop:
+		reach = attacks.Bishop(from, occ)
+	case Rook:
+		reach = attacks.Rook(from, occ)
+	case Queen:
+		reach = attacks.Queen(from, occ)
+	case King:
+		reach = attacks.King(from)
+	}
+	return reach&(1<<to) != 0
+}
+
+// whyNoCastle explains, if the king's move from from to to names a castling
+// (king two squares from e1 or e8 in standard chess, king onto its own rook
+// in either), why that castling is not legal.
+func (p *Position) whyNoCastle(from, to int) (string, bool) {
+	us := p.side
+	base := 56 * int(us)
+	if from&^7 != base || to&^7 != base || from == to {
+		return "", false
+	}
+	wing := wingOf(from&7, to&7)
+	right := 2*int(us) + wing
+	held := p.castle&(1<<right) != 0
+	rsq := int(p.castleRook[right])
+	switch {
+	case p.board[to] == MakePiece(us, Rook):
+		if !held || rsq != to {
+			return fmt.Sprintf("%s has no right to castle with the rook on %s", us, SquareName(to)), true
+		}
+	case !p.chess960 && from == base+4 && to == base+6-4*wing:
+		if !held {
+			return fmt.Sprintf("%s has no right to castle on %s of its king", us, wingNames[wing]), true
+		}
+	default:
+		return "", false
+	}
+	if p.checkers(us) != 0 {
+		return fmt.Sprintf("%s is in check, and castling does not end a check", us), true
+	}
+	if p.occ()&(castlePaths[from&7][rsq&7].empty<<base) != 0 {
+		return "castling needs the squares the king and the rook cross or land on empty but for the two of them", true
+	}
+	return "castling would take the king across or onto a square the enemy attacks", true
+}

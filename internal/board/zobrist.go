@@ -1,0 +1,60 @@
+package board
+
+import "github.com/symmagic/attacks"
+
+// The key is Polyglot's (the opening-book format's Zobrist key), so that a
+// position's key finds it in a Polyglot book: the XOR of one number for
+// each piece on its square, one for each castling right held, one for the
+// en-passant file, only when a pawn of the side to move stands beside the
+// pawn that just double-pushed (whether or not its capture would be legal),
+// and one when White is to move. Polyglot defines no keys for Chess960; here
+// a Chess960 right is hashed as the standard right of its side and wing
+// (the rook on the king's h-file side is kingside).
+var (
+	zPiece  [16][64]uint64 // by Piece; the rows of NoPiece and the unused values are zero
+	zCastle [16]uint64     // by the castling-rights mask
+	zEP     [8]uint64      // by file
+	zTurn   uint64         // White to move
+)
+
+func init() {
+	for c := White; c <= Black; c++ {
+		for t := Pawn; t <= King; t++ {
+			kind := 2 * int(t)
+			if c == White {
+				kind++
+			}
+			copy(zPiece[MakePiece(c, t)][:], polyglotRandom[64*kind:64*kind+64])
+		}
+	}
+	for mask := range zCastle {
+		for i := 0; i < 4; i++ {
+			if mask&(1<<i) != 0 {
+				zCastle[mask] ^= polyglotRandom[768+i]
+			}
+		}
+	}
+	copy(zEP[:], polyglotRandom[772:780])
+	zTurn = polyglotRandom[780]
+}
+
+// epKey returns the en-passant part of p's key.
+func (p *Position) epKey() uint64 {
+	if p.ep == NoSquare || attacks.Pawn(p.side == Black, int(p.ep))&p.byType[Pawn]&p.byColor[p.side] == 0 {
+		return 0
+	}
+	return zEP[p.ep&7]
+}
+
+// ComputeKey returns p's Polyglot key computed from scratch (Key returns
+// the one kept move by move; the two are equal).
+func (p *Position) ComputeKey() uint64 {
+	var k uint64
+	for sq, pc := range p.board {
+		k ^= zPiece[pc&15][sq]
+	}
+	if p.side == White {
+		k ^= zTurn
+	}
+	return k ^ zCastle[p.castle&15] ^ p.epKey()
+}
