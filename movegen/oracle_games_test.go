@@ -10,7 +10,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
 )
 
 var (
@@ -65,7 +64,7 @@ var openings960 = []struct{ fen, moves string }{
 	{"r1k1r3/8/8/8/8/8/8/R1K1R3 w KQkq - 0 1", ""},
 	{"2r1kr2/8/8/8/8/8/8/2R1KR2 w CFcf - 0 1", ""},
 	{"rk2r3/8/8/8/8/8/5q2/RK2R3 w Qq - 0 1", ""}, // O-O-O takes the king from b1 towards the h-file
-	{"4k3/8/8/8/8/8/8/rR1K3R w BH - 0 1", ""},     // b1's rook shields c1 from a1's: O-O-O is illegal
+	{"4k3/8/8/8/8/8/8/rR1K3R w BH - 0 1", ""},    // b1's rook shields c1 from a1's: O-O-O is illegal
 }
 
 const startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
