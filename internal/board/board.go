@@ -209,26 +209,35 @@ func (p *Position) put(sq int, pc Piece) {
 	p.board[sq] = pc
 }
 
-// Tables built once from package attacks.
+// Tables built once from package attacks (initializers, not init, so that
+// the variables that use them are initialized after them).
 var (
 	// rookEmpty and bishopEmpty are the attacks on an empty board: the lines
 	// a pinning slider must stand on.
-	rookEmpty, bishopEmpty [64]uint64
+	rookEmpty = func() (t [64]uint64) {
+		for sq := range t {
+			t[sq] = attacks.Rook(sq, 0)
+		}
+		return t
+	}()
+	bishopEmpty = func() (t [64]uint64) {
+		for sq := range t {
+			t[sq] = attacks.Bishop(sq, 0)
+		}
+		return t
+	}()
 	// between[a][b] is the squares strictly between a and b when they share
 	// a rank, file or diagonal, else 0 (attacks.Between, as a table: the pin
 	// loop reads it for every enemy slider on the king's lines).
-	between [64][64]uint64
-)
-
-func init() {
-	for sq := 0; sq < 64; sq++ {
-		rookEmpty[sq] = attacks.Rook(sq, 0)
-		bishopEmpty[sq] = attacks.Bishop(sq, 0)
-		for b := 0; b < 64; b++ {
-			between[sq][b] = attacks.Between(sq, b)
+	between = func() (t [64][64]uint64) {
+		for a := range t {
+			for b := range t[a] {
+				t[a][b] = attacks.Between(a, b)
+			}
 		}
-	}
-}
+		return t
+	}()
+)
 
 func lsb(b uint64) int { return bits.TrailingZeros64(b) & 63 }
 

@@ -85,9 +85,7 @@ func attacked[S Slider](sq int, occ uint64, o attacks.Occupancy, us Color, t *th
 // and the rook cross or land on, but their own; path, the squares the king
 // crosses or lands on, which no enemy piece may attack. Black's are these
 // shifted to rank 8.
-var castlePaths [8][8]struct{ empty, path uint64 }
-
-func init() {
+var castlePaths = func() (t [8][8]struct{ empty, path uint64 }) {
 	for kf := 0; kf < 8; kf++ {
 		for rf := 0; rf < 8; rf++ {
 			if kf == rf {
@@ -95,11 +93,12 @@ func init() {
 			}
 			kTo, rTo := newMove(kf, rf, flagCastle).CastlingSquares()
 			path := between[kf][kTo] | 1<<kTo
-			castlePaths[kf][rf].path = path
-			castlePaths[kf][rf].empty = (path | between[rf][rTo] | 1<<rTo) &^ (1<<kf | 1<<rf)
+			t[kf][rf].path = path
+			t[kf][rf].empty = (path | between[rf][rTo] | 1<<rTo) &^ (1<<kf | 1<<rf)
 		}
 	}
-}
+	return t
+}()
 
 // gen generates the legal moves of p directly, without a make-and-test: it
 // finds the checkers and the pinned pieces once, then limits every piece's

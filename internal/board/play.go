@@ -125,6 +125,7 @@ func (p *Position) loseRights(from, to int) {
 		rsq := int(p.castleRook[i])
 		if rsq == from || rsq == to || p.board[from] == MakePiece(Color(i/2), King) {
 			p.castle &^= r
+			p.castleRook[i] = 0 // as ParseFEN leaves it, so positions compare equal
 		}
 	}
 	p.setCastleSquares()

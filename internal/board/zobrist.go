@@ -10,33 +10,38 @@ import "github.com/symmagic/attacks"
 // and one when White is to move. Polyglot defines no keys for Chess960; here
 // a Chess960 right is hashed as the standard right of its side and wing
 // (the rook on the king's h-file side is kingside).
+//
+// The tables are package-level variables with initializers, not filled by
+// init, so that Go initializes them before the variables that use them
+// (StartPosition's).
 var (
-	zPiece  [16][64]uint64 // by Piece; the rows of NoPiece and the unused values are zero
-	zCastle [16]uint64     // by the castling-rights mask
-	zEP     [8]uint64      // by file
-	zTurn   uint64         // White to move
+	// zPiece is by Piece; the rows of NoPiece and the unused values are zero.
+	zPiece = func() (z [16][64]uint64) {
+		for c := White; c <= Black; c++ {
+			for t := Pawn; t <= King; t++ {
+				kind := 2 * int(t)
+				if c == White {
+					kind++
+				}
+				copy(z[MakePiece(c, t)][:], polyglotRandom[64*kind:64*kind+64])
+			}
+		}
+		return z
+	}()
+	// zCastle is by the castling-rights mask.
+	zCastle = func() (z [16]uint64) {
+		for mask := range z {
+			for i := 0; i < 4; i++ {
+				if mask&(1<<i) != 0 {
+					z[mask] ^= polyglotRandom[768+i]
+				}
+			}
+		}
+		return z
+	}()
+	zEP   = [8]uint64(polyglotRandom[772:780]) // by file
+	zTurn = polyglotRandom[780]                // White to move
 )
-
-func init() {
-	for c := White; c <= Black; c++ {
-		for t := Pawn; t <= King; t++ {
-			kind := 2 * int(t)
-			if c == White {
-				kind++
-			}
-			copy(zPiece[MakePiece(c, t)][:], polyglotRandom[64*kind:64*kind+64])
-		}
-	}
-	for mask := range zCastle {
-		for i := 0; i < 4; i++ {
-			if mask&(1<<i) != 0 {
-				zCastle[mask] ^= polyglotRandom[768+i]
-			}
-		}
-	}
-	copy(zEP[:], polyglotRandom[772:780])
-	zTurn = polyglotRandom[780]
-}
 
 // epKey returns the en-passant part of p's key.
 func (p *Position) epKey() uint64 {

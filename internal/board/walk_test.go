@@ -1,0 +1,168 @@
+package board
+
+import (
+	"math/bits"
+	"strings"
+	"testing"
+
+	"github.com/symmagic/attacks"
+)
+
+// walkFENs are varied starting points: the published positions, en passant
+// and promotions, and Chess960 castling of every kind.
+var walkFENs = []string{
+	StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
+	"1rk1r3/8/8/8/8/8/8/1RK1R3 w BEbe - 0 1",
+	"2r1kr2/pppppppp/8/8/8/8/PPPPPPPP/2R1KR2 w KQkq - 0 1",
+	"r3k1rr/8/8/8/8/8/8/R3K1RR w GQgq - 0 1",
+	"1r1rk1rr/8/8/8/8/8/8/1R1RK1RR b DGdg - 0 1",
+}
+
+// TestWalk plays every line to a few plies from varied positions and checks
+// each position reached (see check).
+func TestWalk(t *testing.T) {
+	for _, fen := range walkFENs {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		walk(t, &p, 3, &n)
+		t.Logf("%s: %d positions", fen, n)
+	}
+}
+
+func walk(t *testing.T, p *Position, depth int, n *int) {
+	*n++
+	check(t, p)
+	if depth == 0 || t.Failed() {
+		return
+	}
+	var list MoveList
+	for _, m := range list[:Generate[W](p, &list)] {
+		c := *p
+		Play[W](&c, m)
+		// The other modes make the same position, but for the Occupancy
+		// (which they leave alone) and the key (PlayUnkeyed).
+		for _, other := range []Position{playIn[Std](p, m), playIn[Occ](p, m)} {
+			other.o, other.key = c.o, c.key
+			if other != c {
+				t.Fatalf("%s: %s: the modes make different positions", p.FEN(), m)
+			}
+		}
+		walk(t, &c, depth-1, n)
+	}
+}
+
+func playIn[S Slider](p *Position, m Move) Position {
+	c := *p
+	PlayUnkeyed[S](&c, m)
+	return c
+}
+
+// check checks a position: the kept Occupancy in step with the occupancy,
+// the mailbox agreeing with the bitboards, the kept key equal to one
+// computed from scratch, the counting, listing and tactical generators
+// agreeing in every mode, every legal move plausible, and the position
+// passing ParseFEN's checks and coming back equal, field for field, from
+// its FEN (so no move left its own king in check, broke a castling right's
+// placement or set a false en-passant square).
+func check(t *testing.T, p *Position) {
+	t.Helper()
+	fen := p.FEN()
+	occ := p.occ()
+	if p.o.Bitboard() != occ || p.o.W() != attacks.ToW(occ) {
+		t.Fatalf("%s: Occupancy %#x %#x, want %#x and ToW(occ) = %#x", fen, p.o.Bitboard(), p.o.W(), occ, attacks.ToW(occ))
+	}
+	if p.byColor[White]&p.byColor[Black] != 0 {
+		t.Fatalf("%s: a square is both colours", fen)
+	}
+	var all uint64
+	for pt := Pawn; pt <= King; pt++ {
+		if all&p.byType[pt] != 0 {
+			t.Fatalf("%s: a square holds two piece types", fen)
+		}
+		all |= p.byType[pt]
+	}
+	if all != occ {
+		t.Fatalf("%s: piece types cover %#x, colours %#x", fen, all, occ)
+	}
+	for sq := 0; sq < 64; sq++ {
+		pc, b := p.board[sq], uint64(1)<<sq
+		switch {
+		case pc == NoPiece && occ&b != 0,
+			pc != NoPiece && (p.byType[pc.Type()]&p.byColor[pc.Color()]&b == 0):
+			t.Fatalf("%s: mailbox %s disagrees with the bitboards", fen, SquareName(sq))
+		}
+	}
+	if k := p.ComputeKey(); k != p.key {
+		t.Fatalf("%s: key %#x kept, %#x from scratch", fen, p.key, k)
+	}
+	q, err := ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("a move led to a position ParseFEN rejects: %v", err)
+	}
+	switch {
+	case p.castle == 0:
+		// No right left: the FEN has no castling field to read the notation
+		// or the mode from.
+		q.chess960, q.shredder, q.castleBit = p.chess960, p.shredder, p.castleBit
+	case !p.shredder && p.standardCastling():
+		// No right left whose king or rook stands off its standard square:
+		// the FEN reads as standard chess, whatever the mode (which
+		// SetChess960 sets).
+		q.chess960, q.castleBit = p.chess960, p.castleBit
+	}
+	if f := p.castlingField(); !strings.ContainsAny(f, "KQkq") {
+		// File letters alone read as Shredder-FEN: an X-FEN position whose
+		// rights are all inner rooks' comes back as Shredder-FEN, with the
+		// same FEN.
+		q.shredder = p.shredder
+	}
+	if q != *p {
+		t.Fatalf("%s: FEN round trip changes the position:\n%+v\n%+v", fen, q, *p)
+	}
+	var list MoveList
+	moves := Generate[W](p, &list)
+	for _, m := range list[:moves] {
+		if !p.Plausible(m) {
+			t.Fatalf("%s: the legal move %s is not plausible", fen, m)
+		}
+	}
+	var tactical []Move
+	for _, m := range list[:moves] {
+		if _, promo := m.Promotion(); promo || m.IsEnPassant() || !m.IsCastle() && p.board[m.To()] != NoPiece {
+			tactical = append(tactical, m)
+		}
+	}
+	for _, c := range []int{Count[W](p), Count[Occ](p), Count[Std](p)} {
+		if c != moves {
+			t.Fatalf("%s: counted %d moves, listed %d", fen, c, moves)
+		}
+	}
+	var other MoveList
+	for _, n := range []int{Generate[Occ](p, &other), Generate[Std](p, &other)} {
+		if n != moves || other != list {
+			t.Fatalf("%s: the modes list different moves", fen)
+		}
+	}
+	for _, n := range []int{GenerateTactical[W](p, &other), GenerateTactical[Occ](p, &other), GenerateTactical[Std](p, &other)} {
+		if n != len(tactical) {
+			t.Fatalf("%s: %d tactical moves, want %d", fen, n, len(tactical))
+		}
+		for i, m := range tactical {
+			if other[i] != m {
+				t.Fatalf("%s: tactical move %d is %s, want %s", fen, i, other[i], m)
+			}
+		}
+	}
+	if bits.OnesCount64(p.checkers(p.side)) > 2 {
+		t.Fatalf("%s: more than two checkers", fen)
+	}
+}
