@@ -97,12 +97,12 @@ func TestParseMove(t *testing.T) {
 func TestChess960Mode(t *testing.T) {
 	for fen, want := range map[string]bool{
 		StartFEN: false,
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1":    true, // Shredder-FEN
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1":       false,
-		"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1":                    true, // rooks off the corners
-		"r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1":                        true, // kings off e1, e8
-		"r3k1rr/8/8/8/8/8/8/R3K1RR w Qq - 0 1":                        false,
-		"r3k1rr/8/8/8/8/8/8/R3K1RR w Gq - 0 1":                        true, // an inner rook
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1":       true, // Shredder-FEN
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1":          false,
+		"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1":                       true, // rooks off the corners
+		"r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1":                           true, // kings off e1, e8
+		"r3k1rr/8/8/8/8/8/8/R3K1RR w Qq - 0 1":                           false,
+		"r3k1rr/8/8/8/8/8/8/R3K1RR w Gq - 0 1":                           true, // an inner rook
 		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w - - 0 1": false,
 	} {
 		p, err := ParseFEN(fen)
