@@ -82,10 +82,12 @@ const (
 	CastleBQ
 )
 
-// NoSquare marks "no en-passant square"; 0 (a1) would do as well, since an
-// en-passant square is always on rank 3 or 6, but a distinct value keeps a
-// bug from ever reading as a1.
+// NoSquare is EnPassant's answer when there is no en-passant square.
 const NoSquare = 64
+
+// noEP is the ep field's "none": a1, never an en-passant square (they are
+// on rank 3 or 6), so that the zero Position has none.
+const noEP = 0
 
 // Position is a chess position. The generator reads the bitboards, the
 // mailbox, the side, the castling rights and rooks and the en-passant
@@ -109,7 +111,7 @@ type Position struct {
 	castleRook [4]uint8 // the rook's square of each right (CastleWK, ...), while it is held
 	side       Color
 	castle     uint8 // CastleWK | CastleWQ | CastleBK | CastleBQ
-	ep         uint8 // en-passant target square, or NoSquare
+	ep         uint8 // en-passant target square, or noEP
 	// castleBit is 1<<15 in Chess960 mode: the bit that makes a castling
 	// move's UCI name king-takes-rook (see Move).
 	castleBit Move
@@ -158,7 +160,12 @@ func (p *Position) CastlingRook(r uint8) (int, bool) {
 // EnPassant returns the en-passant target square, or NoSquare: the square
 // a pawn passed in a double push on the last move, whether or not a pawn
 // can capture there (as FEN writes it).
-func (p *Position) EnPassant() int { return int(p.ep) }
+func (p *Position) EnPassant() int {
+	if p.ep == noEP {
+		return NoSquare
+	}
+	return int(p.ep)
+}
 
 // HalfmoveClock returns the plies since the last capture or pawn move.
 func (p *Position) HalfmoveClock() int { return int(p.half) }

@@ -64,7 +64,7 @@ func ParseFEN(fen string) (Position, error) {
 	if len(f) != 6 {
 		return Position{}, fenErr("fen", "%d fields, want 6 (placement, side, castling, en passant, halfmove clock, fullmove number) or the first 4", len(f))
 	}
-	p := Position{ep: NoSquare}
+	p := Position{}
 	if err := p.parsePlacement(f[0]); err != nil {
 		return Position{}, err
 	}
@@ -355,7 +355,7 @@ func (p *Position) FEN() string {
 	}
 	b.WriteString([]string{" w ", " b "}[p.side&1])
 	b.WriteString(p.castlingField())
-	if p.ep == NoSquare {
+	if p.ep == noEP {
 		b.WriteString(" -")
 	} else {
 		b.WriteString(" " + SquareName(int(p.ep)))

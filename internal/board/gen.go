@@ -166,7 +166,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 	// an enemy rook on one rank) and every check, even a double check it
 	// could answer in a FEN that no game reaches. It is rare; the cost does
 	// not matter.
-	if p.ep != NoSquare {
+	if p.ep != noEP {
 		ep := int(p.ep)
 		capSq := ep ^ 8 // the pawn that double-pushed, one rank nearer us
 		for c := attacks.Pawn(us == Black, ep) & ownPawns; c != 0; c &= c - 1 {

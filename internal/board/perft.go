@@ -22,7 +22,11 @@ func Perft[S Slider](p *Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	stack := make([]Position, depth)
+	var small [16]Position
+	stack := small[:]
+	if depth > len(small) {
+		stack = make([]Position, depth)
+	}
 	stack[0] = *p
 	return perft[S](stack, depth)
 }

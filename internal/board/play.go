@@ -53,7 +53,7 @@ func play[S Slider](p *Position, m Move) {
 	}
 	pc := p.board[from]
 	p.half++
-	p.ep = NoSquare
+	p.ep = noEP
 	if flag == flagCastle {
 		p.castle960(from, to, isW[S]())
 	} else {
@@ -165,7 +165,7 @@ func (p *Position) Plausible(m Move) bool {
 		return pc.Type() == King && p.castle&(1<<right) != 0 && int(p.castleRook[right]) == to &&
 			p.occ()&(castlePaths[from&7][to&7].empty<<base) == 0
 	case flagEP:
-		return isPawn && int(p.ep) == to && attacks.Pawn(us == White, from)&(uint64(1)<<to) != 0
+		return isPawn && p.ep != noEP && int(p.ep) == to && attacks.Pawn(us == White, from)&(uint64(1)<<to) != 0
 	case flagDouble:
 		push := pushDelta[us]
 		return isPawn && uint64(1)<<from&(rank1<<(8+40*int(us))) != 0 && to == from+2*push &&

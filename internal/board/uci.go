@@ -121,6 +121,9 @@ func (p *Position) whyIllegal(from, to, promo int, legal []Move) string {
 			return why
 		}
 	}
+	if own := p.board[to]; own != NoPiece && own.Color() == us {
+		return fmt.Sprintf("%s cannot take its own %s on %s", name, own.Type(), SquareName(to))
+	}
 	if !p.reaches(from, to) {
 		return fmt.Sprintf("%s does not move to %s", name, SquareName(to))
 	}
@@ -150,7 +153,7 @@ func (p *Position) reaches(from, to int) bool {
 			}
 		}
 		capt := p.byColor[us^1]
-		if p.ep != NoSquare {
+		if p.ep != noEP {
 			capt |= 1 << p.ep
 		}
 		reach |= attacks.Pawn(us == White, from) & capt

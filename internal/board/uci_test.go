@@ -41,6 +41,7 @@ func TestParseMove(t *testing.T) {
 		{StartFEN, "e2e5", "a white pawn on e2 does not move to e5"},
 		{StartFEN, "g1g3", "a white knight on g1 does not move to g3"},
 		{StartFEN, "d1d3", "a white queen on d1 does not move to d3"},
+		{StartFEN, "d1d2", "a white queen on d1 cannot take its own pawn on d2"},
 		{StartFEN, "e2e4q", "only a pawn reaching the last rank promotes"},
 		{StartFEN, "g1f3q", "only a pawn reaching the last rank promotes"},
 		{"8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8", "a pawn reaching the last rank must promote: add q, r, b or n"},

@@ -45,7 +45,7 @@ var (
 
 // epKey returns the en-passant part of p's key.
 func (p *Position) epKey() uint64 {
-	if p.ep == NoSquare || attacks.Pawn(p.side == Black, int(p.ep))&p.byType[Pawn]&p.byColor[p.side] == 0 {
+	if p.ep == noEP || attacks.Pawn(p.side == Black, int(p.ep))&p.byType[Pawn]&p.byColor[p.side] == 0 {
 		return 0
 	}
 	return zEP[p.ep&7]
