@@ -119,7 +119,7 @@ func (r *results) plot(path string) error {
 	plots := make([][]*plot.Plot, 1)
 	for _, work := range forms {
 		p := plot.New()
-		p.Title.Text = fmt.Sprintf("rook lookup beside TT reads: %s", workloadInfo[work].title)
+		p.Title.Text = fmt.Sprintf("rook lookup beside TT reads: %s\n%s; %s", workloadInfo[work].title, r.meta.machine.CPU, r.meta.machine.Build)
 		p.X.Label.Text = "table bytes (log scale)"
 		p.Y.Label.Text = fmt.Sprintf("ns/op of the loop (median; bar: %.0f%% interval)", 100*stat.Summarize(make([]float64, r.meta.cfg.rounds)).Coverage)
 		p.X.Scale = plot.LogScale{}

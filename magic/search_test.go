@@ -242,9 +242,10 @@ func TestBuild(t *testing.T) {
 
 // checkStd checks the drop-in's tables as Build promises them: every square
 // in exactly one table, each table's squares in one W class with their W
-// frames (so both name the same attack sets), keys as wide as the mask, and
-// the sharing stdGroups allows: none for rooks, every bishop class but d4's
-// sharing some table.
+// frames (so both name the same attack sets), rook keys as wide as the mask
+// and bishop keys, which leave no junk (stdNoJunk), from the mask's width to
+// the window's, and the sharing stdGroups allows: none for rooks, every
+// bishop class but d4's sharing some table.
 func checkStd(t *testing.T, l *Layout) {
 	for _, p := range []Piece{Rook, Bishop} {
 		ts := l.StdRookClasses
@@ -265,8 +266,9 @@ func checkStd(t *testing.T, l *Layout) {
 					t.Errorf("%s: %s is keyed in another class or frame than its W class %s", tb.Name(), SquareName(sq), w.Name())
 				}
 			}
-			if tb.Bits != bits.OnesCount64(Mask(p, tb.Squares[0])) {
-				t.Errorf("%s: %d-bit keys", tb.Name(), tb.Bits)
+			width := bits.OnesCount64(Mask(p, tb.Squares[0]))
+			if p == Rook && (tb.Bits != width || tb.NoJunk) || p == Bishop && (tb.Bits < width || tb.Bits > BishopWindow || !tb.NoJunk) {
+				t.Errorf("%s: %d-bit keys for a %d-bit mask, searched without junk: %v", tb.Name(), tb.Bits, width, tb.NoJunk)
 			}
 			if len(tb.Squares) > 1 {
 				shared[w.Rep] = true
@@ -279,8 +281,8 @@ func checkStd(t *testing.T, l *Layout) {
 			t.Errorf("%v: tables shared in %d W classes", p, len(shared))
 		}
 	}
-	if len(l.StdIndex) != 102400+3520 {
-		t.Errorf("standard-layout index tables take %d bytes, want 102,400 for rooks and 3,520 for bishops", len(l.StdIndex))
+	if len(l.StdIndex) != 102400+5632 {
+		t.Errorf("standard-layout index tables take %d bytes, want 102,400 for rooks and 5,632 for bishops", len(l.StdIndex))
 	}
 }
 

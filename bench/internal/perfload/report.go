@@ -125,7 +125,7 @@ func (g groupTicks) Ticks(min, max float64) []plot.Tick {
 // its 95% interval as a bar.
 func (r *Report) Plot(w io.Writer) error {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("perft under load: nodes/s relative to the fastest magic (median, bar: %.0f%% interval)", 100*stat.Summarize(make([]float64, r.Rounds)).Coverage)
+	p.Title.Text = fmt.Sprintf("perft under load: nodes/s relative to the fastest magic (median, bar: %.0f%% interval)\n%s; %s", 100*stat.Summarize(make([]float64, r.Rounds)).Coverage, r.Machine.CPU, r.Machine.Build)
 	p.X.Label.Text = "nodes/s ÷ fastest of fancy, plain and black magic, same round"
 	var names groupTicks
 	for _, g := range r.Groups {
