@@ -75,10 +75,12 @@ func TestSliderModes(t *testing.T) {
 				t.Errorf("%s calls %s; its lookups should all be inlined", fn, callee)
 			}
 		case "[3]uint8": // Occ
-			// NewOccupancy inlines around one call, its permute's
-			// dispatcher (none in the simd build); the lookups are inlined.
-			if isLookup && callee != "github.com/symmagic/attacks.permuteDispatch(SB)" {
-				t.Errorf("%s calls %s; want only NewOccupancy's permute, attacks.permuteDispatch", fn, callee)
+			// NewOccupancy makes one call, its permute (on amd64 it inlines
+			// around a call to the permute's dispatcher, in the simd build
+			// around none; elsewhere it may not inline); the lookups are
+			// inlined.
+			if isLookup && !strings.Contains(callee, "attacks.permute") && !strings.Contains(callee, "attacks.NewOccupancy") {
+				t.Errorf("%s calls %s; want only NewOccupancy's permute", fn, callee)
 			}
 		default:
 			t.Errorf("%s: unexpected shape %q", fn, shape)
