@@ -80,25 +80,29 @@ func attacked[S Slider](sq int, occ uint64, o attacks.Occupancy, us Color, t *th
 	}
 }
 
-// castlePaths[kingFile][rookFile] are the squares on rank 1 that a castling
-// with the king and rook on those files needs: empty, the squares the king
-// and the rook cross or land on, but their own; path, the squares the king
-// crosses or lands on, which no enemy piece may attack. Black's are these
-// shifted to rank 8.
-var castlePaths = func() (t [8][8]struct{ empty, path uint64 }) {
-	for kf := 0; kf < 8; kf++ {
-		for rf := 0; rf < 8; rf++ {
-			if kf == rf {
-				continue
-			}
-			kTo, rTo := newMove(kf, rf, flagCastle).CastlingSquares()
-			path := between[kf][kTo] | 1<<kTo
-			t[kf][rf].path = path
-			t[kf][rf].empty = (path | between[rf][rTo] | 1<<rTo) &^ (1<<kf | 1<<rf)
+// castlePaths[colour<<6 | kingFile<<3 | rookFile] are the squares that a
+// castling with the king and rook on those files of the colour's first rank
+// needs: empty, the squares the king and the rook cross or land on, but
+// their own; path, the squares the king crosses or lands on, which no
+// enemy piece may attack.
+var castlePaths = func() (t [128]struct{ empty, path uint64 }) {
+	for i := range t {
+		c, kf, rf := i>>6, i>>3&7, i&7
+		if kf == rf {
+			continue
 		}
+		k, r := 56*c+kf, 56*c+rf
+		kTo, rTo := newMove(k, r, flagCastle).CastlingSquares()
+		path := between[k][kTo] | 1<<kTo
+		t[i].path = path
+		t[i].empty = (path | between[r][rTo] | 1<<rTo) &^ (1<<k | 1<<r)
 	}
 	return t
 }()
+
+// castleIndex returns the index in castlePaths of a castling of colour c
+// with the king on ksq and the rook on rsq.
+func castleIndex(c Color, ksq, rsq int) int { return int(c&1)<<6 | ksq&7<<3 | rsq&7 }
 
 // gen generates the legal moves of p directly, without a make-and-test: it
 // finds the checkers and the pinned pieces once, then limits every piece's
@@ -204,39 +208,65 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 	} else if rights := p.castle >> (2 * us) & 3; rights != 0 && !tacticalOnly[K]() {
 		// Castling, out of check only, Chess960's rule, which standard
 		// chess's is a case of: the squares the king and the rook cross or
-		// land on empty but for the two of them, and none that the king
-		// crosses or lands on attacked with both off the board (the rook
-		// may be shielding one).
-		base := 56 * int(us)
-		for side := 0; side < 2; side++ {
-			if rights&(1<<side) == 0 {
-				continue
-			}
-			rsq := int(p.castleRook[2*int(us)+side])
-			cp := &castlePaths[ksq&7][rsq&7]
-			if occ&(cp.empty<<base) != 0 {
-				continue
-			}
-			occ, o := occ^kingBB^1<<rsq, o
-			if byOccupancy[S]() {
-				o.Clear(ksq)
-				o.Clear(rsq)
-			}
-			safe := true
-			for s := cp.path << base; s != 0; s &= s - 1 {
-				if attacked[S](lsb(s), occ, o, us, &t) {
-					safe = false
-					break
+		// land on empty but for the two of them (castlePaths' empty), and
+		// none that the king crosses or lands on (its path) attacked with
+		// the rook off the board. The king need not come off: an attack
+		// through its square would be a check.
+		kIdx := castleIndex(us, ksq, 0)
+		if rights&1 != 0 {
+			rsq := int(p.castleRook[2*us&3])
+			if cp := &castlePaths[kIdx|rsq&7]; occ&cp.empty == 0 {
+				occ, o := occ, o
+				if uint(rsq&7-1) < 6 {
+					// The rook is off the a- and h-files: it may be
+					// shielding the path from a rook or queen beyond it.
+					occ ^= 1 << rsq
+					if byOccupancy[S]() {
+						o.Clear(rsq)
+					}
+				}
+				path := cp.path
+				for ; path != 0; path &= path - 1 {
+					if attacked[S](lsb(path), occ, o, us, &t) {
+						break
+					}
+				}
+				if path == 0 {
+					if counting[K]() {
+						n++
+					} else {
+						list[n] = newMove(ksq, rsq, flagCastle) | p.castleBit
+						n++
+					}
 				}
 			}
-			if !safe {
-				continue
-			}
-			if counting[K]() {
-				n++
-			} else {
-				list[n] = newMove(ksq, rsq, flagCastle) | p.castleBit
-				n++
+		}
+		if rights&2 != 0 {
+			rsq := int(p.castleRook[(2*us+1)&3])
+			if cp := &castlePaths[kIdx|rsq&7]; occ&cp.empty == 0 {
+				occ, o := occ, o
+				if uint(rsq&7-1) < 6 {
+					// The rook is off the a- and h-files: it may be
+					// shielding the path from a rook or queen beyond it.
+					occ ^= 1 << rsq
+					if byOccupancy[S]() {
+						o.Clear(rsq)
+					}
+				}
+				path := cp.path
+				for ; path != 0; path &= path - 1 {
+					if attacked[S](lsb(path), occ, o, us, &t) {
+						break
+					}
+				}
+				if path == 0 {
+					if counting[K]() {
+						n++
+					} else {
+						list[n] = newMove(ksq, rsq, flagCastle) | p.castleBit
+						n++
+					}
+				}
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package board
 
-import "github.com/symmagic/attacks"
+import (
+	"math/bits"
+
+	"github.com/symmagic/attacks"
+)
 
 // Play makes the legal move m on p and updates its Polyglot key. The W mode
 // keeps p's attacks.Occupancy in step; the other modes skip it, as nothing
@@ -115,20 +119,31 @@ func (p *Position) castle960(from, rsq int, w bool) {
 }
 
 // loseRights clears the castling rights that a move from from to to costs:
-// those of a king that moves, and of a rook that moves or is taken.
+// both of a king that moves, and that of a rook that moves or is taken.
 func (p *Position) loseRights(from, to int) {
-	for i := 0; i < 4; i++ {
-		r := uint8(1) << i
-		if p.castle&r == 0 {
-			continue
-		}
-		rsq := int(p.castleRook[i])
-		if rsq == from || rsq == to || p.board[from] == MakePiece(Color(i/2), King) {
-			p.castle &^= r
-			p.castleRook[i] = 0 // as ParseFEN leaves it, so positions compare equal
+	var lost uint8
+	if p.board[from].Type() == King {
+		lost = 3 << (2 * p.side)
+	}
+	r := &p.castleRook
+	for i := range r {
+		if int(r[i]) == from || int(r[i]) == to {
+			lost |= 1 << i
 		}
 	}
-	p.setCastleSquares()
+	lost &= p.castle
+	p.castle &^= lost
+	for ; lost != 0; lost &= lost - 1 {
+		i := bits.TrailingZeros8(lost) & 3
+		p.castleSquares &^= 1 << r[i]
+		r[i] = 0 // as ParseFEN leaves it, so positions compare equal
+	}
+	if p.castle&(CastleWK|CastleWQ) == 0 {
+		p.castleSquares &^= p.byType[King] & p.byColor[White]
+	}
+	if p.castle&(CastleBK|CastleBQ) == 0 {
+		p.castleSquares &^= p.byType[King] & p.byColor[Black]
+	}
 }
 
 // setCastleSquares recomputes castleSquares from the rights held.
@@ -157,13 +172,12 @@ func (p *Position) Plausible(m Move) bool {
 	if pc == NoPiece || pc.Color() != us || !p.HasKing() || from == to {
 		return false
 	}
-	base := 56 * int(us)
 	isPawn := pc.Type() == Pawn
 	switch m.flag() {
 	case flagCastle:
 		right := 2*int(us) + wingOf(from&7, to&7)
 		return pc.Type() == King && p.castle&(1<<right) != 0 && int(p.castleRook[right]) == to &&
-			p.occ()&(castlePaths[from&7][to&7].empty<<base) == 0
+			p.occ()&castlePaths[castleIndex(us, from, to)].empty == 0
 	case flagEP:
 		return isPawn && p.ep != noEP && int(p.ep) == to && attacks.Pawn(us == White, from)&(uint64(1)<<to) != 0
 	case flagDouble:

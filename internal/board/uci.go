@@ -199,7 +199,7 @@ func (p *Position) whyNoCastle(from, to int) (string, bool) {
 	if p.checkers(us) != 0 {
 		return fmt.Sprintf("%s is in check, and castling does not end a check", us), true
 	}
-	if p.occ()&(castlePaths[from&7][rsq&7].empty<<base) != 0 {
+	if p.occ()&(castlePaths[castleIndex(us, from, rsq)].empty) != 0 {
 		return "castling needs the squares the king and the rook cross or land on empty but for the two of them", true
 	}
 	return "castling would take the king across or onto a square the enemy attacks", true
