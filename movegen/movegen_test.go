@@ -320,3 +320,22 @@ func FuzzPlay(f *testing.F) {
 		}
 	})
 }
+
+// TestEqualAfterMoves: a position reached by moves equals the position read
+// from its FEN, along games in both modes.
+func TestEqualAfterMoves(t *testing.T) {
+	for g, fen := range []string{movegen.StartFEN, kiwipete, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1"} {
+		p := mustParse(t, fen)
+		var buf [movegen.MaxMoves]movegen.Move
+		for ply := 0; ply < 60; ply++ {
+			moves := p.LegalMoves(buf[:0])
+			if len(moves) == 0 || p.Castling() == 0 {
+				break // past the last right the FEN no longer shows the mode
+			}
+			p.Play(moves[(ply*5+g*11)%len(moves)])
+			if q := mustParse(t, p.FEN()); q != p && p.Castling() != 0 {
+				t.Fatalf("%s: the position after moves differs from the one read from its FEN", p.FEN())
+			}
+		}
+	}
+}

@@ -19,6 +19,16 @@ func Play[S Slider](p *Position, m Move) {
 	p.key = k ^ zCastle[p.castle] ^ p.epKey()
 }
 
+// Normalize clears what mode S does not keep up to date, the Occupancy in
+// every mode but W, so that positions played in S compare equal (==) when
+// they are the same position with the same clocks and mode, however they
+// were reached.
+func Normalize[S Slider](p *Position) {
+	if !isW[S]() {
+		p.o = attacks.Occupancy{}
+	}
+}
+
 // PlayUnkeyed is Play without the key, for searches that never read it
 // (perft): the key of the position it leaves is stale.
 func PlayUnkeyed[S Slider](p *Position, m Move) { play[S](p, m) }
