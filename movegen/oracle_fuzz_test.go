@@ -60,13 +60,17 @@ var trickyFENs = []string{
 }
 
 // TestOracleTricky compares the tricky positions with the oracle, to perft 4
-// where that is under a million nodes or with -oracle, else to perft 3.
+// where that is under a million nodes or with -oracle, else to perft 3
+// (perft 2 with -short).
 func TestOracleTricky(t *testing.T) {
 	var nodes uint64
 	for _, fen := range trickyFENs {
 		depth := 4
 		if p, err := oParse(fen); err == nil && p.perft(3) > 30_000 && !*oracleFull {
 			depth = 3
+		}
+		if testing.Short() && !*oracleFull {
+			depth = 2 // emulated CPUs
 		}
 		c := compare(fen, depth)
 		nodes += c.nodes

@@ -409,9 +409,13 @@ func randomPositions(t *testing.T, seed uint64, n int, count map[string]int) (fe
 func TestOracle(t *testing.T) {
 	n := *oracleN
 	if n <= 0 {
-		n = 1000
-		if *oracleFull {
+		switch {
+		case *oracleFull:
 			n = 20000
+		case testing.Short():
+			n = 200 // emulated CPUs
+		default:
+			n = 1000
 		}
 	}
 	const depth = 3
@@ -426,7 +430,7 @@ func TestOracle(t *testing.T) {
 			missing = append(missing, f.name)
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 && n >= 1000 {
 		t.Errorf("the random games never produced: %s", strings.Join(missing, ", "))
 	}
 

@@ -23,7 +23,7 @@ func TestOracleKnown(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", r.fen, err)
 		}
-		if r.nodes > 100_000 && (!*oracleFull || r.nodes > shallowNodes) {
+		if r.nodes > 100_000 && (!*oracleFull || r.nodes > shallowNodes) || testing.Short() && r.nodes > 20_000 {
 			continue
 		}
 		ran++

@@ -18,9 +18,11 @@ var deep = flag.Bool("deep", false, "also run the perft rows over 5,000,000 node
 
 // shallowNodes is the most nodes a published count may have to run without
 // -deep; shallow960 the same for the Chess960 positions (perft 1 to 4).
+// -short (for emulated CPUs) runs the rows up to shortNodes.
 const (
 	shallowNodes = 5_000_000
 	shallow960   = 1_000_000
+	shortNodes   = 200_000
 )
 
 // The published counts live in internal/board/testdata (README.md there
@@ -108,6 +110,9 @@ func readTSV(tb testing.TB, path, header string, row func(cols []string) bool) {
 // with Divide, the root moves shared by every CPU).
 func perftRows(t *testing.T, rows []perftRow, limit uint64) {
 	t.Helper()
+	if testing.Short() && !*deep {
+		limit = min(limit, shortNodes)
+	}
 	var todo []perftRow
 	for _, r := range rows {
 		if r.nodes <= limit || *deep {

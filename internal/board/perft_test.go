@@ -15,9 +15,11 @@ var deep = flag.Bool("deep", false, "also run the perft rows over the default li
 
 // shallowNodes is the most nodes a row of perft.tsv may have to run without
 // -deep; shallow960 the same for chess960.tsv, in every mode.
+// -short (for emulated CPUs) runs the rows up to shortNodes.
 const (
 	shallowNodes = 5_000_000
 	shallow960   = 100_000
+	shortNodes   = 200_000
 )
 
 // perftRow is a published perft count.
@@ -119,6 +121,9 @@ func modeDivide(mode string, p *Position, depth, threads int) []MoveCount {
 var modes = []string{"w", "std", "occ"}
 
 func runRows(t *testing.T, rows []perftRow, limit uint64) {
+	if testing.Short() && !*deep {
+		limit = min(limit, shortNodes)
+	}
 	ran := 0
 	defer func() { t.Logf("%d of %d rows run in every mode (-deep runs all)", ran, len(rows)) }()
 	for _, r := range rows {

@@ -32,8 +32,11 @@ func TestWalk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := 0
-		walk(t, &p, 3, &n)
+		n, depth := 0, 3
+		if testing.Short() {
+			depth = 2
+		}
+		walk(t, &p, depth, &n)
 		t.Logf("%s: %d positions", fen, n)
 	}
 }
