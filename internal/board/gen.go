@@ -206,68 +206,33 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 	if checkers != 0 {
 		checkMask = between[ksq][lsb(checkers)] | checkers
 	} else if rights := p.castle >> (2 * us) & 3; rights != 0 && !tacticalOnly[K]() {
-		// Castling, out of check only, Chess960's rule, which standard
-		// chess's is a case of: the squares the king and the rook cross or
-		// land on empty but for the two of them (castlePaths' empty), and
-		// none that the king crosses or lands on (its path) attacked with
-		// the rook off the board. The king need not come off: an attack
-		// through its square would be a check.
-		kIdx := castleIndex(us, ksq, 0)
-		if rights&1 != 0 {
-			rsq := int(p.castleRook[2*us&3])
-			if cp := &castlePaths[kIdx|rsq&7]; occ&cp.empty == 0 {
-				occ, o := occ, o
-				if uint(rsq&7-1) < 6 {
-					// The rook is off the a- and h-files: it may be
-					// shielding the path from a rook or queen beyond it.
-					occ ^= 1 << rsq
-					if byOccupancy[S]() {
-						o.Clear(rsq)
-					}
-				}
-				path := cp.path
-				for ; path != 0; path &= path - 1 {
-					if attacked[S](lsb(path), occ, o, us, &t) {
-						break
-					}
-				}
-				if path == 0 {
-					if counting[K]() {
-						n++
-					} else {
-						list[n] = newMove(ksq, rsq, flagCastle) | p.castleBit
-						n++
-					}
+		// Castling, out of check only.
+		if !p.chess960 {
+			// Standard chess: outside Chess960 mode every right's king
+			// and rook stand on e1 and a1 or h1 (e8, a8, h8; ParseFEN and
+			// SetChess960 see to it), so the paths are constants, and
+			// nothing stands beyond a rook in the corner.
+			base := 56 * int(us)
+			if rights&1 != 0 && occ&(0x60<<base) == 0 &&
+				!attacked[S](base+5, occ, o, us, &t) && !attacked[S](base+6, occ, o, us, &t) {
+				if counting[K]() {
+					n++
+				} else {
+					list[n] = newMove(base+4, base+7, flagCastle)
+					n++
 				}
 			}
-		}
-		if rights&2 != 0 {
-			rsq := int(p.castleRook[(2*us+1)&3])
-			if cp := &castlePaths[kIdx|rsq&7]; occ&cp.empty == 0 {
-				occ, o := occ, o
-				if uint(rsq&7-1) < 6 {
-					// The rook is off the a- and h-files: it may be
-					// shielding the path from a rook or queen beyond it.
-					occ ^= 1 << rsq
-					if byOccupancy[S]() {
-						o.Clear(rsq)
-					}
-				}
-				path := cp.path
-				for ; path != 0; path &= path - 1 {
-					if attacked[S](lsb(path), occ, o, us, &t) {
-						break
-					}
-				}
-				if path == 0 {
-					if counting[K]() {
-						n++
-					} else {
-						list[n] = newMove(ksq, rsq, flagCastle) | p.castleBit
-						n++
-					}
+			if rights&2 != 0 && occ&(0x0e<<base) == 0 &&
+				!attacked[S](base+3, occ, o, us, &t) && !attacked[S](base+2, occ, o, us, &t) {
+				if counting[K]() {
+					n++
+				} else {
+					list[n] = newMove(base+4, base, flagCastle)
+					n++
 				}
 			}
+		} else {
+			n = castles[S, K](p, list, n, rights, ksq, occ, o, &t)
 		}
 	}
 
@@ -372,6 +337,53 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 			n += bits.OnesCount64(to)
 		} else {
 			n = addMoves(list, n, from, to)
+		}
+	}
+	return n
+}
+
+// castles adds to list from n the castling moves of p's side to move, in
+// Chess960 mode, not in check, holding the castling rights rights (bit 0
+// the rook on the king's h-file side, bit 1 the other), and returns the new
+// count. Chess960's rule, which standard chess's is a case of: the squares
+// the king and the rook cross or land on empty but for the two of them
+// (castlePaths' empty), and none that the king crosses or lands on (its
+// path) attacked with the rook off the board. The king need not come off:
+// an attack through its square would be a check.
+func castles[S Slider, K sink](p *Position, list *MoveList, n int, rights uint8, ksq int, occ uint64, o attacks.Occupancy, t *threats) int {
+	us := p.side
+	for wing := 0; wing < 2; wing++ {
+		if rights&(1<<wing) == 0 {
+			continue
+		}
+		rsq := int(p.castleRook[(2*int(us)+wing)&3])
+		cp := &castlePaths[castleIndex(us, ksq, rsq)]
+		if occ&cp.empty != 0 {
+			continue
+		}
+		occ, o := occ, o
+		if uint(rsq&7-1) < 6 {
+			// The rook is off the a- and h-files: it may be shielding the
+			// path from a rook or queen beyond it.
+			occ ^= 1 << rsq
+			if byOccupancy[S]() {
+				o.Clear(rsq)
+			}
+		}
+		path := cp.path
+		for ; path != 0; path &= path - 1 {
+			if attacked[S](lsb(path), occ, o, us, t) {
+				break
+			}
+		}
+		if path != 0 {
+			continue
+		}
+		if counting[K]() {
+			n++
+		} else {
+			list[n] = newMove(ksq, rsq, flagCastle) | p.castleBit
+			n++
 		}
 	}
 	return n

@@ -137,6 +137,19 @@ func TestChess960Mode(t *testing.T) {
 		t.Errorf("SetChess960(true) changed the FEN: %s", p.FEN())
 	}
 
+	// In Chess960 mode castling takes the general path (castles), in
+	// standard chess the constant one: the counts agree.
+	for _, mode := range modes {
+		if n := modePerft(mode, &p, 3); n != 97862 {
+			t.Errorf("%s: kiwipete in Chess960 mode: perft 3 = %d, want 97862", mode, n)
+		}
+	}
+	hAha, _ := ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")
+	kqkq, _ := ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	if a, b := modePerft("std", &hAha, 4), modePerft("std", &kqkq, 4); a != b || a != 314346 {
+		t.Errorf("r3k2r/8/8/8/8/8/8/R3K2R: perft 4 = %d in Shredder-FEN, %d in standard FEN, want 314346", a, b)
+	}
+
 	q, _ := ParseFEN("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1")
 	before := q
 	if err := q.SetChess960(false); err == nil || q != before {
