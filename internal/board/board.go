@@ -101,14 +101,14 @@ type Position struct {
 	// ever played in one mode is consistent for that mode.
 	o     attacks.Occupancy
 	board [64]Piece
-	// castleSquares holds the squares whose change costs a castling right:
-	// the rook of every right held and the king of every side holding one.
-	// play takes the slow way (loseRights) only when a move touches one.
-	castleSquares uint64
 	// key is the Polyglot key, kept by Play (not by the perft search, which
 	// never reads it).
-	key        uint64
-	castleRook [4]uint8 // the rook's square of each right (CastleWK, ...), while it is held
+	key uint64
+	// castleRook is the rook's square of each right (CastleWK, ...) while
+	// it is held. Outside Chess960 mode it is always a1, h1, a8 and h8's
+	// (every right's rook stands there); in Chess960 mode a right not
+	// held has 0. Either way positions compare equal however reached.
+	castleRook [4]uint8
 	side       Color
 	castle     uint8 // CastleWK | CastleWQ | CastleBK | CastleBQ
 	ep         uint8 // en-passant target square, or noEP
@@ -193,11 +193,22 @@ func (p *Position) SetChess960(on bool) error {
 	p.castleBit = 0
 	if on {
 		p.castleBit = chess960Bit
+		p.castleRook = [4]uint8{}
+		for i, sq := range standardRooks {
+			if p.castle&(1<<i) != 0 {
+				p.castleRook[i] = sq
+			}
+		}
 	} else {
 		p.shredder = false
+		p.castleRook = standardRooks
 	}
 	return nil
 }
+
+// standardRooks are the castling rooks' squares of standard chess: h1, a1,
+// h8, a8.
+var standardRooks = [4]uint8{7, 0, 63, 56}
 
 // HasKing reports whether both sides have a king: true of every position
 // but the zero one.

@@ -190,6 +190,7 @@ func (p *Position) outermostRook(c Color, wing int) int {
 
 func (p *Position) parseCastling(s string) error {
 	if s == "-" {
+		p.castleRook = standardRooks
 		return nil
 	}
 	letters := true // Shredder-FEN: file letters alone
@@ -235,10 +236,11 @@ func (p *Position) parseCastling(s string) error {
 		p.castleRook[right] = uint8(rsq)
 	}
 	p.shredder = letters
-	p.setCastleSquares()
 	if p.shredder || !p.standardCastling() {
 		p.chess960 = true
 		p.castleBit = chess960Bit
+	} else {
+		p.castleRook = standardRooks
 	}
 	return nil
 }

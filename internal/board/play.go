@@ -1,10 +1,6 @@
 package board
 
-import (
-	"math/bits"
-
-	"github.com/symmagic/attacks"
-)
+import "github.com/symmagic/attacks"
 
 // Play makes the legal move m on p and updates its Polyglot key. The W mode
 // keeps p's attacks.Occupancy in step; the other modes skip it, as nothing
@@ -62,8 +58,10 @@ func play[S Slider](p *Position, m Move) {
 	from, to, flag := m.From(), m.To(), m.flag()
 	us, them := p.side, p.side^1
 	fromTo := uint64(1)<<from | uint64(1)<<to
-	if fromTo&p.castleSquares != 0 {
-		p.loseRights(from, to)
+	if p.chess960 {
+		p.loseRights960(from, to)
+	} else {
+		p.castle &= castleKeep[from] & castleKeep[to]
 	}
 	pc := p.board[from]
 	p.half++
@@ -128,43 +126,47 @@ func (p *Position) castle960(from, rsq int, w bool) {
 	p.board[kTo], p.board[rTo] = king, rook
 }
 
-// loseRights clears the castling rights that a move from from to to costs:
-// both of a king that moves, and that of a rook that moves or is taken.
-func (p *Position) loseRights(from, to int) {
-	var lost uint8
-	if p.board[from].Type() == King {
-		lost = 3 << (2 * p.side)
+// castleKeep[sq] is the castling rights that survive a move from or to sq
+// in standard chess: moving a king or rook, or capturing a rook, loses its
+// rights.
+var castleKeep = func() (k [64]uint8) {
+	for i := range k {
+		k[i] = CastleWK | CastleWQ | CastleBK | CastleBQ
 	}
-	r := &p.castleRook
-	for i := range r {
-		if int(r[i]) == from || int(r[i]) == to {
-			lost |= 1 << i
-		}
-	}
-	lost &= p.castle
-	p.castle &^= lost
-	for ; lost != 0; lost &= lost - 1 {
-		i := bits.TrailingZeros8(lost) & 3
-		p.castleSquares &^= 1 << r[i]
-		r[i] = 0 // as ParseFEN leaves it, so positions compare equal
-	}
-	if p.castle&(CastleWK|CastleWQ) == 0 {
-		p.castleSquares &^= p.byType[King] & p.byColor[White]
-	}
-	if p.castle&(CastleBK|CastleBQ) == 0 {
-		p.castleSquares &^= p.byType[King] & p.byColor[Black]
-	}
-}
+	k[4] &^= CastleWK | CastleWQ  // e1
+	k[7] &^= CastleWK             // h1
+	k[0] &^= CastleWQ             // a1
+	k[60] &^= CastleBK | CastleBQ // e8
+	k[63] &^= CastleBK            // h8
+	k[56] &^= CastleBQ            // a8
+	return k
+}()
 
-// setCastleSquares recomputes castleSquares from the rights held.
-func (p *Position) setCastleSquares() {
-	p.castleSquares = 0
-	for i := 0; i < 4; i++ {
-		if p.castle&(1<<i) != 0 {
-			c := Color(i / 2)
-			p.castleSquares |= 1<<p.castleRook[i] | p.byType[King]&p.byColor[c]
+// rookKeep[rights] keeps the bytes of castleRook whose right is held.
+var rookKeep = func() (k [16][4]uint8) {
+	for r := range k {
+		for i := range k[r] {
+			if r&(1<<i) != 0 {
+				k[r][i] = 0xff
+			}
 		}
 	}
+	return k
+}()
+
+// loseRights960 clears, in Chess960 mode, the castling rights that a move
+// from from to to costs: both of a king that moves, and that of a rook
+// that moves or is taken. It does without branches, which mispredict in
+// perft as much as they cost.
+func (p *Position) loseRights960(from, to int) {
+	fromTo := uint64(1)<<from | uint64(1)<<to
+	r := &p.castleRook
+	lost := uint8(fromTo>>(r[0]&63)&1) | uint8(fromTo>>(r[1]&63)&1)<<1 |
+		uint8(fromTo>>(r[2]&63)&1)<<2 | uint8(fromTo>>(r[3]&63)&1)<<3 |
+		uint8(p.byType[King]>>from&1)*(3<<(2*(p.side&1)))
+	p.castle &^= lost
+	k := &rookKeep[p.castle&15]
+	r[0], r[1], r[2], r[3] = r[0]&k[0], r[1]&k[1], r[2]&k[2], r[3]&k[3]
 }
 
 // Plausible reports whether m keeps p well formed if played: a piece of

@@ -115,12 +115,12 @@ func check(t *testing.T, p *Position) {
 	case p.castle == 0:
 		// No right left: the FEN has no castling field to read the notation
 		// or the mode from.
-		q.chess960, q.shredder, q.castleBit = p.chess960, p.shredder, p.castleBit
+		q.chess960, q.shredder, q.castleBit, q.castleRook = p.chess960, p.shredder, p.castleBit, p.castleRook
 	case !p.shredder && p.standardCastling():
 		// No right left whose king or rook stands off its standard square:
 		// the FEN reads as standard chess, whatever the mode (which
 		// SetChess960 sets).
-		q.chess960, q.castleBit = p.chess960, p.castleBit
+		q.chess960, q.castleBit, q.castleRook = p.chess960, p.castleBit, p.castleRook
 	}
 	if f := p.castlingField(); !strings.ContainsAny(f, "KQkq") {
 		// File letters alone read as Shredder-FEN: an X-FEN position whose
