@@ -348,7 +348,7 @@ func pick(rng *rand.Rand, p *oPos, legal []oMove) oMove {
 // randomPositions plays seeded random games from the openings, in turn, and
 // returns the first n distinct positions reached (distinct apart from the
 // clocks), counting their features in count.
-func randomPositions(t *testing.T, seed uint64, n int, count map[string]int) (fens []string, games int) {
+func randomPositions(t testing.TB, seed uint64, n int, count map[string]int) (fens []string, games int) {
 	rng := rand.New(rand.NewPCG(seed, 0x6f7261636c65))
 	seen := map[string]bool{}
 	add := func(p *oPos) bool {

@@ -1,0 +1,77 @@
+package movegen_test
+
+import (
+	"testing"
+
+	"github.com/symmagic/attacks/movegen"
+)
+
+// BenchmarkPerft reports nodes per second of Perft, one goroutine: the start
+// position to depth 5 and kiwipete to depth 4.
+//
+//	go test ./movegen -run x -bench Perft -count 5
+func BenchmarkPerft(b *testing.B) {
+	for _, c := range []struct {
+		name, fen string
+		depth     int
+	}{
+		{"start5", movegen.StartFEN, 5},
+		{"kiwipete4", kiwipete, 4},
+	} {
+		p := mustParse(b, c.fen)
+		b.Run(c.name, func(b *testing.B) {
+			var nodes uint64
+			for i := 0; i < b.N; i++ {
+				nodes += p.Perft(c.depth)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+// benchPositions are the positions of the first random games of the oracle
+// test, a few hundred of them: openings, middlegames and endings.
+func benchPositions(b *testing.B) []movegen.Position {
+	fens, _ := randomPositions(b, 1, 400, map[string]int{})
+	ps := make([]movegen.Position, len(fens))
+	for i, f := range fens {
+		ps[i] = mustParse(b, f)
+	}
+	return ps
+}
+
+// BenchmarkLegalMoves reports the time to list the legal moves of a
+// position, into a buffer with room, averaged over varied positions.
+func BenchmarkLegalMoves(b *testing.B) {
+	ps := benchPositions(b)
+	buf := make([]movegen.Move, 0, movegen.MaxMoves)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf = ps[i%len(ps)].LegalMoves(buf[:0])
+	}
+}
+
+// BenchmarkPlay reports the time to copy a position and make a move on the
+// copy, key included, over the legal moves of varied positions.
+func BenchmarkPlay(b *testing.B) {
+	ps := benchPositions(b)
+	type pm struct {
+		p movegen.Position
+		m movegen.Move
+	}
+	var all []pm
+	for _, p := range ps {
+		for _, m := range p.LegalMoves(nil) {
+			all = append(all, pm{p, m})
+		}
+	}
+	var sink uint64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		x := &all[i%len(all)]
+		q := x.p
+		q.Play(x.m)
+		sink += q.Key()
+	}
+	_ = sink
+}
