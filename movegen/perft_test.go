@@ -14,7 +14,10 @@ import (
 	"github.com/symmagic/attacks/movegen"
 )
 
-var deep = flag.Bool("deep", false, "also run the perft rows over 5,000,000 nodes (perft.tsv and extra.tsv: minutes; chess960.tsv: hours), on every CPU")
+var (
+	deep     = flag.Bool("deep", false, "also run the perft rows over 5,000,000 nodes (perft.tsv and extra.tsv: minutes; chess960.tsv: hours), on every CPU")
+	maxNodes = flag.Uint64("maxnodes", 0, "run the perft rows up to this many nodes (0: 5,000,000, and 1,000,000 for chess960.tsv; -deep: all)")
+)
 
 // shallowNodes is the most nodes a published count may have to run without
 // -deep; shallow960 the same for the Chess960 positions (perft 1 to 4).
@@ -110,7 +113,10 @@ func readTSV(tb testing.TB, path, header string, row func(cols []string) bool) {
 // with Divide, the root moves shared by every CPU).
 func perftRows(t *testing.T, rows []perftRow, limit uint64) {
 	t.Helper()
-	if testing.Short() && !*deep {
+	switch {
+	case *maxNodes > 0:
+		limit = *maxNodes
+	case testing.Short() && !*deep:
 		limit = min(limit, shortNodes)
 	}
 	var todo []perftRow
