@@ -18,7 +18,7 @@
 //	fmt.Println(m, q.FEN(), q.Key())     // UCI out, FEN out, Polyglot key
 //	n := p.Perft(3)                      // 97862
 //
-// A Position is a value of about 200 bytes with no pointers. Play changes
+// A Position is a value of 176 bytes with no pointers. Play changes
 // it in place; to undo a move, keep the position from before it (copy-make:
 // a search keeps one position a ply). This is how the generator itself
 // searches: making a move on a copy measured as fast as making and

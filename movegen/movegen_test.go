@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/symmagic/attacks/movegen"
 )
@@ -337,5 +338,16 @@ func TestEqualAfterMoves(t *testing.T) {
 				t.Fatalf("%s: the position after moves differs from the one read from its FEN", p.FEN())
 			}
 		}
+	}
+}
+
+// TestPositionSize keeps the size docs/MOVEGEN.md and the package doc give
+// true: copy-make copies it every move.
+func TestPositionSize(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("the documented size is a 64-bit platform's")
+	}
+	if n := unsafe.Sizeof(movegen.Position{}); n != 176 {
+		t.Errorf("a Position is %d bytes; docs/MOVEGEN.md and the package doc say 176", n)
 	}
 }
