@@ -18,7 +18,8 @@
 //	fmt.Println(m, q.FEN(), q.Key())     // UCI out, FEN out, Polyglot key
 //	n := p.Perft(3)                      // 97862
 //
-// A Position is a value of 176 bytes with no pointers. Play changes
+// A Position is a value of 176 bytes (on 64-bit platforms) with no
+// pointers. Play changes
 // it in place; to undo a move, keep the position from before it (copy-make:
 // a search keeps one position a ply). This is how the generator itself
 // searches: making a move on a copy measured as fast as making and
@@ -35,8 +36,8 @@
 // HAha), and FEN writes it back in the notation read. A castling is legal
 // when the squares the king and the rook cross or land on are empty but for
 // the two of them, and the king, not in check, crosses or lands on no
-// attacked square (with the king and the rook off the board). Standard
-// chess is the case of a king on e1 and rooks on a1 and h1.
+// square attacked with the rook off the board. Standard chess is the case
+// of a king on e1 and rooks on a1 and h1.
 //
 // A Position is in Chess960 mode when ParseFEN read a Shredder-FEN castling
 // field, or a right whose king or rook stands off its standard square;
@@ -60,7 +61,8 @@
 // is wrong, and leave nothing half-changed. No method panics. Play does not
 // check its move: give it a move from LegalMoves, Captures or ParseMove,
 // or check one from elsewhere (a book, a transposition table) with
-// IsLegal.
+// IsLegal. (A move that is not even plausible, no piece of the side to
+// move on its square, say, it ignores.)
 package movegen
 
 import (
@@ -500,7 +502,12 @@ func (p *Position) IsCapture(m Move) bool {
 // Play makes the move m, which must be legal: one of LegalMoves, Captures
 // or ParseMove's (Play does not check; IsLegal does). The key, the rights,
 // the en-passant square and the clocks follow. To undo it, keep a copy of
-// the position from before (copy-make).
+// the position from before (copy-make). A move that is not even plausible
+// (no piece of the side to move on its square, a capture of a king or of
+// its own side's piece, a pawn reaching the last rank without promoting,
+// a castling without the right or over occupied squares, ...) changes
+// nothing; any other illegal move leaves a position the generator still
+// runs on, but not one of the game.
 func (p *Position) Play(m Move) {
 	if !p.p.Plausible(board.Move(m)) {
 		return
