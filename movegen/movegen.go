@@ -19,11 +19,11 @@
 //	n := p.Perft(3)                      // 97862
 //
 // A Position is a value of 176 bytes (on 64-bit platforms) with no
-// pointers. Play changes
-// it in place; to undo a move, keep the position from before it (copy-make:
-// a search keeps one position a ply). This is how the generator itself
-// searches: making a move on a copy measured as fast as making and
-// unmaking it in place, and it cannot get an unmake wrong.
+// pointers. Play changes it in place; to undo a move, keep the position
+// from before it (copy-make: a search keeps one position a ply). This is
+// how the generator itself searches: making a move on a copy measured as
+// fast as making and unmaking it in place, and it cannot get an unmake
+// wrong.
 //
 // Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63, as in package
 // attacks, and bit i of a bitboard is square i.
