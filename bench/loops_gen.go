@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/ref"
+	"github.com/symmagic/attacks/internal/yardstick"
 )
 
 // loopSets holds every technique's loops, [workload][piece].
@@ -102,7 +103,7 @@ func hotFancyRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.FancyRook(sq, o)
+		acc ^= yardstick.FancyRook(sq, o)
 	}
 	return acc
 }
@@ -114,7 +115,7 @@ func hotFancyBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.FancyBishop(sq, o)
+		acc ^= yardstick.FancyBishop(sq, o)
 	}
 	return acc
 }
@@ -126,7 +127,7 @@ func hotFancyQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.FancyRook(sq, o) | ref.FancyBishop(sq, o)
+		acc ^= yardstick.FancyRook(sq, o) | yardstick.FancyBishop(sq, o)
 	}
 	return acc
 }
@@ -210,7 +211,7 @@ func hotPlainRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.PlainRook(sq, o)
+		acc ^= yardstick.PlainRook(sq, o)
 	}
 	return acc
 }
@@ -222,7 +223,7 @@ func hotPlainBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.PlainBishop(sq, o)
+		acc ^= yardstick.PlainBishop(sq, o)
 	}
 	return acc
 }
@@ -234,7 +235,7 @@ func hotPlainQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.PlainRook(sq, o) | ref.PlainBishop(sq, o)
+		acc ^= yardstick.PlainRook(sq, o) | yardstick.PlainBishop(sq, o)
 	}
 	return acc
 }
@@ -246,7 +247,7 @@ func hotBlackRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.BlackRook(sq, o)
+		acc ^= yardstick.BlackRook(sq, o)
 	}
 	return acc
 }
@@ -258,7 +259,7 @@ func hotBlackBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.BlackBishop(sq, o)
+		acc ^= yardstick.BlackBishop(sq, o)
 	}
 	return acc
 }
@@ -270,7 +271,7 @@ func hotBlackQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.BlackRook(sq, o) | ref.BlackBishop(sq, o)
+		acc ^= yardstick.BlackRook(sq, o) | yardstick.BlackBishop(sq, o)
 	}
 	return acc
 }
@@ -318,7 +319,7 @@ func hotKindergartenRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.KindergartenRook(sq, o)
+		acc ^= yardstick.KindergartenRook(sq, o)
 	}
 	return acc
 }
@@ -330,7 +331,7 @@ func hotKindergartenBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.KindergartenBishop(sq, o)
+		acc ^= yardstick.KindergartenBishop(sq, o)
 	}
 	return acc
 }
@@ -342,7 +343,7 @@ func hotKindergartenQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.KindergartenRook(sq, o) | ref.KindergartenBishop(sq, o)
+		acc ^= yardstick.KindergartenRook(sq, o) | yardstick.KindergartenBishop(sq, o)
 	}
 	return acc
 }
@@ -354,7 +355,7 @@ func hotHyperbolaRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.HyperbolaRook(sq, o)
+		acc ^= yardstick.HyperbolaRook(sq, o)
 	}
 	return acc
 }
@@ -366,7 +367,7 @@ func hotHyperbolaBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.HyperbolaBishop(sq, o)
+		acc ^= yardstick.HyperbolaBishop(sq, o)
 	}
 	return acc
 }
@@ -378,7 +379,7 @@ func hotHyperbolaQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= ref.HyperbolaRook(sq, o) | ref.HyperbolaBishop(sq, o)
+		acc ^= yardstick.HyperbolaRook(sq, o) | yardstick.HyperbolaBishop(sq, o)
 	}
 	return acc
 }
@@ -498,7 +499,7 @@ func latencyFancyRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.FancyRook(sq, o)
+		prev = yardstick.FancyRook(sq, o)
 	}
 	return prev
 }
@@ -510,7 +511,7 @@ func latencyFancyBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.FancyBishop(sq, o)
+		prev = yardstick.FancyBishop(sq, o)
 	}
 	return prev
 }
@@ -522,7 +523,7 @@ func latencyFancyQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.FancyRook(sq, o) | ref.FancyBishop(sq, o)
+		prev = yardstick.FancyRook(sq, o) | yardstick.FancyBishop(sq, o)
 	}
 	return prev
 }
@@ -606,7 +607,7 @@ func latencyPlainRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.PlainRook(sq, o)
+		prev = yardstick.PlainRook(sq, o)
 	}
 	return prev
 }
@@ -618,7 +619,7 @@ func latencyPlainBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.PlainBishop(sq, o)
+		prev = yardstick.PlainBishop(sq, o)
 	}
 	return prev
 }
@@ -630,7 +631,7 @@ func latencyPlainQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.PlainRook(sq, o) | ref.PlainBishop(sq, o)
+		prev = yardstick.PlainRook(sq, o) | yardstick.PlainBishop(sq, o)
 	}
 	return prev
 }
@@ -642,7 +643,7 @@ func latencyBlackRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.BlackRook(sq, o)
+		prev = yardstick.BlackRook(sq, o)
 	}
 	return prev
 }
@@ -654,7 +655,7 @@ func latencyBlackBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.BlackBishop(sq, o)
+		prev = yardstick.BlackBishop(sq, o)
 	}
 	return prev
 }
@@ -666,7 +667,7 @@ func latencyBlackQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.BlackRook(sq, o) | ref.BlackBishop(sq, o)
+		prev = yardstick.BlackRook(sq, o) | yardstick.BlackBishop(sq, o)
 	}
 	return prev
 }
@@ -714,7 +715,7 @@ func latencyKindergartenRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.KindergartenRook(sq, o)
+		prev = yardstick.KindergartenRook(sq, o)
 	}
 	return prev
 }
@@ -726,7 +727,7 @@ func latencyKindergartenBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.KindergartenBishop(sq, o)
+		prev = yardstick.KindergartenBishop(sq, o)
 	}
 	return prev
 }
@@ -738,7 +739,7 @@ func latencyKindergartenQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.KindergartenRook(sq, o) | ref.KindergartenBishop(sq, o)
+		prev = yardstick.KindergartenRook(sq, o) | yardstick.KindergartenBishop(sq, o)
 	}
 	return prev
 }
@@ -750,7 +751,7 @@ func latencyHyperbolaRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.HyperbolaRook(sq, o)
+		prev = yardstick.HyperbolaRook(sq, o)
 	}
 	return prev
 }
@@ -762,7 +763,7 @@ func latencyHyperbolaBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.HyperbolaBishop(sq, o)
+		prev = yardstick.HyperbolaBishop(sq, o)
 	}
 	return prev
 }
@@ -774,7 +775,7 @@ func latencyHyperbolaQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = ref.HyperbolaRook(sq, o) | ref.HyperbolaBishop(sq, o)
+		prev = yardstick.HyperbolaRook(sq, o) | yardstick.HyperbolaBishop(sq, o)
 	}
 	return prev
 }
@@ -899,7 +900,7 @@ func movegenFancyRook(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.FancyRook(sq, o)
+					acc ^= yardstick.FancyRook(sq, o)
 				}
 			}
 		}
@@ -919,7 +920,7 @@ func movegenFancyBishop(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.FancyBishop(sq, o)
+					acc ^= yardstick.FancyBishop(sq, o)
 				}
 			}
 		}
@@ -939,7 +940,7 @@ func movegenFancyQueen(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.FancyRook(sq, o) | ref.FancyBishop(sq, o)
+					acc ^= yardstick.FancyRook(sq, o) | yardstick.FancyBishop(sq, o)
 				}
 			}
 		}
@@ -1079,7 +1080,7 @@ func movegenPlainRook(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.PlainRook(sq, o)
+					acc ^= yardstick.PlainRook(sq, o)
 				}
 			}
 		}
@@ -1099,7 +1100,7 @@ func movegenPlainBishop(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.PlainBishop(sq, o)
+					acc ^= yardstick.PlainBishop(sq, o)
 				}
 			}
 		}
@@ -1119,7 +1120,7 @@ func movegenPlainQueen(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.PlainRook(sq, o) | ref.PlainBishop(sq, o)
+					acc ^= yardstick.PlainRook(sq, o) | yardstick.PlainBishop(sq, o)
 				}
 			}
 		}
@@ -1139,7 +1140,7 @@ func movegenBlackRook(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.BlackRook(sq, o)
+					acc ^= yardstick.BlackRook(sq, o)
 				}
 			}
 		}
@@ -1159,7 +1160,7 @@ func movegenBlackBishop(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.BlackBishop(sq, o)
+					acc ^= yardstick.BlackBishop(sq, o)
 				}
 			}
 		}
@@ -1179,7 +1180,7 @@ func movegenBlackQueen(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.BlackRook(sq, o) | ref.BlackBishop(sq, o)
+					acc ^= yardstick.BlackRook(sq, o) | yardstick.BlackBishop(sq, o)
 				}
 			}
 		}
@@ -1259,7 +1260,7 @@ func movegenKindergartenRook(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.KindergartenRook(sq, o)
+					acc ^= yardstick.KindergartenRook(sq, o)
 				}
 			}
 		}
@@ -1279,7 +1280,7 @@ func movegenKindergartenBishop(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.KindergartenBishop(sq, o)
+					acc ^= yardstick.KindergartenBishop(sq, o)
 				}
 			}
 		}
@@ -1299,7 +1300,7 @@ func movegenKindergartenQueen(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.KindergartenRook(sq, o) | ref.KindergartenBishop(sq, o)
+					acc ^= yardstick.KindergartenRook(sq, o) | yardstick.KindergartenBishop(sq, o)
 				}
 			}
 		}
@@ -1319,7 +1320,7 @@ func movegenHyperbolaRook(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.HyperbolaRook(sq, o)
+					acc ^= yardstick.HyperbolaRook(sq, o)
 				}
 			}
 		}
@@ -1339,7 +1340,7 @@ func movegenHyperbolaBishop(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.HyperbolaBishop(sq, o)
+					acc ^= yardstick.HyperbolaBishop(sq, o)
 				}
 			}
 		}
@@ -1359,7 +1360,7 @@ func movegenHyperbolaQueen(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= ref.HyperbolaRook(sq, o) | ref.HyperbolaBishop(sq, o)
+					acc ^= yardstick.HyperbolaRook(sq, o) | yardstick.HyperbolaBishop(sq, o)
 				}
 			}
 		}
@@ -1559,7 +1560,7 @@ func ttThroughputFancyRook(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.FancyRook(sq, o)
+		att := yardstick.FancyRook(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1578,7 +1579,7 @@ func ttThroughputFancyBishop(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.FancyBishop(sq, o)
+		att := yardstick.FancyBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1597,7 +1598,7 @@ func ttThroughputFancyQueen(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.FancyRook(sq, o) | ref.FancyBishop(sq, o)
+		att := yardstick.FancyRook(sq, o) | yardstick.FancyBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1730,7 +1731,7 @@ func ttThroughputPlainRook(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.PlainRook(sq, o)
+		att := yardstick.PlainRook(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1749,7 +1750,7 @@ func ttThroughputPlainBishop(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.PlainBishop(sq, o)
+		att := yardstick.PlainBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1768,7 +1769,7 @@ func ttThroughputPlainQueen(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.PlainRook(sq, o) | ref.PlainBishop(sq, o)
+		att := yardstick.PlainRook(sq, o) | yardstick.PlainBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1787,7 +1788,7 @@ func ttThroughputBlackRook(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.BlackRook(sq, o)
+		att := yardstick.BlackRook(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1806,7 +1807,7 @@ func ttThroughputBlackBishop(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.BlackBishop(sq, o)
+		att := yardstick.BlackBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1825,7 +1826,7 @@ func ttThroughputBlackQueen(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.BlackRook(sq, o) | ref.BlackBishop(sq, o)
+		att := yardstick.BlackRook(sq, o) | yardstick.BlackBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1901,7 +1902,7 @@ func ttThroughputKindergartenRook(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.KindergartenRook(sq, o)
+		att := yardstick.KindergartenRook(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1920,7 +1921,7 @@ func ttThroughputKindergartenBishop(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.KindergartenBishop(sq, o)
+		att := yardstick.KindergartenBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1939,7 +1940,7 @@ func ttThroughputKindergartenQueen(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.KindergartenRook(sq, o) | ref.KindergartenBishop(sq, o)
+		att := yardstick.KindergartenRook(sq, o) | yardstick.KindergartenBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1958,7 +1959,7 @@ func ttThroughputHyperbolaRook(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.HyperbolaRook(sq, o)
+		att := yardstick.HyperbolaRook(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1977,7 +1978,7 @@ func ttThroughputHyperbolaBishop(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.HyperbolaBishop(sq, o)
+		att := yardstick.HyperbolaBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1996,7 +1997,7 @@ func ttThroughputHyperbolaQueen(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := ref.HyperbolaRook(sq, o) | ref.HyperbolaBishop(sq, o)
+		att := yardstick.HyperbolaRook(sq, o) | yardstick.HyperbolaBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -2184,7 +2185,7 @@ func ttLatencyFancyRook(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.FancyRook(sq, o)
+		r = yardstick.FancyRook(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2200,7 +2201,7 @@ func ttLatencyFancyBishop(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.FancyBishop(sq, o)
+		r = yardstick.FancyBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2216,7 +2217,7 @@ func ttLatencyFancyQueen(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.FancyRook(sq, o) | ref.FancyBishop(sq, o)
+		r = yardstick.FancyRook(sq, o) | yardstick.FancyBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2328,7 +2329,7 @@ func ttLatencyPlainRook(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.PlainRook(sq, o)
+		r = yardstick.PlainRook(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2344,7 +2345,7 @@ func ttLatencyPlainBishop(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.PlainBishop(sq, o)
+		r = yardstick.PlainBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2360,7 +2361,7 @@ func ttLatencyPlainQueen(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.PlainRook(sq, o) | ref.PlainBishop(sq, o)
+		r = yardstick.PlainRook(sq, o) | yardstick.PlainBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2376,7 +2377,7 @@ func ttLatencyBlackRook(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.BlackRook(sq, o)
+		r = yardstick.BlackRook(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2392,7 +2393,7 @@ func ttLatencyBlackBishop(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.BlackBishop(sq, o)
+		r = yardstick.BlackBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2408,7 +2409,7 @@ func ttLatencyBlackQueen(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.BlackRook(sq, o) | ref.BlackBishop(sq, o)
+		r = yardstick.BlackRook(sq, o) | yardstick.BlackBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2472,7 +2473,7 @@ func ttLatencyKindergartenRook(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.KindergartenRook(sq, o)
+		r = yardstick.KindergartenRook(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2488,7 +2489,7 @@ func ttLatencyKindergartenBishop(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.KindergartenBishop(sq, o)
+		r = yardstick.KindergartenBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2504,7 +2505,7 @@ func ttLatencyKindergartenQueen(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.KindergartenRook(sq, o) | ref.KindergartenBishop(sq, o)
+		r = yardstick.KindergartenRook(sq, o) | yardstick.KindergartenBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2520,7 +2521,7 @@ func ttLatencyHyperbolaRook(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.HyperbolaRook(sq, o)
+		r = yardstick.HyperbolaRook(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2536,7 +2537,7 @@ func ttLatencyHyperbolaBishop(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.HyperbolaBishop(sq, o)
+		r = yardstick.HyperbolaBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2552,7 +2553,7 @@ func ttLatencyHyperbolaQueen(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = ref.HyperbolaRook(sq, o) | ref.HyperbolaBishop(sq, o)
+		r = yardstick.HyperbolaRook(sq, o) | yardstick.HyperbolaBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h

@@ -5,7 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/symmagic/attacks"
-	"github.com/symmagic/attacks/bench/ref"
+	"github.com/symmagic/attacks/internal/yardstick"
 )
 
 // gen has two sinks, chosen like the slider mode (see Slider): lister
@@ -61,15 +61,15 @@ func attacked[S Slider](sq int, occ uint64, o attacks.Occupancy, us Color, t *th
 	case isStd[S]():
 		return attacks.Rook(sq, occ)&t.rq != 0 || attacks.Bishop(sq, occ)&t.bq != 0
 	case isPlain[S]():
-		return ref.PlainRook(sq, occ)&t.rq != 0 || ref.PlainBishop(sq, occ)&t.bq != 0
+		return yardstick.PlainRook(sq, occ)&t.rq != 0 || yardstick.PlainBishop(sq, occ)&t.bq != 0
 	case isBlack[S]():
-		return ref.BlackRook(sq, occ)&t.rq != 0 || ref.BlackBishop(sq, occ)&t.bq != 0
+		return yardstick.BlackRook(sq, occ)&t.rq != 0 || yardstick.BlackBishop(sq, occ)&t.bq != 0
 	case isHyperbola[S]():
-		return ref.HyperbolaRook(sq, occ)&t.rq != 0 || ref.HyperbolaBishop(sq, occ)&t.bq != 0
+		return yardstick.HyperbolaRook(sq, occ)&t.rq != 0 || yardstick.HyperbolaBishop(sq, occ)&t.bq != 0
 	case isKindergarten[S]():
-		return ref.KindergartenRook(sq, occ)&t.rq != 0 || ref.KindergartenBishop(sq, occ)&t.bq != 0
+		return yardstick.KindergartenRook(sq, occ)&t.rq != 0 || yardstick.KindergartenBishop(sq, occ)&t.bq != 0
 	}
-	return ref.FancyRook(sq, occ)&t.rq != 0 || ref.FancyBishop(sq, occ)&t.bq != 0
+	return yardstick.FancyRook(sq, occ)&t.rq != 0 || yardstick.FancyBishop(sq, occ)&t.bq != 0
 }
 
 // gen generates the legal moves of p directly, without a make-and-test: it
@@ -262,15 +262,15 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 		case isStd[S]():
 			to = attacks.Bishop(from, occ)
 		case isPlain[S]():
-			to = ref.PlainBishop(from, occ)
+			to = yardstick.PlainBishop(from, occ)
 		case isBlack[S]():
-			to = ref.BlackBishop(from, occ)
+			to = yardstick.BlackBishop(from, occ)
 		case isHyperbola[S]():
-			to = ref.HyperbolaBishop(from, occ)
+			to = yardstick.HyperbolaBishop(from, occ)
 		case isKindergarten[S]():
-			to = ref.KindergartenBishop(from, occ)
+			to = yardstick.KindergartenBishop(from, occ)
 		default:
-			to = ref.FancyBishop(from, occ)
+			to = yardstick.FancyBishop(from, occ)
 		}
 		to &= targets
 		if pinD&(1<<from) != 0 {
@@ -292,15 +292,15 @@ func gen[S Slider, K sink](p *Position, list *moveList) int {
 		case isStd[S]():
 			to = attacks.Rook(from, occ)
 		case isPlain[S]():
-			to = ref.PlainRook(from, occ)
+			to = yardstick.PlainRook(from, occ)
 		case isBlack[S]():
-			to = ref.BlackRook(from, occ)
+			to = yardstick.BlackRook(from, occ)
 		case isHyperbola[S]():
-			to = ref.HyperbolaRook(from, occ)
+			to = yardstick.HyperbolaRook(from, occ)
 		case isKindergarten[S]():
-			to = ref.KindergartenRook(from, occ)
+			to = yardstick.KindergartenRook(from, occ)
 		default:
-			to = ref.FancyRook(from, occ)
+			to = yardstick.FancyRook(from, occ)
 		}
 		to &= targets
 		if pinHV&(1<<from) != 0 {

@@ -6,7 +6,8 @@ import (
 	"unsafe"
 
 	"github.com/symmagic/attacks"
-	"github.com/symmagic/attacks/bench/ref"
+	_ "github.com/symmagic/attacks/bench/ref" // fills internal/yardstick's tables at its init
+	"github.com/symmagic/attacks/internal/yardstick"
 )
 
 // The slider modes are type parameters of the generator. Go compiles one
@@ -31,26 +32,26 @@ type Occ [3]uint8
 // Std looks up attacks.Rook and attacks.Bishop on the standard occupancy.
 type Std uint16
 
-// Fancy looks up the fancy-magic reference, ref.FancyRook and
-// ref.FancyBishop.
+// Fancy looks up the fancy-magic reference, yardstick.FancyRook and
+// yardstick.FancyBishop.
 type Fancy uint32
 
 // Plain looks up the plain-magic reference (fixed shifts 12 and 9, what
-// most Go engines ship), ref.PlainRook and ref.PlainBishop.
+// most Go engines ship), yardstick.PlainRook and yardstick.PlainBishop.
 type Plain uint64
 
 // BlackMagic looks up the black-magic reference (fixed shifts 12 and 9
 // like plain magic, the squares' tables overlapped in one array),
-// ref.BlackRook and ref.BlackBishop. (Black is the colour.)
+// yardstick.BlackRook and yardstick.BlackBishop. (Black is the colour.)
 type BlackMagic [2]uint64
 
 // Hyperbola looks up the hyperbola-quintessence reference (1,536 bytes of
-// tables: the scheme Stockfish moved to in 2026), ref.HyperbolaRook and
-// ref.HyperbolaBishop: a small-table yardstick.
+// tables: the scheme Stockfish moved to in 2026), yardstick.HyperbolaRook and
+// yardstick.HyperbolaBishop: a small-table yardstick.
 type Hyperbola [5]uint8
 
 // Kindergarten looks up the kindergarten-bitboard reference (9,216 bytes),
-// ref.KindergartenRook and ref.KindergartenBishop: a small-table yardstick.
+// yardstick.KindergartenRook and yardstick.KindergartenBishop: a small-table yardstick.
 type Kindergarten [6]uint8
 
 // Slider is the set of slider modes.
@@ -111,18 +112,18 @@ func sliderAttackers[S Slider](sq int, occ uint64, o attacks.Occupancy, rq, bq u
 		return attacks.Rook(sq, occ)&rq | attacks.Bishop(sq, occ)&bq
 	}
 	if isPlain[S]() {
-		return ref.PlainRook(sq, occ)&rq | ref.PlainBishop(sq, occ)&bq
+		return yardstick.PlainRook(sq, occ)&rq | yardstick.PlainBishop(sq, occ)&bq
 	}
 	if isBlack[S]() {
-		return ref.BlackRook(sq, occ)&rq | ref.BlackBishop(sq, occ)&bq
+		return yardstick.BlackRook(sq, occ)&rq | yardstick.BlackBishop(sq, occ)&bq
 	}
 	if isHyperbola[S]() {
-		return ref.HyperbolaRook(sq, occ)&rq | ref.HyperbolaBishop(sq, occ)&bq
+		return yardstick.HyperbolaRook(sq, occ)&rq | yardstick.HyperbolaBishop(sq, occ)&bq
 	}
 	if isKindergarten[S]() {
-		return ref.KindergartenRook(sq, occ)&rq | ref.KindergartenBishop(sq, occ)&bq
+		return yardstick.KindergartenRook(sq, occ)&rq | yardstick.KindergartenBishop(sq, occ)&bq
 	}
-	return ref.FancyRook(sq, occ)&rq | ref.FancyBishop(sq, occ)&bq
+	return yardstick.FancyRook(sq, occ)&rq | yardstick.FancyBishop(sq, occ)&bq
 }
 
 // Mode names a slider mode at run time; Perft and Divide switch on it once,

@@ -1,5 +1,7 @@
 package ref
 
+import "github.com/symmagic/attacks/internal/yardstick"
+
 //go:generate go run ./internal/magicgen -out magics_gen.go
 
 // Black magic: fixed key widths like plain magic (12 bits for rooks, 9 for
@@ -12,36 +14,25 @@ package ref
 // but does not reach fancy magic's size for rooks: 114,432 entries against
 // 102,400 (bishops: 5,187 against 5,248).
 
-type blackEntry struct{ notMask, magic, offset uint64 }
-
-var (
-	blackRook, blackBishop [64]blackEntry
-	// blackAttacks holds the rook tables, then the bishop tables.
-	blackAttacks [blackRookEntries + blackBishopEntries]uint64
-)
-
-// BlackRook is the black-magic rook lookup; sq is taken mod 64.
-func BlackRook(sq int, occ uint64) uint64 {
-	e := &blackRook[sq&63]
-	return blackAttacks[e.offset+((occ|e.notMask)*e.magic)>>52]
-}
-
-// BlackBishop is the black-magic bishop lookup; sq is taken mod 64.
-func BlackBishop(sq int, occ uint64) uint64 {
-	e := &blackBishop[sq&63]
-	return blackAttacks[e.offset+((occ|e.notMask)*e.magic)>>55]
-}
+// The tables and the lookup are internal/yardstick's, so that the move
+// generator can name them; initBlack fills them, rooks then bishops, in
+// yardstick.BlackTable's first blackRookEntries + blackBishopEntries
+// entries.
 
 func initBlack(rooks, bishops *[64]squareSets) {
+	if blackRookEntries+blackBishopEntries > yardstick.BlackCapacity {
+		panic("ref: black magic's tables exceed yardstick.BlackCapacity")
+	}
+	table := yardstick.BlackTable[:blackRookEntries+blackBishopEntries]
 	for sq := range 64 {
 		// An offset may be negative (the square's smallest key is above
 		// it): it is stored two's complement, and the unsigned sum wraps
 		// to the right entry.
-		e := &blackRook[sq]
-		*e = blackEntry{^rooks[sq].mask, blackRookMagic[sq], uint64(int64(blackRookOffset[sq]))}
-		fillKeyed("black rook", sq, &rooks[sq], blackAttacks[:], func(o uint64) uint64 { return e.offset + ((o|e.notMask)*e.magic)>>52 })
-		b := &blackBishop[sq]
-		*b = blackEntry{^bishops[sq].mask, blackBishopMagic[sq], uint64(int64(blackBishopOffset[sq]) + blackRookEntries)}
-		fillKeyed("black bishop", sq, &bishops[sq], blackAttacks[:], func(o uint64) uint64 { return b.offset + ((o|b.notMask)*b.magic)>>55 })
+		e := &yardstick.BlackRooks[sq]
+		*e = yardstick.BlackEntry{NotMask: ^rooks[sq].mask, Magic: blackRookMagic[sq], Offset: uint64(int64(blackRookOffset[sq]))}
+		fillKeyed("black rook", sq, &rooks[sq], table, func(o uint64) uint64 { return e.Offset + ((o|e.NotMask)*e.Magic)>>52 })
+		b := &yardstick.BlackBishops[sq]
+		*b = yardstick.BlackEntry{NotMask: ^bishops[sq].mask, Magic: blackBishopMagic[sq], Offset: uint64(int64(blackBishopOffset[sq]) + blackRookEntries)}
+		fillKeyed("black bishop", sq, &bishops[sq], table, func(o uint64) uint64 { return b.Offset + ((o|b.NotMask)*b.Magic)>>55 })
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
+	"github.com/symmagic/attacks/internal/yardstick"
 	"github.com/symmagic/attacks/magic"
 )
 
@@ -14,40 +15,19 @@ import (
 // slice of one shared attack array, indexed by ((occ & mask) * magic) >>
 // shift in standard layout, each square's table as wide as its mask. The
 // magics are searched at package init with the usual sparse random search
-// and a fixed seed (newFancy). The entries are arrays so that a lookup
-// indexes a static address, as Stockfish's does, with no pointer to load
-// first.
-var fancyRook, fancyBishop [64]fancyEntry
-
-// fancyEntry is one square of a fancy-magic table: its attacks are
-// Attacks[((occ & Mask) * Magic) >> Shift].
-type fancyEntry struct {
-	Mask, Magic uint64
-	Attacks     []uint64 // a slice of one array shared by all squares
-	Shift       uint
-}
-
-func init() { fancyRook, fancyBishop = newFancy(7) }
+// and a fixed seed (newFancy), into internal/yardstick's entries, where the
+// lookup is (so that the move generator can name it): arrays, so that a
+// lookup indexes a static address, as Stockfish's does, with no pointer to
+// load first.
+func init() { yardstick.FancyRooks, yardstick.FancyBishops = newFancy(7) }
 
 // FancyBytes is the size of fancy magic's attack tables: 102,400 rook and
 // 5,248 bishop entries.
 const FancyBytes = (102400 + 5248) * 8
 
-// FancyRook is the fancy-magic rook lookup; sq must be in 0..63.
-func FancyRook(sq int, occ uint64) uint64 {
-	e := &fancyRook[sq&63]
-	return e.Attacks[((occ&e.Mask)*e.Magic)>>(e.Shift&63)]
-}
-
-// FancyBishop is the fancy-magic bishop lookup; sq must be in 0..63.
-func FancyBishop(sq int, occ uint64) uint64 {
-	e := &fancyBishop[sq&63]
-	return e.Attacks[((occ&e.Mask)*e.Magic)>>(e.Shift&63)]
-}
-
 // newFancy builds fancy-magic tables for rooks and bishops, deterministic
 // for a seed.
-func newFancy(seed uint64) (rook, bishop [64]fancyEntry) {
+func newFancy(seed uint64) (rook, bishop [64]yardstick.FancyEntry) {
 	r := rand.New(rand.NewPCG(seed, seed))
 	store := make([]uint64, 0, 102400+5248)
 	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
@@ -61,7 +41,7 @@ func newFancy(seed uint64) (rook, bishop [64]fancyEntry) {
 			m, table := findFancyMagic(p, sq, n, r)
 			base := len(store)
 			store = append(store, table...)
-			entries[sq] = fancyEntry{Mask: mask, Magic: m, Attacks: store[base : base+len(table) : base+len(table)], Shift: uint(64 - n)}
+			entries[sq] = yardstick.FancyEntry{Mask: mask, Magic: m, Attacks: store[base : base+len(table) : base+len(table)], Shift: uint(64 - n)}
 		}
 	}
 	return rook, bishop

@@ -1,53 +1,27 @@
 package ref
 
+import "github.com/symmagic/attacks/internal/yardstick"
+
 // Kindergarten bitboards: a line's occupancy is collapsed by one multiply
 // into the six inner bits of the top rank, and those six bits index a table
 // of that line's attacks. Diagonals and anti-diagonals are masked, multiplied
 // by the b-file (which stacks their bits, one per file, on rank 8 in file
-// order) and index kgFillUp, the first-rank attacks of the slider's file
+// order) and index yardstick.KindergartenFillUp, the first-rank attacks of the slider's file
 // copied to every rank, then masked back to the line. A rank needs only a
 // shift to bring its inner six bits down. A file is shifted to the a-file
 // and multiplied by the c7-h2 diagonal, which stacks a2..a7 on rank 8 in
-// rank order, and indexes kgAFile. 9,216 bytes.
+// rank order, and indexes yardstick.KindergartenAFile. 9,216 bytes.
 
-const (
-	aFile    = 0x0101010101010101
-	bFile    = 0x0202020202020202
-	diagC7H2 = 0x0004081020408000
-)
-
-type kgLines struct{ diag, anti uint64 } // the square's diagonals, without it
-
-var (
-	kgFillUp [8][64]uint64 // [file][inner occupancy of files b..g]: first-rank attacks, on every rank
-	kgAFile  [8][64]uint64 // [rank][inner occupancy of ranks 2..7]: a-file attacks
-	kgDiag   [64]kgLines
-)
-
-// KindergartenRook is the kindergarten rook lookup; sq is taken mod 64.
-func KindergartenRook(sq int, occ uint64) uint64 {
-	sq &= 63
-	f, r := sq&7, sq&^7
-	rank := kgFillUp[f][(occ>>(r+1))&63] & (0xff << r)
-	file := kgAFile[r>>3][((occ>>f)&aFile)*diagC7H2>>58] << f
-	return rank | file
-}
-
-// KindergartenBishop is the kindergarten bishop lookup; sq is taken mod 64.
-func KindergartenBishop(sq int, occ uint64) uint64 {
-	sq &= 63
-	l := &kgDiag[sq]
-	f := sq & 7
-	return kgFillUp[f][(occ&l.diag)*bFile>>58]&l.diag | kgFillUp[f][(occ&l.anti)*bFile>>58]&l.anti
-}
+// The tables and the lookup are internal/yardstick's, so that the move
+// generator can name them; initKindergarten fills them.
 
 func initKindergarten() {
 	for f := range 8 {
 		for i := range uint64(64) {
-			kgFillUp[f][i] = rankAttacks(f, i) * aFile
+			yardstick.KindergartenFillUp[f][i] = rankAttacks(f, i) * yardstick.AFile
 		}
 	}
-	// kgAFile is filled by running the multiply over every occupancy of
+	// KindergartenAFile is filled by running the multiply over every occupancy of
 	// a2..a7, so the table follows whatever order the multiply produces.
 	for r := range 8 {
 		for i := range uint64(64) {
@@ -64,11 +38,11 @@ func initKindergarten() {
 					}
 				}
 			}
-			kgAFile[r][occ*diagC7H2>>58] = att
+			yardstick.KindergartenAFile[r][occ*yardstick.DiagC7H2>>58] = att
 		}
 	}
 	for sq := range 64 {
-		kgDiag[sq] = kgLines{diagonal(sq, 1), diagonal(sq, -1)}
+		yardstick.KindergartenDiag[sq] = yardstick.Lines{Diag: diagonal(sq, 1), Anti: diagonal(sq, -1)}
 	}
 }
 

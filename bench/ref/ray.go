@@ -1,12 +1,14 @@
 package ref
 
+import "github.com/symmagic/attacks/internal/yardstick"
+
 // The ray loop: walk each direction a square at a time until a blocker or
 // the edge. No tables; its cost grows with the empty squares it crosses, and
 // its loops keep it from inlining.
 
 const (
-	notAFile = ^uint64(aFile)
-	notHFile = ^uint64(aFile << 7)
+	notAFile = ^uint64(yardstick.AFile)
+	notHFile = ^uint64(yardstick.AFile << 7)
 )
 
 // RayRook is the ray-loop rook lookup; sq is taken mod 64.

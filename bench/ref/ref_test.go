@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/symmagic/attacks/bench/ref/symlayout"
+	"github.com/symmagic/attacks/internal/yardstick"
 	"github.com/symmagic/attacks/magic"
 )
 
@@ -26,11 +27,11 @@ func checkExhaustive(t *testing.T, name string, p magic.Piece, f func(int, uint6
 }
 
 func TestFancy(t *testing.T) {
-	checkExhaustive(t, "fancy", magic.Rook, FancyRook)
-	checkExhaustive(t, "fancy", magic.Bishop, FancyBishop)
+	checkExhaustive(t, "fancy", magic.Rook, yardstick.FancyRook)
+	checkExhaustive(t, "fancy", magic.Bishop, yardstick.FancyBishop)
 	n := 0
 	for sq := 0; sq < 64; sq++ {
-		n += len(fancyRook[sq].Attacks) + len(fancyBishop[sq].Attacks)
+		n += len(yardstick.FancyRooks[sq].Attacks) + len(yardstick.FancyBishops[sq].Attacks)
 	}
 	if n*8 != FancyBytes {
 		t.Fatalf("fancy tables hold %d bytes, want %d", n*8, FancyBytes)

@@ -42,24 +42,35 @@ type technique struct {
 }
 
 func refTechnique(name, ident, fn string) technique {
+	return pkgTechnique("ref", name, ident, fn)
+}
+
+// yardstickTechnique is a technique whose lookups live in the library's
+// internal/yardstick (so that its move generator can name them), its
+// tables filled by bench/ref.
+func yardstickTechnique(name, ident, fn string) technique {
+	return pkgTechnique("yardstick", name, ident, fn)
+}
+
+func pkgTechnique(pkg, name, ident, fn string) technique {
 	return technique{
 		Name: name, Ident: ident,
-		R: "ref." + fn + "Rook(sq, o)",
-		B: "ref." + fn + "Bishop(sq, o)",
-		Q: "ref." + fn + "Rook(sq, o) | ref." + fn + "Bishop(sq, o)",
+		R: pkg + "." + fn + "Rook(sq, o)",
+		B: pkg + "." + fn + "Bishop(sq, o)",
+		Q: pkg + "." + fn + "Rook(sq, o) | " + pkg + "." + fn + "Bishop(sq, o)",
 	}
 }
 
 var techniques = func() []technique {
 	ts := []technique{
-		refTechnique("fancy", "Fancy", "Fancy"),
+		yardstickTechnique("fancy", "Fancy", "Fancy"),
 		{Name: "pext", Ident: "Pext", R: "ref.PextRook(sq, o)", B: "ref.PextBishop(sq, o)", Q: "ref.PextQueen(sq, o)"},
 		{Name: "sym", Ident: "Sym", R: "ref.SymRook(sq, o)", B: "ref.SymBishop(sq, o)", Q: "ref.SymQueen(sq, o)"},
-		refTechnique("plain", "Plain", "Plain"),
-		refTechnique("black", "Black", "Black"),
+		yardstickTechnique("plain", "Plain", "Plain"),
+		yardstickTechnique("black", "Black", "Black"),
 		refTechnique("squarebyte", "SquareByte", "SquareByte"),
-		refTechnique("kindergarten", "Kindergarten", "Kindergarten"),
-		refTechnique("hyperbola", "Hyperbola", "Hyperbola"),
+		yardstickTechnique("kindergarten", "Kindergarten", "Kindergarten"),
+		yardstickTechnique("hyperbola", "Hyperbola", "Hyperbola"),
 		refTechnique("ray", "Ray", "Ray"),
 		{Name: "attacks", Ident: "Attacks", R: "attacks.Rook(sq, o)", B: "attacks.Bishop(sq, o)", Q: "attacks.Queen(sq, o)"},
 		{Name: "attacksW", Ident: "AttacksW", R: "attacks.RookW(sq, o)", B: "attacks.BishopW(sq, o)", Q: "attacks.QueenW(sq, o)", W: true},
@@ -177,6 +188,7 @@ package main
 import (
 	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/ref"
+	"github.com/symmagic/attacks/internal/yardstick"
 )
 
 // loopSets holds every technique's loops, [workload][piece].
