@@ -15,10 +15,25 @@ import (
 // measurements: every measured ratio with its interval comes from a result
 // file, and the counts of verdicts that prose states are the table's.
 
-// ratioWithInterval matches a median and its interval, "1.09x [1.04, 1.12]"
-// or "1.304 [1.252, 1.352]", also where prose wraps it across lines. It
-// takes the numbers as written, whichever way round the ratio is.
-var ratioWithInterval = regexp.MustCompile(`(\d+\.\d+)x?\s+\[(\d+\.\d+),\s+(\d+\.\d+)\]`)
+// ratioWithInterval matches a median and its interval, "1.09x [1.04, 1.12]",
+// "1.304 [1.252, 1.352]" or "114x [102, 127]" (stat.Comparison writes
+// three significant digits), also where prose wraps it across lines. It
+// takes the numbers as written, whichever way round the ratio is. A match
+// without the x and with a number without decimals, "412 [405, 419]", is
+// a measurement, not a ratio: ratios finds it and leaves it out.
+var ratioWithInterval = regexp.MustCompile(`(\d+(?:\.\d+)?)(x?)\s+\[(\d+(?:\.\d+)?),\s+(\d+(?:\.\d+)?)\]`)
+
+// ratios returns the ratios with an interval in text, each as its match,
+// the median and the interval's ends.
+func ratios(text string) [][]string {
+	var out [][]string
+	for _, m := range ratioWithInterval.FindAllStringSubmatch(text, -1) {
+		if m[2] == "x" || strings.Contains(m[1], ".") && strings.Contains(m[3], ".") && strings.Contains(m[4], ".") {
+			out = append(out, []string{m[0], m[1], m[3], m[4]})
+		}
+	}
+	return out
+}
 
 // rounded is a median and interval at two decimals, the precision the
 // documents quote.
@@ -47,7 +62,7 @@ func TestDocRatiosFromResults(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		for _, m := range ratioWithInterval.FindAllStringSubmatch(string(readRepoFile(t, filepath.ToSlash(rel))), -1) {
+		for _, m := range ratios(string(readRepoFile(t, filepath.ToSlash(rel)))) {
 			have[rounded(m)] = true
 		}
 		return nil
@@ -60,7 +75,7 @@ func TestDocRatiosFromResults(t *testing.T) {
 	}
 	checked := 0
 	for _, f := range docFiles(t) {
-		for _, m := range ratioWithInterval.FindAllStringSubmatch(string(readRepoFile(t, f)), -1) {
+		for _, m := range ratios(string(readRepoFile(t, f))) {
 			checked++
 			if !have[rounded(m)] {
 				t.Errorf("%s quotes %q, which no file in bench/results holds", f, strings.Join(strings.Fields(m[0]), " "))
@@ -91,5 +106,18 @@ func TestDocVerdictCounts(t *testing.T) {
 	claim := fmt.Sprintf("Per benchmark the drop-in build is faster in %d of the %d and the W build in %d", dropin, rows, w)
 	if !strings.Contains(strings.Join(strings.Fields(text), " "), claim) {
 		t.Errorf("docs/ADOPTING.md's table gives the drop-in faster in %d of %d benchmarks and W in %d; its prose should say %q", dropin, rows, w, claim)
+	}
+}
+
+// TestRatios checks which quoted numbers ratios takes for ratios.
+func TestRatios(t *testing.T) {
+	text := "1.09x [1.04, 1.12] and 1.304 [1.252,\n1.352], 114x [102, 127] and 98.8x [96.3, 101]; 412 [405, 419] and 2.40 [2.05, 3] are not"
+	var got []string
+	for _, m := range ratios(text) {
+		got = append(got, rounded(m))
+	}
+	want := []string{"1.09 1.04 1.12", "1.30 1.25 1.35", "114.00 102.00 127.00", "98.80 96.30 101.00"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("ratios: got %q, want %q", got, want)
 	}
 }
