@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/internal/yardstick"
 )
 
 // The slider modes are type parameters of the generator. Go compiles one
@@ -37,9 +38,35 @@ type Std uint16
 // package without touching the position.
 type Occ [3]uint8
 
+// The yardstick modes look up the techniques the benchmarks measure this
+// package against, package yardstick's lookups, in a copy of the generator
+// of their own. Their tables are empty until the bench module fills them:
+// only the benchmarks run these modes, and a program that instantiates none
+// of them links none of their tables.
+
+// Fancy looks up fancy magic, yardstick.FancyRook and FancyBishop.
+type Fancy uint32
+
+// Hyperbola looks up hyperbola quintessence, yardstick.HyperbolaRook and
+// HyperbolaBishop.
+type Hyperbola [5]uint8
+
+// Kindergarten looks up kindergarten bitboards, yardstick.KindergartenRook
+// and KindergartenBishop.
+type Kindergarten [6]uint8
+
+// Plain looks up plain magic (fixed shifts 12 and 9),
+// yardstick.PlainRook and PlainBishop.
+type Plain uint64
+
+// BlackMagic looks up black magic (fixed shifts, the squares' tables
+// overlapped in one array), yardstick.BlackRook and BlackBishop. (Black
+// is the colour.)
+type BlackMagic [2]uint64
+
 // Slider is the set of slider modes.
 type Slider interface {
-	W | Std | Occ
+	W | Std | Occ | Fancy | Hyperbola | Kindergarten | Plain | BlackMagic
 }
 
 func isW[S Slider]() bool {
@@ -50,6 +77,31 @@ func isW[S Slider]() bool {
 func isOcc[S Slider]() bool {
 	var s S
 	return unsafe.Sizeof(s) == unsafe.Sizeof(Occ{})
+}
+
+func isFancy[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(Fancy(0))
+}
+
+func isHyperbola[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(Hyperbola{})
+}
+
+func isKindergarten[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(Kindergarten{})
+}
+
+func isPlain[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(Plain(0))
+}
+
+func isBlack[S Slider]() bool {
+	var s S
+	return unsafe.Sizeof(s) == unsafe.Sizeof(BlackMagic{})
 }
 
 // byOccupancy reports whether the mode looks up through an
@@ -64,6 +116,16 @@ func sliderAttackers[S Slider](sq int, occ uint64, o attacks.Occupancy, rq, bq u
 	switch {
 	case byOccupancy[S]():
 		return o.Rook(sq)&rq | o.Bishop(sq)&bq
+	case isFancy[S]():
+		return yardstick.FancyRook(sq, occ)&rq | yardstick.FancyBishop(sq, occ)&bq
+	case isHyperbola[S]():
+		return yardstick.HyperbolaRook(sq, occ)&rq | yardstick.HyperbolaBishop(sq, occ)&bq
+	case isKindergarten[S]():
+		return yardstick.KindergartenRook(sq, occ)&rq | yardstick.KindergartenBishop(sq, occ)&bq
+	case isPlain[S]():
+		return yardstick.PlainRook(sq, occ)&rq | yardstick.PlainBishop(sq, occ)&bq
+	case isBlack[S]():
+		return yardstick.BlackRook(sq, occ)&rq | yardstick.BlackBishop(sq, occ)&bq
 	default: // Std
 		return attacks.Rook(sq, occ)&rq | attacks.Bishop(sq, occ)&bq
 	}
