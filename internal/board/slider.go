@@ -130,3 +130,29 @@ func sliderAttackers[S Slider](sq int, occ uint64, o attacks.Occupancy, rq, bq u
 		return attacks.Rook(sq, occ)&rq | attacks.Bishop(sq, occ)&bq
 	}
 }
+
+// inlineBodies is never called: it names, outside any generic function,
+// each lookup the modes call only from the generator's generic code, so
+// that compiling this package reads their inline bodies and writes them
+// into its export data. A package that instantiates the generator (movegen,
+// the benchmarks) inlines a function of a third package only if its body
+// is there, and Go (1.26) puts there only the bodies this package's own
+// compilation read, which a generic body it never instantiates does not
+// do: without this function every one of these lookups would be a call in
+// movegen's copy. The linker drops it, and with it its references to
+// yardstick's tables. TestSliderModes checks the copies that another
+// package compiles.
+//
+//lint:ignore U1000 see above
+func inlineBodies(sq int, occ uint64) uint64 {
+	o := attacks.NewOccupancy(occ)
+	o.Move(sq, 0)
+	o.Clear(sq)
+	o.Toggle(occ)
+	return o.Rook(sq) ^ o.Bishop(sq) ^
+		yardstick.FancyRook(sq, occ) ^ yardstick.FancyBishop(sq, occ) ^
+		yardstick.HyperbolaRook(sq, occ) ^ yardstick.HyperbolaBishop(sq, occ) ^
+		yardstick.KindergartenRook(sq, occ) ^ yardstick.KindergartenBishop(sq, occ) ^
+		yardstick.PlainRook(sq, occ) ^ yardstick.PlainBishop(sq, occ) ^
+		yardstick.BlackRook(sq, occ) ^ yardstick.BlackBishop(sq, occ)
+}
