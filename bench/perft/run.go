@@ -163,10 +163,10 @@ func Run(ctx context.Context, p *Position, depth int, opt Options) (Result, erro
 }
 
 // grain is the depth of the subtrees the search hands to the inner
-// recursion (board.Perft, or ext with a table or load), which never looks at the
-// stop flag or the progress counter: above it, top checks the flag at every
-// node and adds each finished subtree's count to the counter, a few atomic
-// operations per million leaves.
+// recursion (board.Perft, or ext with a table or load), which never looks
+// at the stop flag or the progress counter: above it, top checks the flag
+// at every node and adds each finished subtree's count to the counter, a
+// few atomic operations per million leaves.
 const grain = 4
 
 // runner is what the threads of one Run share.
