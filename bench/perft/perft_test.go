@@ -297,10 +297,10 @@ func TestSliderModes(t *testing.T) {
 			fn = strings.Fields(line)[0]
 			continue
 		}
-		// Only the generator's functions that look up attacks, in the
-		// copies this package instantiates.
+		// Only the generator's functions that look up attacks or keep an
+		// Occupancy, in the copies this package instantiates.
 		var shape string
-		for _, name := range []string{"board.gen[go.shape.", "board.attacked[go.shape.", "board.sliderAttackers[go.shape."} {
+		for _, name := range []string{"board.gen[go.shape.", "board.attacked[go.shape.", "board.sliderAttackers[go.shape.", "board.castles[go.shape.", "board.play[go.shape."} {
 			if i := strings.Index(fn, name); i >= 0 {
 				// The first shape: up to the comma, or to the closing
 				// bracket (the array modes' shapes hold brackets).
