@@ -25,7 +25,7 @@ func BenchmarkPerft(b *testing.B) {
 			b.Run(c.name+"/slider="+mode.String(), func(b *testing.B) {
 				var nodes uint64
 				for b.Loop() {
-					nodes += Perft(p, c.depth, mode)
+					nodes += Perft(&p, c.depth, mode)
 				}
 				b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 			})

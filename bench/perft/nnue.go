@@ -2,7 +2,10 @@ package perft
 
 import (
 	"fmt"
+	"math/bits"
 	"sync"
+
+	"github.com/symmagic/attacks/internal/board"
 )
 
 // The NNUE load gives perft the memory traffic of an efficiently updated
@@ -127,7 +130,7 @@ type net struct {
 	weights []int16 // F rows of H
 	bias    []int16
 	king    [2][64]kingSlot // by perspective and king square
-	piece   [2][16]int      // by perspective and Piece: row offset of (piece, a1)
+	piece   [2][16]int      // by perspective and board.Piece: row offset of (piece, a1)
 }
 
 var (
@@ -166,9 +169,9 @@ func newNet(c NNUE) *net {
 	}
 	fill(n.weights)
 	fill(n.bias)
-	for c2 := White; c2 <= Black; c2++ {
+	for c2 := board.White; c2 <= board.Black; c2++ {
 		rel := 0
-		if c2 == Black {
+		if c2 == board.Black {
 			rel = 56
 		}
 		for ksq := range 64 {
@@ -180,7 +183,7 @@ func newNet(c NNUE) *net {
 			n.king[c2][ksq] = kingSlot{base: b * pieceFeatures * h, flip: flip}
 		}
 		for pc := range n.piece[c2] {
-			p := Piece(pc)
+			p := board.Piece(pc)
 			if p&7 == 0 || p&7 > 6 {
 				continue
 			}
@@ -196,55 +199,55 @@ func newNet(c NNUE) *net {
 
 // row returns the weights of piece pc on sq for a perspective whose king
 // slot is ks.
-func (n *net) row(ks kingSlot, c Color, pc Piece, sq int) []int16 {
+func (n *net) row(ks kingSlot, c board.Color, pc board.Piece, sq int) []int16 {
 	o := ks.base + n.piece[c][pc] + (sq^ks.flip)*n.h
 	return n.weights[o : o+n.h]
 }
 
-func (n *net) kingSquare(p *Position, c Color) int {
-	return lsb(p.byType[King] & p.byColor[c])
-}
-
 // refresh computes c's accumulator of p from scratch into dst.
-func (n *net) refresh(p *Position, c Color, dst []int16) {
-	ks := n.king[c][n.kingSquare(p, c)]
+func (n *net) refresh(p *Position, c board.Color, dst []int16) {
+	ks := n.king[c][p.KingSquare(c)]
 	copy(dst, n.bias)
-	for b := p.occ(); b != 0; b &= b - 1 {
-		sq := lsb(b)
-		addRow(dst, n.row(ks, c, p.board[sq], sq))
+	for b := p.Occupied(); b != 0; b &= b - 1 {
+		sq := bits.TrailingZeros64(b)
+		addRow(dst, n.row(ks, c, p.PieceAt(sq), sq))
 	}
 }
 
 // update computes child's accumulators in dst from parent's in src, child
 // being parent with m played; each holds the white perspective's H values,
 // then the black one's. It returns how many perspectives it refreshed.
-func (n *net) update(parent, child *Position, m Move, src, dst []int16) (refreshed int) {
+func (n *net) update(parent, child *Position, m board.Move, src, dst []int16) (refreshed int) {
 	h := n.h
 	from, to := m.From(), m.To()
-	pc := parent.board[from]
-	// The features that change, as (piece, square).
+	pc := parent.PieceAt(from)
+	// The features that change, as (piece, square): the piece leaves from
+	// and arrives on to (as the promoted piece), a captured piece leaves;
+	// en passant takes the pawn behind to, and castling (king takes own
+	// rook) moves the king and the rook to their castling squares.
 	type feature struct {
-		pc Piece
+		pc board.Piece
 		sq int
 	}
-	add := [2]feature{{child.board[to], to}}
+	add := [2]feature{{child.PieceAt(to), to}}
 	sub := [2]feature{{pc, from}}
 	nAdd, nSub := 1, 1
-	if captured := parent.board[to]; captured != NoPiece {
-		sub[1], nSub = feature{captured, to}, 2
+	switch {
+	case m.IsCastle():
+		kTo, rTo := m.CastlingSquares()
+		r := parent.PieceAt(to)
+		add, sub, nAdd, nSub = [2]feature{{pc, kTo}, {r, rTo}}, [2]feature{{pc, from}, {r, to}}, 2, 2
+	case m.IsEnPassant():
+		sub[1], nSub = feature{parent.PieceAt(to ^ 8), to ^ 8}, 2
+	default:
+		if captured := parent.PieceAt(to); captured != board.NoPiece {
+			sub[1], nSub = feature{captured, to}, 2
+		}
 	}
-	switch m.flag() {
-	case flagEP:
-		sub[1], nSub = feature{parent.board[to^8], to ^ 8}, 2
-	case flagCastle:
-		rf, rt := int(castleRook[to][0]), int(castleRook[to][1])
-		r := parent.board[rf]
-		sub[1], add[1], nSub, nAdd = feature{r, rf}, feature{r, rt}, 2, 2
-	}
-	for c := White; c <= Black; c++ {
+	for c := board.White; c <= board.Black; c++ {
 		s, d := src[int(c)*h:][:h], dst[int(c)*h:][:h]
-		ks := n.king[c][n.kingSquare(child, c)]
-		if pc == makePiece(c, King) && ks != n.king[c][from] {
+		ks := n.king[c][child.KingSquare(c)]
+		if pc == board.MakePiece(c, board.King) && ks != n.king[c][from] {
 			n.refresh(child, c, d)
 			refreshed++
 			continue
@@ -292,4 +295,16 @@ func addAddSubSub(dst, src, a1, a2, s1, s2 []int16) {
 	for i := range dst {
 		dst[i] = src[i] + a1[i] + a2[i] - s1[i] - s2[i]
 	}
+}
+
+// splitmix64 is the generator of the load's weights: small, fixed, and the
+// same in every Go release.
+type splitmix64 uint64
+
+func (s *splitmix64) next() uint64 {
+	*s += 0x9e3779b97f4a7c15
+	z := uint64(*s)
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }

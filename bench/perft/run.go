@@ -10,6 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/symmagic/attacks/internal/board"
 )
 
 // Load is the memory load a perft carries besides its own tables.
@@ -154,30 +156,17 @@ func Run(ctx context.Context, p *Position, depth int, opt Options) (Result, erro
 	if depth < 0 {
 		return Result{}, fmt.Errorf("depth %d: want at least 0", depth)
 	}
-	switch opt.Mode {
-	case ModeStd:
-		return runMode[Std](ctx, p, depth, opt)
-	case ModeFancy:
-		return runMode[Fancy](ctx, p, depth, opt)
-	case ModePlain:
-		return runMode[Plain](ctx, p, depth, opt)
-	case ModeBlack:
-		return runMode[BlackMagic](ctx, p, depth, opt)
-	case ModeOcc:
-		return runMode[Occ](ctx, p, depth, opt)
-	case ModeHyperbola:
-		return runMode[Hyperbola](ctx, p, depth, opt)
-	case ModeKindergarten:
-		return runMode[Kindergarten](ctx, p, depth, opt)
+	if depth > board.MaxPerftDepth {
+		return Result{}, fmt.Errorf("depth %d: want at most %d", depth, board.MaxPerftDepth)
 	}
-	return runMode[W](ctx, p, depth, opt)
+	return modes[opt.Mode].run(ctx, p, depth, opt)
 }
 
 // grain is the depth of the subtrees the search hands to the inner
-// recursion (perft, or ext with a table or load), which never looks at the
-// stop flag or the progress counter: above it, top checks the flag at every
-// node and adds each finished subtree's count to the counter, a few atomic
-// operations per million leaves.
+// recursion (board.Perft, or ext with a table or load), which never looks
+// at the stop flag or the progress counter: above it, top checks the flag
+// at every node and adds each finished subtree's count to the counter, a
+// few atomic operations per million leaves.
 const grain = 4
 
 // runner is what the threads of one Run share.
@@ -193,9 +182,8 @@ type worker struct {
 	_     [64]byte // keeps the counters below off another worker's cache line
 	r     *runner
 	stack []Position // stack[ply] is the position at ply
-	plain bool       // no table, no load: the subtrees below grain run perft
-	tt    *table
-	keys  []uint64 // keys[ply], with a table
+	plain bool       // no table, no load: the subtrees below grain run Perft
+	tt    *table     // keyed by the positions' Polyglot keys, kept by board.Play
 	net   *net
 	acc   []int16 // with a load: ply's two accumulators at [2*H*ply, 2*H*(ply+1))
 
@@ -206,7 +194,7 @@ type worker struct {
 	_                  [64]byte
 }
 
-func runMode[S Slider](ctx context.Context, p *Position, depth int, opt Options) (Result, error) {
+func runMode[S board.Slider](ctx context.Context, p *Position, depth int, opt Options) (Result, error) {
 	if depth == 0 {
 		return Result{Nodes: 1}, nil
 	}
@@ -221,8 +209,8 @@ func runMode[S Slider](ctx context.Context, p *Position, depth int, opt Options)
 	if opt.Load == LoadNNUE {
 		n = getNet(opt.NNUE)
 	}
-	var list moveList
-	nRoot := gen[S, lister](p, &list)
+	var list board.MoveList
+	nRoot := board.Generate[S](p, &list)
 	counts := make([]Count, nRoot)
 	finished := make([]bool, nRoot)
 	r := &runner{}
@@ -231,14 +219,10 @@ func runMode[S Slider](ctx context.Context, p *Position, depth int, opt Options)
 	for i := range workers {
 		w := &worker{r: r, stack: make([]Position, depth+1), tt: tt, net: n, plain: tt == nil && n == nil}
 		w.stack[0] = *p
-		if tt != nil {
-			w.keys = make([]uint64, depth+1)
-			w.keys[0] = p.zobrist()
-		}
 		if n != nil {
 			w.acc = make([]int16, 2*n.h*(depth+1))
-			n.refresh(p, White, w.acc[:n.h])
-			n.refresh(p, Black, w.acc[n.h:2*n.h])
+			n.refresh(p, board.White, w.acc[:n.h])
+			n.refresh(p, board.Black, w.acc[n.h:2*n.h])
 		}
 		workers[i] = w
 	}
@@ -294,7 +278,7 @@ func runMode[S Slider](ctx context.Context, p *Position, depth int, opt Options)
 				if w.stopped {
 					return
 				}
-				counts[i], finished[i] = Count{list[i], c}, true
+				counts[i], finished[i] = Count{Move: list[i], Nodes: c}, true
 				r.doneNodes.Add(c)
 				r.done.Add(1)
 			}
@@ -333,14 +317,14 @@ func runMode[S Slider](ctx context.Context, p *Position, depth int, opt Options)
 
 // top searches the nodes of depth above grain: it checks the stop flag, and
 // publishes the count of every subtree it hands down or finds in the table.
-func top[S Slider](w *worker, ply, depth int) uint64 {
+func top[S board.Slider](w *worker, ply, depth int) uint64 {
 	if depth <= grain {
 		var n uint64
 		switch {
 		case depth == 0:
 			n = 1
 		case w.plain:
-			n = perft[S](w.stack[ply:], depth)
+			n = board.Perft[S](&w.stack[ply], depth)
 		default:
 			n = ext[S](w, ply, depth)
 		}
@@ -353,14 +337,14 @@ func top[S Slider](w *worker, ply, depth int) uint64 {
 	}
 	if w.tt != nil {
 		w.probes++
-		if n, ok := w.tt.probe(w.keys[ply], depth); ok {
+		if n, ok := w.tt.probe(w.stack[ply].Key(), depth); ok {
 			w.hits++
 			w.r.nodes.Add(n)
 			return n
 		}
 	}
-	var list moveList
-	n := gen[S, lister](&w.stack[ply], &list)
+	var list board.MoveList
+	n := board.Generate[S](&w.stack[ply], &list)
 	var nodes uint64
 	for _, m := range list[:n] {
 		makeMove[S](w, ply, m)
@@ -370,29 +354,29 @@ func top[S Slider](w *worker, ply, depth int) uint64 {
 		}
 	}
 	if w.tt != nil {
-		w.tt.store(w.keys[ply], depth, nodes)
+		w.tt.store(w.stack[ply].Key(), depth, nodes)
 	}
 	return nodes
 }
 
-// ext is perft with a table, a load or both. The plain search keeps its own
-// copy (perft), so that neither costs it a branch.
-func ext[S Slider](w *worker, ply, depth int) uint64 {
+// ext is perft with a table, a load or both. The plain search is the
+// generator's own (board.Perft), so that neither costs it a branch.
+func ext[S board.Slider](w *worker, ply, depth int) uint64 {
 	p := &w.stack[ply]
 	if depth == 1 {
-		return uint64(gen[S, counter](p, nil))
+		return uint64(board.Count[S](p))
 	}
 	var key uint64
 	if w.tt != nil {
-		key = w.keys[ply]
+		key = p.Key()
 		w.probes++
 		if n, ok := w.tt.probe(key, depth); ok {
 			w.hits++
 			return n
 		}
 	}
-	var list moveList
-	n := gen[S, lister](p, &list)
+	var list board.MoveList
+	n := board.Generate[S](p, &list)
 	var nodes uint64
 	for _, m := range list[:n] {
 		makeMove[S](w, ply, m)
@@ -406,12 +390,19 @@ func ext[S Slider](w *worker, ply, depth int) uint64 {
 
 // makeMove sets stack[ply+1] to stack[ply] with m played, and its key and
 // accumulators when the search keeps them.
-func makeMove[S Slider](w *worker, ply int, m Move) {
+//
+// The key is the position's Polyglot key, which board.Play keeps. It
+// covers what the move tree depends on within one run: the pieces, the
+// side to move, the castling rights (each right's rook is fixed at the
+// root, so a right held names the same rook throughout the tree) and the
+// en-passant file whenever a capture there could be legal.
+func makeMove[S board.Slider](w *worker, ply int, m board.Move) {
 	parent, child := &w.stack[ply], &w.stack[ply+1]
 	*child = *parent
-	play[S](child, m)
-	if w.keys != nil {
-		w.keys[ply+1] = keyAfter(parent, child, m, w.keys[ply])
+	if w.tt != nil {
+		board.Play[S](child, m)
+	} else {
+		board.PlayUnkeyed[S](child, m)
 	}
 	if w.net != nil {
 		h2 := 2 * w.net.h

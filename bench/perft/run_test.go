@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/symmagic/attacks/internal/board"
 )
 
 // runRowsWith checks every row of at most shallowNodes nodes (all with
@@ -28,7 +30,7 @@ func runRowsWith(t *testing.T, rows []perftRow, modes []Mode, opt Options) {
 		}
 		for _, mode := range modes {
 			opt.Mode = mode
-			res, err := Run(context.Background(), p, r.depth, opt)
+			res, err := Run(context.Background(), &p, r.depth, opt)
 			if err != nil {
 				t.Fatalf("Run(%q, %d, %+v): %v", r.fen, r.depth, opt, err)
 			}
@@ -40,14 +42,21 @@ func runRowsWith(t *testing.T, rows []perftRow, modes []Mode, opt Options) {
 	}
 }
 
-// TestRunHash checks the hashed perft against every published count of
-// perft.tsv and the extra rows up to 5,000,000 nodes, in every mode, with a
-// 1 MB table (16,384 buckets), small enough that entries are replaced all
-// the time.
+// TestRunHash checks the hashed perft, keyed by the Polyglot keys that
+// board.Play keeps, against every published count of perft.tsv and
+// extra.tsv up to 5,000,000 nodes, in every mode, with a 1 MB table
+// (16,384 buckets), small enough that entries are replaced all the time,
+// and against Chess960 positions' counts to perft 4.
 func TestRunHash(t *testing.T) {
 	opt := Options{HashMB: 1}
-	runRowsWith(t, loadTSV(t), Modes, opt)
-	runRowsWith(t, extraRows, Modes, opt)
+	runRowsWith(t, knownCounts(t), Modes, opt)
+	var rows []perftRow
+	for i, r := range load960(t) {
+		if i%(6*97) < 6 && r.depth <= 4 {
+			rows = append(rows, r)
+		}
+	}
+	runRowsWith(t, rows, []Mode{ModeW}, opt)
 }
 
 // TestRunTinyHash runs with tables of one to four buckets, so that every
@@ -68,7 +77,8 @@ func TestRunTinyHash(t *testing.T) {
 // TestRunThreads checks counts with several threads sharing one table, and
 // with the load (run it with -race: the table is lockless).
 func TestRunThreads(t *testing.T) {
-	kiwipete, _ := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	p, _ := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	kiwipete := &p
 	for _, opt := range []Options{
 		{Threads: 3},
 		{Threads: 3, HashMB: 1},
@@ -102,7 +112,7 @@ func TestRunLoad(t *testing.T) {
 		for i, mode := range Modes {
 			for _, threads := range []int{1, 3} {
 				opt := Options{Mode: mode, Threads: threads, Load: LoadNNUE, NNUE: NNUE{Buckets: 32, Hidden: 64}}
-				res, err := Run(context.Background(), p, r.depth, opt)
+				res, err := Run(context.Background(), &p, r.depth, opt)
 				if err != nil || res.Nodes != r.nodes {
 					t.Errorf("%v, %d threads: perft(%q, %d) = %d, %v; want %d", mode, threads, r.fen, r.depth, res.Nodes, err, r.nodes)
 				}
@@ -119,18 +129,20 @@ func TestRunLoad(t *testing.T) {
 	}
 	// One move made per node above the last ply: start position to depth
 	// 4 makes 20 + 400 + 8,902 moves.
-	res, _ := Run(context.Background(), StartPosition(), 4, Options{Load: LoadNNUE, NNUE: NNUE{Hidden: 16}})
+	start := StartPosition()
+	res, _ := Run(context.Background(), &start, 4, Options{Load: LoadNNUE, NNUE: NNUE{Hidden: 16}})
 	if res.Updates != 20+400+8902 {
 		t.Errorf("start position depth 4: %d accumulator updates, want 9322", res.Updates)
 	}
 }
 
 func TestRunDepth0(t *testing.T) {
-	res, err := Run(context.Background(), StartPosition(), 0, Options{HashMB: 1, Load: LoadNNUE})
+	start := StartPosition()
+	res, err := Run(context.Background(), &start, 0, Options{HashMB: 1, Load: LoadNNUE})
 	if err != nil || res.Nodes != 1 || res.Stopped {
 		t.Errorf("depth 0: %+v, %v; want 1 node", res, err)
 	}
-	res, err = Run(context.Background(), StartPosition(), 1, Options{HashMB: 1, Load: LoadNNUE, NNUE: NNUE{Hidden: 16}})
+	res, err = Run(context.Background(), &start, 1, Options{HashMB: 1, Load: LoadNNUE, NNUE: NNUE{Hidden: 16}})
 	if err != nil || res.Nodes != 20 || len(res.Moves) != 20 || res.Updates != 20 {
 		t.Errorf("depth 1: %d nodes, %d moves, %d updates, %v; want 20 each", res.Nodes, len(res.Moves), res.Updates, err)
 	}
@@ -158,12 +170,16 @@ func TestOptionsValidate(t *testing.T) {
 		if err == nil {
 			continue
 		}
-		if _, err2 := Run(context.Background(), StartPosition(), 1, c.opt); err2 == nil || err2.Error() != err.Error() {
+		start := StartPosition()
+		if _, err2 := Run(context.Background(), &start, 1, c.opt); err2 == nil || err2.Error() != err.Error() {
 			t.Errorf("%+v: Run's error %v, Validate's %v", c.opt, err2, err)
 		}
 	}
-	if _, err := Run(context.Background(), StartPosition(), -1, Options{}); err == nil {
-		t.Error("depth -1: no error")
+	start := StartPosition()
+	for _, d := range []int{-1, board.MaxPerftDepth + 1} {
+		if _, err := Run(context.Background(), &start, d, Options{}); err == nil {
+			t.Errorf("depth %d: no error", d)
+		}
 	}
 }
 
@@ -173,7 +189,8 @@ func TestHashEntries(t *testing.T) {
 			t.Errorf("HashEntries(%d) = %d, want %d", c.mb, got, c.entries)
 		}
 	}
-	res, _ := Run(context.Background(), StartPosition(), 3, Options{HashMB: 3})
+	start := StartPosition()
+	res, _ := Run(context.Background(), &start, 3, Options{HashMB: 3})
 	if res.HashEntries != 1<<17 {
 		t.Errorf("3 MB table: %d entries, want %d", res.HashEntries, 1<<17)
 	}
@@ -227,10 +244,11 @@ func TestTable(t *testing.T) {
 }
 
 // randomGames plays random legal games from positions rich in special moves,
-// preferring castling, en passant, promotions and rook captures when there
-// are some, and calls f with each position, the move and the position after
-// it. It returns how often each kind of move was seen.
-func randomGames(t *testing.T, games, plies int, f func(parent *Position, m Move, child *Position)) map[string]int {
+// standard and Chess960, preferring castling, en passant, promotions and
+// rook captures when there are some, and calls f with each position, the
+// move and the position after it. It returns how often each kind of move
+// was seen.
+func randomGames(t *testing.T, games, plies int, f func(parent *Position, m board.Move, child *Position)) map[string]int {
 	t.Helper()
 	fens := []string{
 		StartFEN,
@@ -238,6 +256,7 @@ func randomGames(t *testing.T, games, plies int, f func(parent *Position, m Move
 		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
 		"r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1",
 		"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+		"1r1rk1rr/pppppppp/8/8/8/8/PPPPPPPP/1R1RK1RR w DGdg - 0 1",
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	seen := map[string]int{}
@@ -247,13 +266,15 @@ func randomGames(t *testing.T, games, plies int, f func(parent *Position, m Move
 			t.Fatal(err)
 		}
 		for range plies {
-			moves := p.Moves()
+			var list board.MoveList
+			moves := list[:board.Generate[board.W](&p, &list)]
 			if len(moves) == 0 {
 				break
 			}
-			var special []Move
+			var special []board.Move
 			for _, m := range moves {
-				if m.flag() == flagCastle || m.flag() == flagEP || m.flag() >= flagPromoN || p.board[m.To()].Type() == Rook && p.board[m.To()] != NoPiece {
+				_, promo := m.Promotion()
+				if m.IsCastle() || m.IsEnPassant() || promo || !m.IsCastle() && p.PieceAt(m.To()).Type() == board.Rook {
 					special = append(special, m)
 				}
 			}
@@ -261,74 +282,41 @@ func randomGames(t *testing.T, games, plies int, f func(parent *Position, m Move
 			if len(special) > 0 && rng.IntN(2) == 0 {
 				m = special[rng.IntN(len(special))]
 			}
+			c := p
+			board.Play[board.W](&c, m)
 			switch {
-			case m.flag() == flagCastle:
+			case m.IsCastle():
 				seen["castle"]++
-			case m.flag() == flagEP:
+			case m.IsEnPassant():
 				seen["en passant"]++
-			case m.flag() == flagDouble:
+			case m.IsDoublePush():
 				seen["double push"]++
 			}
-			if m.flag() >= flagPromoN {
+			if _, ok := m.Promotion(); ok {
 				seen["promotion"]++
 			}
-			if c := p.board[m.To()]; c != NoPiece {
+			if pc := p.PieceAt(m.To()); pc != board.NoPiece && !m.IsCastle() {
 				seen["capture"]++
-				if c.Type() == Rook && castleKeep[m.To()] != 0xf && p.castle&^castleKeep[m.To()] != 0 {
-					seen["rook captured on its home square, right lost"]++
+				if pc.Type() == board.Rook && c.Castling() != p.Castling() {
+					seen["rook captured, right lost"]++
 				}
 			}
-			if p.board[m.From()].Type() == King {
+			if p.PieceAt(m.From()).Type() == board.King {
 				seen["king move"]++
 			}
-			c := *p
-			c.Play(m)
-			f(p, m, &c)
+			f(&p, m, &c)
 			if t.Failed() {
 				t.FailNow()
 			}
-			*p = c
+			p = c
 		}
 	}
-	for _, k := range []string{"castle", "en passant", "double push", "promotion", "capture", "rook captured on its home square, right lost", "king move"} {
+	for _, k := range []string{"castle", "en passant", "double push", "promotion", "capture", "rook captured, right lost", "king move"} {
 		if seen[k] == 0 {
 			t.Errorf("the random games never made a move of kind %q", k)
 		}
 	}
 	return seen
-}
-
-// TestZobrist checks the incremental key against the key computed from
-// scratch after every move of random games, with every kind of move.
-func TestZobrist(t *testing.T) {
-	seen := randomGames(t, 200, 120, func(parent *Position, m Move, child *Position) {
-		if got, want := keyAfter(parent, child, m, parent.zobrist()), child.zobrist(); got != want {
-			t.Errorf("%s, %v: incremental key %#x, from scratch %#x", parent.FEN(), m, got, want)
-		}
-	})
-	t.Logf("moves by kind: %v", seen)
-	// The key tells apart what the move tree depends on.
-	a, _ := ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
-	for _, fen := range []string{
-		"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
-		"r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1",
-		"r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1",
-	} {
-		b, _ := ParseFEN(fen)
-		if a.zobrist() == b.zobrist() {
-			t.Errorf("%s and %s share a key", a.FEN(), fen)
-		}
-	}
-	c, _ := ParseFEN("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
-	d, _ := ParseFEN("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1")
-	if c.zobrist() == d.zobrist() {
-		t.Error("the en-passant square does not change the key")
-	}
-	x, _ := ParseFEN(StartFEN + "")
-	y, _ := ParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 30")
-	if x.zobrist() != y.zobrist() {
-		t.Error("the clocks change the key")
-	}
 }
 
 // TestAccumulator checks the incrementally updated accumulators against
@@ -339,13 +327,13 @@ func TestAccumulator(t *testing.T) {
 		n := newNet(NNUE{Buckets: buckets, Hidden: 12})
 		h := n.h
 		var refreshes int
-		randomGames(t, 60, 80, func(parent *Position, m Move, child *Position) {
+		randomGames(t, 60, 80, func(parent *Position, m board.Move, child *Position) {
 			src, dst, want := make([]int16, 2*h), make([]int16, 2*h), make([]int16, 2*h)
-			n.refresh(parent, White, src[:h])
-			n.refresh(parent, Black, src[h:])
+			n.refresh(parent, board.White, src[:h])
+			n.refresh(parent, board.Black, src[h:])
 			refreshes += n.update(parent, child, m, src, dst)
-			n.refresh(child, White, want[:h])
-			n.refresh(child, Black, want[h:])
+			n.refresh(child, board.White, want[:h])
+			n.refresh(child, board.Black, want[h:])
 			if fmt.Sprint(dst) != fmt.Sprint(want) {
 				t.Errorf("%d buckets: %s, %v: incremental accumulators %v, from scratch %v", buckets, parent.FEN(), m, dst, want)
 			}
@@ -386,7 +374,8 @@ func TestKingBuckets(t *testing.T) {
 // is partial, its finished root moves carry their full counts, and the run
 // returns the context's error.
 func TestRunStop(t *testing.T) {
-	pos3, _ := ParseFEN("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1")
+	p3, _ := ParseFEN("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1")
+	pos3 := &p3
 	full := map[string]uint64{}
 	for _, c := range Divide(pos3, 6, ModeW, 2) {
 		full[c.Move.String()] = c.Nodes
@@ -421,7 +410,8 @@ func TestRunStop(t *testing.T) {
 	// A context that has ended before the run starts stops it at once.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := Run(ctx, StartPosition(), 9, Options{})
+	start := StartPosition()
+	res, err := Run(ctx, &start, 9, Options{})
 	if !res.Stopped || err == nil || len(res.Moves) != 0 || res.Nodes != 0 {
 		t.Errorf("cancelled context: %d moves, %d nodes, stopped %v, %v", len(res.Moves), res.Nodes, res.Stopped, err)
 	}
@@ -437,7 +427,8 @@ func TestRunProgress(t *testing.T) {
 		}
 		reports = append(reports, p)
 	}
-	res, err := Run(context.Background(), StartPosition(), 5, opt)
+	start := StartPosition()
+	res, err := Run(context.Background(), &start, 5, opt)
 	returned.Store(true)
 	if err != nil || res.Nodes != 4865609 {
 		t.Fatalf("perft 5 = %d, %v", res.Nodes, err)
@@ -477,8 +468,7 @@ func TestETA(t *testing.T) {
 
 // TestLoadKernels checks that each accumulator kernel is one tight loop:
 // a backward jump closing a body of a few instructions with no call (no
-// bounds check) in it. It also checks that the plain search's copy calls
-// neither the table nor the load.
+// bounds check) in it.
 func TestLoadKernels(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the package")
@@ -509,10 +499,6 @@ func TestLoadKernels(t *testing.T) {
 				off, _ := strconv.Atoi(m[1])
 				kernels[k] = append(kernels[k], instr{off, m[2]})
 			}
-		}
-		if strings.Contains(fn, "perft.perft[go.shape.") && strings.HasPrefix(m[2], "CALL") &&
-			(strings.Contains(m[2], "table") || strings.Contains(m[2], "net") || strings.Contains(m[2], "keyAfter") || strings.Contains(m[2], "atomic")) {
-			t.Errorf("the plain search %s calls %s", fn, m[2])
 		}
 	}
 	for _, k := range []string{"addRow", "addSub", "addSubSub", "addAddSubSub"} {

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/internal/yardstick"
 )
 
 // gen has three sinks, chosen like the slider mode (see Slider): lister
@@ -75,6 +76,16 @@ func attacked[S Slider](sq int, occ uint64, o attacks.Occupancy, us Color, t *th
 	switch {
 	case byOccupancy[S]():
 		return o.Rook(sq)&t.rq != 0 || o.Bishop(sq)&t.bq != 0
+	case isFancy[S]():
+		return yardstick.FancyRook(sq, occ)&t.rq != 0 || yardstick.FancyBishop(sq, occ)&t.bq != 0
+	case isHyperbola[S]():
+		return yardstick.HyperbolaRook(sq, occ)&t.rq != 0 || yardstick.HyperbolaBishop(sq, occ)&t.bq != 0
+	case isKindergarten[S]():
+		return yardstick.KindergartenRook(sq, occ)&t.rq != 0 || yardstick.KindergartenBishop(sq, occ)&t.bq != 0
+	case isPlain[S]():
+		return yardstick.PlainRook(sq, occ)&t.rq != 0 || yardstick.PlainBishop(sq, occ)&t.bq != 0
+	case isBlack[S]():
+		return yardstick.BlackRook(sq, occ)&t.rq != 0 || yardstick.BlackBishop(sq, occ)&t.bq != 0
 	default: // Std
 		return attacks.Rook(sq, occ)&t.rq != 0 || attacks.Bishop(sq, occ)&t.bq != 0
 	}
@@ -307,6 +318,16 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 		switch {
 		case byOccupancy[S]():
 			to = o.Bishop(from)
+		case isFancy[S]():
+			to = yardstick.FancyBishop(from, occ)
+		case isHyperbola[S]():
+			to = yardstick.HyperbolaBishop(from, occ)
+		case isKindergarten[S]():
+			to = yardstick.KindergartenBishop(from, occ)
+		case isPlain[S]():
+			to = yardstick.PlainBishop(from, occ)
+		case isBlack[S]():
+			to = yardstick.BlackBishop(from, occ)
 		default: // Std
 			to = attacks.Bishop(from, occ)
 		}
@@ -326,6 +347,16 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 		switch {
 		case byOccupancy[S]():
 			to = o.Rook(from)
+		case isFancy[S]():
+			to = yardstick.FancyRook(from, occ)
+		case isHyperbola[S]():
+			to = yardstick.HyperbolaRook(from, occ)
+		case isKindergarten[S]():
+			to = yardstick.KindergartenRook(from, occ)
+		case isPlain[S]():
+			to = yardstick.PlainRook(from, occ)
+		case isBlack[S]():
+			to = yardstick.BlackRook(from, occ)
 		default: // Std
 			to = attacks.Rook(from, occ)
 		}

@@ -3,8 +3,14 @@
 // reports the speed; optionally with a transposition table and under the
 // memory load of a network's accumulator updates.
 //
-//	go run ./cmd/perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain|black] [-divide] [-threads K]
-//	    [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v] [-kernel NAME] [-cpuprofile FILE]
+//	go run ./cmd/perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain|black|hyperbola|kindergarten] [-divide]
+//	    [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v] [-kernel NAME] [-cpuprofile FILE]
+//
+// The search is the library's move generator (the one package movegen
+// runs), in the copy of the chosen slider mode. The FEN may be Chess960's
+// (X-FEN or Shredder-FEN castling); castling moves print as the generator
+// names them, king two squares in standard chess, king takes own rook in
+// Chess960.
 //
 // A run of more than about two seconds reports its progress on stderr when
 // stderr is a terminal, or with -v: nodes so far, nodes per second, root
@@ -62,9 +68,9 @@ var (
 func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fen := fs.String("fen", perft.StartFEN, "position, a six-field FEN (default: the start position)")
+	fen := fs.String("fen", perft.StartFEN, "position, a FEN, standard or Chess960 (default: the start position)")
 	depth := fs.Int("depth", -1, "plies to search, at least 0 (required)")
-	slider := fs.String("slider", "w", "sliding attacks: w (the methods of an attacks.Occupancy the position keeps), occ (the methods of attacks.NewOccupancy(occupancy), made once per node), std (attacks.Rook/Bishop), fancy (fancy-magic reference), plain (plain-magic reference, fixed shifts 12/9) or black (black-magic reference, fixed shifts 12/9, overlapping tables)")
+	slider := fs.String("slider", "w", "sliding attacks: w (the methods of an attacks.Occupancy the position keeps), occ (the methods of attacks.NewOccupancy(occupancy), made once per node), std (attacks.Rook/Bishop), fancy (fancy-magic reference), plain (plain-magic reference, fixed shifts 12/9), black (black-magic reference, fixed shifts 12/9, overlapping tables), hyperbola (hyperbola quintessence) or kindergarten (kindergarten bitboards)")
 	divide := fs.Bool("divide", false, "print each root move's node count")
 	threads := fs.Int("threads", 1, "goroutines sharing the root moves (and the hash table)")
 	hashMB := fs.Int("hash", 0, "transposition table size in MiB, rounded down to a power of two of 64-byte buckets; 0: none")
@@ -75,7 +81,7 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	kernel := fs.String("kernel", "", "attacks kernel behind occ mode's NewOccupancy (the permute; std and w modes do not use one): one of "+strings.Join(attacks.Kernels(), ", ")+" (default: "+attacks.Kernel()+")")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the search to this file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain|black] [-divide] [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v]")
+		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain|black|hyperbola|kindergarten] [-divide] [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v]")
 		fs.PrintDefaults()
 	}
 	if err := cli.Parse(fs, args); err != nil {
@@ -133,7 +139,7 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		opt.Progress = rep.report
 		opt.ProgressInterval = progressInterval
 	}
-	res, err := perft.Run(ctx, pos, *depth, opt)
+	res, err := perft.Run(ctx, &pos, *depth, opt)
 	rep.finish()
 	if err != nil && !res.Stopped {
 		return err

@@ -36,6 +36,11 @@ func TestRun(t *testing.T) {
 		{[]string{"-depth", "4", "-hash", "1"}, 0, "nodes 197281\n", ""},
 		{[]string{"-depth", "3", "-hash", "1", "-threads", "2", "-slider", "plain", "-fen", kiwipete}, 0, "nodes 97862\n", ""},
 		{[]string{"-depth", "3", "-slider", "black", "-fen", kiwipete}, 0, "nodes 97862\n", ""},
+		{[]string{"-depth", "3", "-slider", "hyperbola", "-fen", kiwipete}, 0, "nodes 97862\n", ""},
+		{[]string{"-depth", "3", "-slider", "kindergarten", "-threads", "2"}, 0, "nodes 8902\n", ""},
+		{[]string{"-depth", "3", "-slider", "occ", "-fen", kiwipete}, 0, "nodes 97862\n", ""},
+		// Chess960, Shredder-FEN castling: the first of the published positions.
+		{[]string{"-depth", "4", "-hash", "1", "-fen", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1"}, 0, "nodes 326672\n", ""},
 		{[]string{"-depth", "3", "-load", "nnue", "-nnue-hidden", "64", "-nnue-buckets", "32", "-slider", "std"}, 0, "nodes 8902\n", ""},
 		{[]string{"-depth", "3", "-load", "nnue", "-hash", "1", "-nnue-hidden", "16"}, 0, "nodes 8902\n", ""},
 		{[]string{"-depth", "3", "-hash", "-1"}, 2, "", "hash -1 MB: want 0 (none) to 65536"},

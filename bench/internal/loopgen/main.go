@@ -10,9 +10,10 @@
 // every loop has exactly the same shape and each lookup inlines wherever the
 // technique's function can (the bench tests check which do).
 //
-// bench/perft's slider.go trick (a type per mode, each its own GC shape, so
-// that unsafe.Sizeof folds the other modes' branches away) would also give
-// every loop its own body with its lookup inlined, but not the same code:
+// The move generator's trick for its slider modes (internal/board's
+// slider.go: a type per mode, each its own GC shape, so that unsafe.Sizeof
+// folds the other modes' branches away) would also give every loop its own
+// body with its lookup inlined, but not the same code:
 // a shaped body takes the dictionary as a hidden first argument, so its
 // registers shift, and go tool objdump shows hyperbola quintessence's hot
 // and latency loops one instruction a lookup longer than the written-out

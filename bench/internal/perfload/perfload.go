@@ -102,7 +102,7 @@ func RoundTimes(groups []Group) ([]time.Duration, error) {
 		}
 		start := time.Now()
 		for _, mode := range perft.Modes {
-			if _, err := perft.Run(ctx, p, g.Depth, g.options(mode)); err != nil {
+			if _, err := perft.Run(ctx, &p, g.Depth, g.options(mode)); err != nil {
 				return nil, err
 			}
 		}
@@ -134,7 +134,7 @@ func Measure(groups []Group, rounds int, est []time.Duration, progress io.Writer
 		for r := 0; r < rounds; r++ {
 			for k := range perft.Modes {
 				mode := perft.Modes[(k+r)%len(perft.Modes)]
-				res, err := perft.Run(ctx, p, g.Depth, g.options(mode))
+				res, err := perft.Run(ctx, &p, g.Depth, g.options(mode))
 				if err != nil {
 					return nil, err
 				}
