@@ -335,12 +335,15 @@ const notes = `## How to read this
   ref/internal/magicgen) needs 114,432 rook entries, more than fancy magic's
   102,400.
 - The perft section counts the leaves of kiwipete's legal move tree in every
-  slider mode of bench/perft: w keeps an attacks.Occupancy in the position,
-  occ makes one from the occupancy at every node, std calls attacks.Rook and
-  Bishop, fancy, plain and black are the three magic references; with no
-  load, and with a transposition table and an NNUE-shaped accumulator update
-  per move (bench/internal/perfload; go run -C bench ./cmd/perfload runs
-  every load on two positions).
+  slider mode of bench/perft, which runs the library's one move generator
+  (internal/board, the one package movegen runs): w keeps an
+  attacks.Occupancy in the position, occ makes one from the occupancy at
+  every node, std calls attacks.Rook and Bishop, fancy, plain and black are
+  the three magic references (the base: the fastest of them), hyperbola and
+  kindergarten the small-table schemes; with no load, and with a
+  transposition table and an NNUE-shaped accumulator update per move
+  (bench/internal/perfload; go run -C bench ./cmd/perfload runs every load
+  on two positions).
 `
 
 // writeBenchstat writes one line per cell and round, the format benchstat
