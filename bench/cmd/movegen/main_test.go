@@ -47,6 +47,7 @@ func TestQuick(t *testing.T) {
 		"github.com/corentings/chess/v2 " + chessVersion(), "400 of seeded random games",
 		"| start    |     3 |  8902 |", "| kiwipete |     2 |  2039 |",
 		"| allocations per position |            0.0 |",
+		"## The public API against bench/perft\n", "| position | depth |  movegen.Perft |  bench/perft w |",
 	}
 	flat := strings.Join(strings.Fields(report), " ") // the prose's lines joined
 	for _, want := range wants {
@@ -61,18 +62,31 @@ func TestQuick(t *testing.T) {
 		t.Error(l)
 	}
 	cell := regexp.MustCompile(`^\d+(\.\d+)?x \[\d+(\.\d+)?, \d+(\.\d+)?\] (faster|slower|within noise)$`)
+	// The comparisons: the last cell of the corentings tables' rows, both
+	// cells after the position in the public API's ratio table.
 	n := 0
+	api := false
 	for _, line := range strings.Split(report, "\n") {
+		if strings.HasPrefix(line, "## The public API") {
+			api = true
+		}
 		cells := strings.Split(strings.Trim(line, "| "), " | ")
-		if strings.HasPrefix(line, "| ") && strings.Contains(line, "[") {
+		if !strings.HasPrefix(line, "| ") || !strings.Contains(line, "x [") {
+			continue
+		}
+		compared := cells[len(cells)-1:]
+		if api {
+			compared = cells[1:]
+		}
+		for _, c := range compared {
 			n++
-			if c := strings.TrimSpace(cells[len(cells)-1]); !cell.MatchString(c) {
+			if c := strings.TrimSpace(c); !cell.MatchString(c) {
 				t.Errorf("comparison %q is no ratio with a verdict", c)
 			}
 		}
 	}
-	if n != 3 {
-		t.Errorf("%d comparisons, want 3 (two perfts, the legal moves)", n)
+	if n != 7 {
+		t.Errorf("%d comparisons, want 7 (two perfts and the legal moves against corentings/chess, two perfts against two of bench/perft's modes)", n)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "movegen.md"))
 	if err != nil || string(b) != report {
