@@ -20,23 +20,24 @@ import (
 // it, the ratios quoted from its results) are in the bench module's package
 // repocheck, since the zip go get downloads holds no nested module.
 
-// readmeGoBlock returns the first go code block after README's "## Example".
-func readmeGoBlock(t *testing.T) string {
+// readmeGoBlock returns the first go code block after README's heading
+// ("## Example").
+func readmeGoBlock(t *testing.T, heading string) string {
 	text, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, after, ok := strings.Cut(string(text), "\n## Example\n")
+	_, after, ok := strings.Cut(string(text), "\n"+heading+"\n")
 	if !ok {
-		t.Fatal(`README.md has no "## Example" section`)
+		t.Fatalf("README.md has no %q section", heading)
 	}
 	_, block, ok := strings.Cut(after, "```go\n")
 	if !ok {
-		t.Fatal("README's Example section has no go code block")
+		t.Fatalf("README's %q section has no go code block", heading)
 	}
 	block, _, ok = strings.Cut(block, "\n```")
 	if !ok {
-		t.Fatal("README's example block is not closed")
+		t.Fatalf("README's %q code block is not closed", heading)
 	}
 	return block
 }
@@ -69,33 +70,40 @@ func exampleBody(t *testing.T, file, name string) string {
 	return ""
 }
 
-// TestReadmeExample checks that README's example is, line for line, the
-// body of Example in example_readme_test.go, which go test runs against
-// its Output comment.
+// TestReadmeExample checks that README's examples are, line for line, the
+// bodies of the examples go test runs against their Output comments:
+// Example in example_readme_test.go, and movegen's Example.
 func TestReadmeExample(t *testing.T) {
-	readme := readmeGoBlock(t)
-	body := exampleBody(t, "example_readme_test.go", "Example")
-	if readme == body {
-		return
-	}
-	r, b := strings.Split(readme, "\n"), strings.Split(body, "\n")
-	for i := 0; i < len(r) || i < len(b); i++ {
-		var rl, bl string
-		if i < len(r) {
-			rl = r[i]
+	for _, c := range []struct{ heading, file string }{
+		{"## Example", "example_readme_test.go"},
+		{"## A legal move generator", "movegen/example_test.go"},
+	} {
+		readme := readmeGoBlock(t, c.heading)
+		body := exampleBody(t, c.file, "Example")
+		if readme == body {
+			continue
 		}
-		if i < len(b) {
-			bl = b[i]
-		}
-		if rl != bl {
-			t.Fatalf("README's example differs from Example in example_readme_test.go at line %d:\nREADME:  %q\nExample: %q", i+1, rl, bl)
+		r, b := strings.Split(readme, "\n"), strings.Split(body, "\n")
+		for i := 0; i < len(r) || i < len(b); i++ {
+			var rl, bl string
+			if i < len(r) {
+				rl = r[i]
+			}
+			if i < len(b) {
+				bl = b[i]
+			}
+			if rl != bl {
+				t.Errorf("README's %q example differs from Example in %s at line %d:\nREADME:  %q\nExample: %q", c.heading, c.file, i+1, rl, bl)
+				break
+			}
 		}
 	}
 }
 
-// TestDocBytes checks the byte counts README.md's performance table (the
-// first number after a row's name) and docs/DESIGN.md's table by kind give
-// for this package against Stats.
+// TestDocBytes checks the byte counts README.md gives (in its performance
+// table, the first number after a row's name; the permute's in its table
+// bytes guarantee) and docs/DESIGN.md's table by kind gives for this
+// package against Stats.
 func TestDocBytes(t *testing.T) {
 	if strconv.IntSize != 64 {
 		t.Skip("the documents give the 64-bit sizes")
@@ -115,7 +123,7 @@ func TestDocBytes(t *testing.T) {
 	}{
 		{"README.md", "| `Rook`, `Bishop`, `Queen` (the drop-in) |", []int{s.Std.TotalBytes}},
 		{"README.md", "| the W lookups (`Occupancy.Rook`, `RookW`, ...) |", []int{s.W.TotalBytes}},
-		{"README.md", "| the permute (`ToW`, `NewOccupancy`, the unions): with AVX-512 / without |", []int{permuteBytes(kernelAMD64AVX512), permuteBytes(kernelGeneric)}},
+		{"README.md", "the permute's table (`ToW`, `NewOccupancy`, the unions), with AVX-512 / without:", []int{permuteBytes(kernelAMD64AVX512), permuteBytes(kernelGeneric)}},
 		{"docs/DESIGN.md", "| index tables |", []int{s.Std.IndexBytes, s.W.IndexBytes}},
 		{"docs/DESIGN.md", "| attack tables (4,900 rook + 1,428 bishop sets, 8 bytes each) |", []int{s.Std.AttackBytes, s.W.AttackBytes}},
 		{"docs/DESIGN.md", "| per-square parameters (128 x 32) |", []int{s.Std.ParamBytes, s.W.ParamBytes}},
