@@ -96,7 +96,7 @@ func FuzzOracle(f *testing.F) {
 	}
 	// The published counts' positions.
 	for _, r := range knownCounts(f) {
-		f.Add(r.fen)
+		f.Add(r.FEN)
 	}
 	f.Fuzz(func(t *testing.T, fen string) {
 		gp, err := movegen.ParseFEN(fen)

@@ -19,16 +19,16 @@ func TestOracleKnown(t *testing.T) {
 		}
 	}
 	for _, r := range known {
-		p, err := oParse(r.fen)
+		p, err := oParse(r.FEN)
 		if err != nil {
-			t.Fatalf("%s: %v", r.fen, err)
+			t.Fatalf("%s: %v", r.FEN, err)
 		}
-		if r.nodes > 100_000 && (!*oracleFull || r.nodes > shallowNodes) || testing.Short() && r.nodes > 20_000 {
+		if r.Nodes > 100_000 && (!*oracleFull || r.Nodes > shallowNodes) || testing.Short() && r.Nodes > 20_000 {
 			continue
 		}
 		ran++
-		if got := p.perft(r.depth); got != r.nodes {
-			t.Errorf("oracle perft(%q, %d) = %d, want %d", r.fen, r.depth, got, r.nodes)
+		if got := p.perft(r.Depth); got != r.Nodes {
+			t.Errorf("oracle perft(%q, %d) = %d, want %d", r.FEN, r.Depth, got, r.Nodes)
 		}
 	}
 	t.Logf("%d of %d counts checked (-oracle: those up to %d nodes of all %d)", ran, len(known), shallowNodes, len(knownCounts(t))+len(c960))

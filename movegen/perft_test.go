@@ -1,16 +1,14 @@
 package movegen_test
 
 import (
-	"bufio"
 	"flag"
-	"os"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 
+	"github.com/symmagic/attacks/internal/perftdata"
 	"github.com/symmagic/attacks/movegen"
 )
 
@@ -28,90 +26,31 @@ const (
 	shortNodes   = 200_000
 )
 
-// The published counts live in internal/board/testdata (README.md there
-// says where they come from).
-const testdata = "../internal/board/testdata/"
-
-type perftRow struct {
-	fen   string
-	depth int
-	nodes uint64
-}
-
-// knownCounts returns the rows of perft.tsv and extra.tsv.
-func knownCounts(tb testing.TB) []perftRow {
-	return append(loadTSV(tb, testdata+"perft.tsv"), loadTSV(tb, testdata+"extra.tsv")...)
-}
-
-func loadTSV(tb testing.TB, path string) []perftRow {
+// knownCounts returns the published counts of standard chess
+// (perftdata's perft.tsv and extra.tsv).
+func knownCounts(tb testing.TB) []perftdata.Row {
 	tb.Helper()
-	var rows []perftRow
-	readTSV(tb, path, "fen\tdepth\tnodes", func(cols []string) bool {
-		depth, err1 := strconv.Atoi(cols[1])
-		nodes, err2 := strconv.ParseUint(cols[2], 10, 64)
-		if err1 != nil || err2 != nil {
-			return false
-		}
-		rows = append(rows, perftRow{cols[0], depth, nodes})
-		return true
-	})
-	return rows
-}
-
-// loadChess960 returns the rows of chess960.tsv, one a position and depth.
-func loadChess960(tb testing.TB) []perftRow {
-	tb.Helper()
-	var rows []perftRow
-	readTSV(tb, testdata+"chess960.tsv", "id\tfen\tperft1\tperft2\tperft3\tperft4\tperft5\tperft6", func(cols []string) bool {
-		for d := 1; d <= 6; d++ {
-			nodes, err := strconv.ParseUint(cols[1+d], 10, 64)
-			if err != nil {
-				return false
-			}
-			rows = append(rows, perftRow{cols[1], d, nodes})
-		}
-		return true
-	})
-	if len(rows) != 960*6 {
-		tb.Fatalf("chess960.tsv: %d counts, want 960 positions of 6", len(rows))
-	}
-	return rows
-}
-
-func readTSV(tb testing.TB, path, header string, row func(cols []string) bool) {
-	tb.Helper()
-	f, err := os.Open(path)
+	rows, err := perftdata.Known()
 	if err != nil {
-		tb.Fatalf("the published perft counts: %v", err)
+		tb.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	want := strings.Count(header, "\t") + 1
-	n := 0
-	for line := 1; sc.Scan(); line++ {
-		if line == 1 {
-			if sc.Text() != header {
-				tb.Fatalf("%s:1: header %q, want %q", path, sc.Text(), header)
-			}
-			continue
-		}
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) != want || !row(cols) {
-			tb.Fatalf("%s:%d: bad row %q", path, line, sc.Text())
-		}
-		n++
+	return rows
+}
+
+// loadChess960 returns the published counts of the 960 Chess960
+// positions, one a position and depth.
+func loadChess960(tb testing.TB) []perftdata.Row {
+	tb.Helper()
+	rows, err := perftdata.Load("chess960.tsv")
+	if err != nil {
+		tb.Fatal(err)
 	}
-	if err := sc.Err(); err != nil {
-		tb.Fatalf("%s: %v", path, err)
-	}
-	if n == 0 {
-		tb.Fatalf("%s: no rows", path)
-	}
+	return rows
 }
 
 // perftRows checks rows with Perft, those over limit only with -deep (then
 // with Divide, the root moves shared by every CPU).
-func perftRows(t *testing.T, rows []perftRow, limit uint64) {
+func perftRows(t *testing.T, rows []perftdata.Row, limit uint64) {
 	t.Helper()
 	switch {
 	case *maxNodes > 0:
@@ -119,9 +58,9 @@ func perftRows(t *testing.T, rows []perftRow, limit uint64) {
 	case testing.Short() && !*deep:
 		limit = min(limit, shortNodes)
 	}
-	var todo []perftRow
+	var todo []perftdata.Row
 	for _, r := range rows {
-		if r.nodes <= limit || *deep {
+		if r.Nodes <= limit || *deep {
 			todo = append(todo, r)
 		}
 	}
@@ -139,7 +78,7 @@ func perftRows(t *testing.T, rows []perftRow, limit uint64) {
 					return
 				}
 				r := todo[i]
-				p, err := movegen.ParseFEN(r.fen)
+				p, err := movegen.ParseFEN(r.FEN)
 				if err != nil {
 					mu.Lock()
 					errs = append(errs, err.Error())
@@ -147,16 +86,16 @@ func perftRows(t *testing.T, rows []perftRow, limit uint64) {
 					continue
 				}
 				var got uint64
-				if r.nodes > shallowNodes {
-					for _, c := range p.Divide(r.depth) {
+				if r.Nodes > shallowNodes {
+					for _, c := range p.Divide(r.Depth) {
 						got += c.Nodes
 					}
 				} else {
-					got = p.Perft(r.depth)
+					got = p.Perft(r.Depth)
 				}
-				if got != r.nodes {
+				if got != r.Nodes {
 					mu.Lock()
-					errs = append(errs, "perft("+strconv.Quote(r.fen)+", "+strconv.Itoa(r.depth)+") = "+strconv.FormatUint(got, 10)+", want "+strconv.FormatUint(r.nodes, 10))
+					errs = append(errs, "perft("+strconv.Quote(r.FEN)+", "+strconv.Itoa(r.Depth)+") = "+strconv.FormatUint(got, 10)+", want "+strconv.FormatUint(r.Nodes, 10))
 					mu.Unlock()
 				}
 			}

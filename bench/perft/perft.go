@@ -16,7 +16,7 @@
 // reports and a stop by context. Without a table or load it runs the
 // generator's perft below its top plies.
 //
-// The tests check every published count of internal/board/testdata up to
+// The tests check every published count of internal/perftdata up to
 // 5,000,000 nodes in every mode, and all of them with -deep:
 //
 //	go test ./perft                       # a few seconds

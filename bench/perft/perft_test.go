@@ -1,25 +1,18 @@
 package perft
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"os"
 	"os/exec"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/symmagic/attacks/internal/board"
+	"github.com/symmagic/attacks/internal/perftdata"
 )
 
 var deep = flag.Bool("deep", false, "also run the perft rows over 5,000,000 nodes (minutes to hours), on every CPU")
-
-// The published counts are the library's (internal/board/testdata, whose
-// README.md says where they come from): one copy of the data, which the
-// bench module, never part of the module users download, may read.
-const testdata = "../../internal/board/testdata/"
 
 // shallowNodes is the most nodes a row of perft.tsv or extra.tsv may have to
 // run without -deep; shallow960 the same for chess960.tsv (perft 1 to 3).
@@ -28,108 +21,50 @@ const (
 	shallow960   = 100_000
 )
 
-type perftRow struct {
-	fen   string
-	depth int
-	nodes uint64
-}
-
-// loadTSV reads perft.tsv or extra.tsv: fen, depth, nodes.
-func loadTSV(tb testing.TB, name string) []perftRow {
+// knownCounts returns the published counts of standard chess, the
+// library's (internal/perftdata, whose README.md says where they come from).
+func knownCounts(tb testing.TB) []perftdata.Row {
 	tb.Helper()
-	var rows []perftRow
-	readTSV(tb, name, "fen,depth,nodes", func(line int, cols []string) {
-		depth, err1 := strconv.Atoi(cols[1])
-		nodes, err2 := strconv.ParseUint(cols[2], 10, 64)
-		if err1 != nil || err2 != nil || depth < 0 {
-			tb.Fatalf("%s:%d: bad depth or nodes in %q", name, line, strings.Join(cols, "\t"))
-		}
-		rows = append(rows, perftRow{cols[0], depth, nodes})
-	})
-	return rows
-}
-
-// knownCounts returns the rows of perft.tsv and extra.tsv.
-func knownCounts(tb testing.TB) []perftRow {
-	return append(loadTSV(tb, "perft.tsv"), loadTSV(tb, "extra.tsv")...)
-}
-
-// load960 reads chess960.tsv: id, fen, perft 1 to 6.
-func load960(tb testing.TB) []perftRow {
-	tb.Helper()
-	var rows []perftRow
-	readTSV(tb, "chess960.tsv", "id,fen,perft1,perft2,perft3,perft4,perft5,perft6", func(line int, cols []string) {
-		for d := 1; d <= 6; d++ {
-			nodes, err := strconv.ParseUint(cols[1+d], 10, 64)
-			if err != nil {
-				tb.Fatalf("chess960.tsv:%d: bad count %q", line, cols[1+d])
-			}
-			rows = append(rows, perftRow{cols[1], d, nodes})
-		}
-	})
-	if len(rows) != 960*6 {
-		tb.Fatalf("chess960.tsv: %d rows, want 960 positions of 6 counts", len(rows))
-	}
-	return rows
-}
-
-func readTSV(tb testing.TB, name, header string, row func(line int, cols []string)) {
-	tb.Helper()
-	f, err := os.Open(testdata + name)
+	rows, err := perftdata.Known()
 	if err != nil {
-		tb.Fatalf("the published perft counts: %v", err)
+		tb.Fatal(err)
 	}
-	defer f.Close()
-	n := 0
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		cols := strings.Split(sc.Text(), "\t")
-		if line == 1 {
-			if strings.Join(cols, ",") != header {
-				tb.Fatalf("%s:1: header %q, want %s, tab-separated", name, sc.Text(), header)
-			}
-			continue
-		}
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		if want := strings.Count(header, ",") + 1; len(cols) != want {
-			tb.Fatalf("%s:%d: %d columns, want %d", name, line, len(cols), want)
-		}
-		row(line, cols)
-		n++
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatalf("%s: %v", name, err)
-	}
-	if n == 0 {
-		tb.Fatalf("%s: no rows", name)
-	}
+	return rows
 }
 
-func runRows(t *testing.T, rows []perftRow, limit uint64) {
+// load960 returns the published counts of the 960 Chess960 positions.
+func load960(tb testing.TB) []perftdata.Row {
+	tb.Helper()
+	rows, err := perftdata.Load("chess960.tsv")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rows
+}
+
+func runRows(t *testing.T, rows []perftdata.Row, limit uint64) {
 	ran := 0
 	defer func() { t.Logf("%d of %d rows run in every mode (-deep runs all)", ran, len(rows)) }()
 	for _, r := range rows {
-		if r.nodes > limit && !*deep {
+		if r.Nodes > limit && !*deep {
 			continue
 		}
 		ran++
-		p, err := ParseFEN(r.fen)
+		p, err := ParseFEN(r.FEN)
 		if err != nil {
-			t.Fatalf("%s: %v", r.fen, err)
+			t.Fatalf("%s: %v", r.FEN, err)
 		}
 		for _, mode := range Modes {
 			var got uint64
-			if r.nodes > shallowNodes {
-				for _, c := range Divide(&p, r.depth, mode, runtime.GOMAXPROCS(0)) {
+			if r.Nodes > shallowNodes {
+				for _, c := range Divide(&p, r.Depth, mode, runtime.GOMAXPROCS(0)) {
 					got += c.Nodes
 				}
 			} else {
-				got = Perft(&p, r.depth, mode)
+				got = Perft(&p, r.Depth, mode)
 			}
-			if got != r.nodes {
-				t.Errorf("slider %v: perft(%q, %d) = %d, want %d", mode, r.fen, r.depth, got, r.nodes)
+			if got != r.Nodes {
+				t.Errorf("slider %v: perft(%q, %d) = %d, want %d", mode, r.FEN, r.Depth, got, r.Nodes)
 			}
 		}
 	}

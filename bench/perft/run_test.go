@@ -14,29 +14,30 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks/internal/board"
+	"github.com/symmagic/attacks/internal/perftdata"
 )
 
 // runRowsWith checks every row of at most shallowNodes nodes (all with
 // -deep) through Run with opt, in the given slider modes.
-func runRowsWith(t *testing.T, rows []perftRow, modes []Mode, opt Options) {
+func runRowsWith(t *testing.T, rows []perftdata.Row, modes []Mode, opt Options) {
 	t.Helper()
 	for _, r := range rows {
-		if r.nodes > shallowNodes && !*deep {
+		if r.Nodes > shallowNodes && !*deep {
 			continue
 		}
-		p, err := ParseFEN(r.fen)
+		p, err := ParseFEN(r.FEN)
 		if err != nil {
-			t.Fatalf("%s: %v", r.fen, err)
+			t.Fatalf("%s: %v", r.FEN, err)
 		}
 		for _, mode := range modes {
 			opt.Mode = mode
-			res, err := Run(context.Background(), &p, r.depth, opt)
+			res, err := Run(context.Background(), &p, r.Depth, opt)
 			if err != nil {
-				t.Fatalf("Run(%q, %d, %+v): %v", r.fen, r.depth, opt, err)
+				t.Fatalf("Run(%q, %d, %+v): %v", r.FEN, r.Depth, opt, err)
 			}
-			if res.Nodes != r.nodes {
+			if res.Nodes != r.Nodes {
 				t.Errorf("slider %v, hash %d MB (%d buckets), load %v: perft(%q, %d) = %d, want %d",
-					mode, opt.HashMB, opt.hashBuckets, opt.Load, r.fen, r.depth, res.Nodes, r.nodes)
+					mode, opt.HashMB, opt.hashBuckets, opt.Load, r.FEN, r.Depth, res.Nodes, r.Nodes)
 			}
 		}
 	}
@@ -50,9 +51,9 @@ func runRowsWith(t *testing.T, rows []perftRow, modes []Mode, opt Options) {
 func TestRunHash(t *testing.T) {
 	opt := Options{HashMB: 1}
 	runRowsWith(t, knownCounts(t), Modes, opt)
-	var rows []perftRow
+	var rows []perftdata.Row
 	for i, r := range load960(t) {
-		if i%(6*97) < 6 && r.depth <= 4 {
+		if i%(6*97) < 6 && r.Depth <= 4 {
 			rows = append(rows, r)
 		}
 	}
@@ -63,11 +64,11 @@ func TestRunHash(t *testing.T) {
 // key shares a bucket with many others and the full-key check decides
 // every probe. The table does not depend on the mode: mode w only.
 func TestRunTinyHash(t *testing.T) {
-	rows := []perftRow{
-		{StartFEN, 4, 197281},
-		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862},
-		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624},
-		{"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", 6, 1440467},
+	rows := []perftdata.Row{
+		{FEN: StartFEN, Depth: 4, Nodes: 197281},
+		{FEN: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", Depth: 3, Nodes: 97862},
+		{FEN: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", Depth: 5, Nodes: 674624},
+		{FEN: "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", Depth: 6, Nodes: 1440467},
 	}
 	for _, buckets := range []int{1, 2, 4} {
 		runRowsWith(t, rows, []Mode{ModeW}, Options{hashBuckets: buckets})
@@ -100,29 +101,29 @@ func TestRunThreads(t *testing.T) {
 // depends on the position alone: the same in every mode and with any
 // number of threads (without a table, which cuts subtrees).
 func TestRunLoad(t *testing.T) {
-	rows := []perftRow{
-		{StartFEN, 4, 197281},
-		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862},
-		{"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422333},
-		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624},
+	rows := []perftdata.Row{
+		{FEN: StartFEN, Depth: 4, Nodes: 197281},
+		{FEN: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", Depth: 3, Nodes: 97862},
+		{FEN: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", Depth: 4, Nodes: 422333},
+		{FEN: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", Depth: 5, Nodes: 674624},
 	}
 	for _, r := range rows {
-		p, _ := ParseFEN(r.fen)
+		p, _ := ParseFEN(r.FEN)
 		var sum uint64
 		for i, mode := range Modes {
 			for _, threads := range []int{1, 3} {
 				opt := Options{Mode: mode, Threads: threads, Load: LoadNNUE, NNUE: NNUE{Buckets: 32, Hidden: 64}}
-				res, err := Run(context.Background(), &p, r.depth, opt)
-				if err != nil || res.Nodes != r.nodes {
-					t.Errorf("%v, %d threads: perft(%q, %d) = %d, %v; want %d", mode, threads, r.fen, r.depth, res.Nodes, err, r.nodes)
+				res, err := Run(context.Background(), &p, r.Depth, opt)
+				if err != nil || res.Nodes != r.Nodes {
+					t.Errorf("%v, %d threads: perft(%q, %d) = %d, %v; want %d", mode, threads, r.FEN, r.Depth, res.Nodes, err, r.Nodes)
 				}
 				if i == 0 && threads == 1 {
 					sum = res.Checksum
 				} else if res.Checksum != sum {
-					t.Errorf("%v, %d threads: %q checksum %#x, want %#x as in mode w", mode, threads, r.fen, res.Checksum, sum)
+					t.Errorf("%v, %d threads: %q checksum %#x, want %#x as in mode w", mode, threads, r.FEN, res.Checksum, sum)
 				}
 				if res.Updates == 0 || res.Checksum == 0 {
-					t.Errorf("%q: %d updates, checksum %#x", r.fen, res.Updates, res.Checksum)
+					t.Errorf("%q: %d updates, checksum %#x", r.FEN, res.Updates, res.Checksum)
 				}
 			}
 		}

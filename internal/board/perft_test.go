@@ -1,14 +1,12 @@
 package board
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/symmagic/attacks/internal/perftdata"
 )
 
 var deep = flag.Bool("deep", false, "also run the perft rows over the default limits (minutes to hours), on every CPU")
@@ -22,79 +20,14 @@ const (
 	shortNodes   = 200_000
 )
 
-// perftRow is a published perft count.
-type perftRow struct {
-	FEN   string
-	Depth int
-	Nodes uint64
-}
-
-// loadPerftTSV reads perft.tsv or extra.tsv: fen, depth, nodes.
-func loadPerftTSV(tb testing.TB, path string) []perftRow {
-	tb.Helper()
-	var rows []perftRow
-	readTSV(tb, path, "fen,depth,nodes", func(line int, cols []string) {
-		depth, err1 := strconv.Atoi(cols[1])
-		nodes, err2 := strconv.ParseUint(cols[2], 10, 64)
-		if err1 != nil || err2 != nil || depth < 0 {
-			tb.Fatalf("%s:%d: bad depth or nodes in %q", path, line, strings.Join(cols, "\t"))
-		}
-		rows = append(rows, perftRow{cols[0], depth, nodes})
-	})
-	return rows
-}
-
-// loadChess960TSV reads testdata/chess960.tsv: id, fen, perft 1 to 6.
-func loadChess960TSV(tb testing.TB, path string) []perftRow {
-	tb.Helper()
-	var rows []perftRow
-	readTSV(tb, path, "id,fen,perft1,perft2,perft3,perft4,perft5,perft6", func(line int, cols []string) {
-		for d := 1; d <= 6; d++ {
-			nodes, err := strconv.ParseUint(cols[1+d], 10, 64)
-			if err != nil {
-				tb.Fatalf("%s:%d: bad count %q", path, line, cols[1+d])
-			}
-			rows = append(rows, perftRow{cols[1], d, nodes})
-		}
-	})
-	if len(rows) != 960*6 {
-		tb.Fatalf("%s: %d rows, want 960 positions of 6 counts", path, len(rows))
-	}
-	return rows
-}
-
-func readTSV(tb testing.TB, path, header string, row func(line int, cols []string)) {
-	tb.Helper()
-	f, err := os.Open(path)
+// rowsOf returns the published counts of one of perftdata's files.
+func rowsOf(t *testing.T, name string) []perftdata.Row {
+	t.Helper()
+	rows, err := perftdata.Load(name)
 	if err != nil {
-		tb.Fatalf("the published perft counts: %v", err)
+		t.Fatal(err)
 	}
-	defer f.Close()
-	n := 0
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		cols := strings.Split(sc.Text(), "\t")
-		if line == 1 {
-			if strings.Join(cols, ",") != header {
-				tb.Fatalf("%s:1: header %q, want %s, tab-separated", path, sc.Text(), header)
-			}
-			continue
-		}
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		if want := strings.Count(header, ",") + 1; len(cols) != want {
-			tb.Fatalf("%s:%d: %d columns, want %d", path, line, len(cols), want)
-		}
-		row(line, cols)
-		n++
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatalf("%s: %v", path, err)
-	}
-	if n == 0 {
-		tb.Fatalf("%s: no rows", path)
-	}
+	return rows
 }
 
 // modePerft runs perft in the mode named by m: "w", "std" or "occ".
@@ -120,7 +53,7 @@ func modeDivide(mode string, p *Position, depth, threads int) []MoveCount {
 
 var modes = []string{"w", "std", "occ"}
 
-func runRows(t *testing.T, rows []perftRow, limit uint64) {
+func runRows(t *testing.T, rows []perftdata.Row, limit uint64) {
 	if testing.Short() && !*deep {
 		limit = min(limit, shortNodes)
 	}
@@ -151,15 +84,15 @@ func runRows(t *testing.T, rows []perftRow, limit uint64) {
 	}
 }
 
-// TestPerftTSV checks every published count of testdata/perft.tsv up to
+// TestPerftTSV checks every published count of perft.tsv up to
 // 5,000,000 nodes (all of them with -deep), in every slider mode.
 func TestPerftTSV(t *testing.T) {
-	runRows(t, loadPerftTSV(t, "testdata/perft.tsv"), shallowNodes)
+	runRows(t, rowsOf(t, "perft.tsv"), shallowNodes)
 }
 
-// TestPerftExtra checks testdata/extra.tsv the same way.
+// TestPerftExtra checks extra.tsv the same way.
 func TestPerftExtra(t *testing.T) {
-	runRows(t, loadPerftTSV(t, "testdata/extra.tsv"), shallowNodes)
+	runRows(t, rowsOf(t, "extra.tsv"), shallowNodes)
 }
 
 // TestPerftChess960 checks the published counts of the 960 Chess960
@@ -169,7 +102,7 @@ func TestPerftChess960(t *testing.T) {
 	if testing.Short() && !*deep {
 		t.Skip("-short")
 	}
-	runRows(t, loadChess960TSV(t, "testdata/chess960.tsv"), shallow960)
+	runRows(t, rowsOf(t, "chess960.tsv"), shallow960)
 }
 
 func TestPerftDepthBounds(t *testing.T) {

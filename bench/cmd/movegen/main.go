@@ -13,7 +13,7 @@
 // of the library's other perft measurements: corentings/chess runs about
 // 3 million nodes/s, so that those take it 40 and 80 seconds a round
 // (-depths 6,5 asks for them). Every run's count is checked against the
-// published one (internal/board/testdata), or the command fails.
+// published one (internal/perftdata), or the command fails.
 //
 // Legal moves, in ns per position: movegen's LegalMoves into one reused
 // buffer against Position.ValidMoves, over 400 positions of seeded random
@@ -53,6 +53,7 @@ import (
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/stat"
+	"github.com/symmagic/attacks/internal/perftdata"
 	"github.com/symmagic/attacks/movegen"
 )
 
@@ -113,11 +114,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		cfg.apiDepths = d
 	}
 	cfg.command = strings.TrimSpace("go run -C bench ./cmd/movegen " + strings.Join(args, " "))
-	root, err := findRoot()
-	if err != nil {
-		return err
-	}
-	suite, err := loadSuite(root)
+	suite, err := perftdata.Known()
 	if err != nil {
 		return err
 	}

@@ -14,16 +14,13 @@ import (
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/stat"
+	"github.com/symmagic/attacks/internal/perftdata"
 	"github.com/symmagic/attacks/movegen"
 )
 
-func suite(t *testing.T) []count {
+func suite(t *testing.T) []perftdata.Row {
 	t.Helper()
-	root, err := findRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := loadSuite(root)
+	s, err := perftdata.Known()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,23 +132,23 @@ func TestNodeCounts(t *testing.T) {
 	}
 	rows, fens := 0, map[string]bool{}
 	for _, c := range suite(t) {
-		fens[c.fen] = true
-		if c.nodes > limit {
+		fens[c.FEN] = true
+		if c.Nodes > limit {
 			continue
 		}
-		p, err := movegen.ParseFEN(c.fen)
+		p, err := movegen.ParseFEN(c.FEN)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cp, err := chessPosition(c.fen)
+		cp, err := chessPosition(c.FEN)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.Perft(c.depth); got != c.nodes {
-			t.Errorf("movegen: %s depth %d: %d nodes, published %d", c.fen, c.depth, got, c.nodes)
+		if got := p.Perft(c.Depth); got != c.Nodes {
+			t.Errorf("movegen: %s depth %d: %d nodes, published %d", c.FEN, c.Depth, got, c.Nodes)
 		}
-		if got := chessPerft(cp, c.depth); got != c.nodes {
-			t.Errorf("corentings/chess: %s depth %d: %d nodes, published %d", c.fen, c.depth, got, c.nodes)
+		if got := chessPerft(cp, c.Depth); got != c.Nodes {
+			t.Errorf("corentings/chess: %s depth %d: %d nodes, published %d", c.FEN, c.Depth, got, c.Nodes)
 		}
 		rows++
 	}
@@ -180,8 +177,8 @@ func TestNodeCounts(t *testing.T) {
 func TestWrongCountFails(t *testing.T) {
 	s := suite(t)
 	for i := range s {
-		if s[i].fen == kiwipete && s[i].depth == 2 {
-			s[i].nodes++
+		if s[i].FEN == kiwipete && s[i].Depth == 2 {
+			s[i].Nodes++
 		}
 	}
 	cfg := config{rounds: 1, depths: [2]int{3, 2}, minTime: time.Millisecond}

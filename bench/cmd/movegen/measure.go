@@ -1,21 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	chess "github.com/corentings/chess/v2"
 	"github.com/symmagic/attacks/bench/perft"
+	"github.com/symmagic/attacks/internal/perftdata"
 	"github.com/symmagic/attacks/movegen"
 )
 
@@ -74,51 +70,11 @@ func chessPosition(fen string) (*chess.Position, error) {
 	return pos, nil
 }
 
-// count is a published perft count: the nodes of fen at depth.
-type count struct {
-	fen   string
-	depth int
-	nodes uint64
-}
-
-// suiteFiles are the repository's published perft counts of standard chess
-// (internal/board/testdata/README.md gives their sources), from the
-// library's root.
-var suiteFiles = []string{"internal/board/testdata/perft.tsv", "internal/board/testdata/extra.tsv"}
-
-// loadSuite reads the published counts of suiteFiles under root.
-func loadSuite(root string) ([]count, error) {
-	var cs []count
-	for _, f := range suiteFiles {
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
-		if err != nil {
-			return nil, err
-		}
-		lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-		if len(lines) < 2 || lines[0] != "fen\tdepth\tnodes" {
-			return nil, fmt.Errorf("%s: no header fen, depth, nodes", f)
-		}
-		for i, line := range lines[1:] {
-			cols := strings.Split(line, "\t")
-			if len(cols) != 3 {
-				return nil, fmt.Errorf("%s:%d: %d columns, want 3", f, i+2, len(cols))
-			}
-			d, err1 := strconv.Atoi(cols[1])
-			n, err2 := strconv.ParseUint(cols[2], 10, 64)
-			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("%s:%d: bad depth or nodes", f, i+2)
-			}
-			cs = append(cs, count{cols[0], d, n})
-		}
-	}
-	return cs, nil
-}
-
 // published returns the published count of fen at depth.
-func published(suite []count, fen string, depth int) (uint64, bool) {
+func published(suite []perftdata.Row, fen string, depth int) (uint64, bool) {
 	for _, c := range suite {
-		if c.fen == fen && c.depth == depth {
-			return c.nodes, true
+		if c.FEN == fen && c.Depth == depth {
+			return c.Nodes, true
 		}
 	}
 	return 0, false
@@ -137,7 +93,7 @@ func checkPerft(gen, name string, depth int, got, want uint64) error {
 // seeded random games (games of at most plies plies from the start
 // position, each move drawn uniformly from the legal moves, until n
 // positions), then each FEN of suite once, all as movegen writes them.
-func listPositions(suite []count, n, plies int, seed uint64) ([]string, error) {
+func listPositions(suite []perftdata.Row, n, plies int, seed uint64) ([]string, error) {
 	rng := rand.New(rand.NewPCG(seed, 0))
 	var fens []string
 	var buf [movegen.MaxMoves]movegen.Move
@@ -154,11 +110,11 @@ func listPositions(suite []count, n, plies int, seed uint64) ([]string, error) {
 	}
 	seen := map[string]bool{}
 	for _, c := range suite {
-		if seen[c.fen] {
+		if seen[c.FEN] {
 			continue
 		}
-		seen[c.fen] = true
-		p, err := movegen.ParseFEN(c.fen)
+		seen[c.FEN] = true
+		p, err := movegen.ParseFEN(c.FEN)
 		if err != nil {
 			return nil, err
 		}
@@ -333,7 +289,7 @@ const (
 )
 
 // measure runs the rounds, progress on stderr.
-func measure(cfg config, suite []count, stderr io.Writer) (*measurements, error) {
+func measure(cfg config, suite []perftdata.Row, stderr io.Writer) (*measurements, error) {
 	m := &measurements{}
 	for i, p := range []struct{ name, fen string }{{"start", movegen.StartFEN}, {"kiwipete", kiwipete}} {
 		nodes, ok := published(suite, p.fen, cfg.depths[i])
@@ -428,7 +384,7 @@ func measure(cfg config, suite []count, stderr io.Writer) (*measurements, error)
 // measureAPI measures the public API's perft against bench/perft's modes,
 // in rounds of their own (every run once a round, the order rotating), each
 // count checked against the published one.
-func measureAPI(cfg config, suite []count, m *measurements, stderr io.Writer) error {
+func measureAPI(cfg config, suite []perftdata.Row, m *measurements, stderr io.Writer) error {
 	var runs [][]func() (uint64, error)
 	for i, p := range []struct{ name, fen string }{{"start", movegen.StartFEN}, {"kiwipete", kiwipete}} {
 		d := cfg.apiDepths[i]
@@ -536,28 +492,3 @@ func allocations(l lister, positions int) (allocs, bytes float64) {
 	return float64(after.Mallocs-before.Mallocs) / float64(positions), float64(after.TotalAlloc-before.TotalAlloc) / float64(positions)
 }
 
-// findRoot walks up from the working directory to the directory whose
-// go.mod declares module github.com/symmagic/attacks.
-func findRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if f, err := os.Open(filepath.Join(dir, "go.mod")); err == nil {
-			sc := bufio.NewScanner(f)
-			for sc.Scan() {
-				if fs := strings.Fields(sc.Text()); len(fs) == 2 && fs[0] == "module" && fs[1] == "github.com/symmagic/attacks" {
-					f.Close()
-					return dir, nil
-				}
-			}
-			f.Close()
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod of github.com/symmagic/attacks above the working directory")
-		}
-		dir = parent
-	}
-}

@@ -1,0 +1,30 @@
+package perftdata
+
+import "testing"
+
+// TestLoad reads every file: the counts the documents quote, and the
+// Chess960 list whole (960 positions, six depths each).
+func TestLoad(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		rows int
+	}{{"perft.tsv", 18}, {"extra.tsv", 33}, {"chess960.tsv", 960 * 6}} {
+		rows, err := Load(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != c.rows {
+			t.Errorf("%s: %d rows, want %d", c.name, len(rows), c.rows)
+		}
+	}
+	if _, err := Load("none.tsv"); err == nil {
+		t.Error("Load of a file that is not there: no error")
+	}
+	known, err := Known()
+	if err != nil || len(known) != 18+33 {
+		t.Fatalf("Known: %d rows, %v; want 51", len(known), err)
+	}
+	if r := known[0]; r.Depth < 1 || r.Nodes == 0 || r.FEN == "" {
+		t.Errorf("Known()[0] = %+v", r)
+	}
+}
