@@ -3,12 +3,11 @@ package perft
 import (
 	"flag"
 	"fmt"
-	"os/exec"
 	"runtime"
-	"strings"
 	"testing"
 
 	"github.com/symmagic/attacks/internal/board"
+	"github.com/symmagic/attacks/internal/board/boardtest"
 	"github.com/symmagic/attacks/internal/perftdata"
 )
 
@@ -221,56 +220,11 @@ func TestSliderModes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the package")
 	}
-	out, err := exec.Command("go", "build", "-gcflags=-S", ".").CombinedOutput()
+	problems, err := boardtest.CompiledCalls(".")
 	if err != nil {
-		t.Fatalf("go build -gcflags=-S: %v\n%s", err, out)
+		t.Fatal(err)
 	}
-	fn := ""
-	seen := map[string]bool{}
-	for _, line := range strings.Split(string(out), "\n") {
-		if strings.Contains(line, " STEXT ") {
-			fn = strings.Fields(line)[0]
-			continue
-		}
-		// Only the generator's functions that look up attacks or keep an
-		// Occupancy, in the copies this package instantiates.
-		var shape string
-		for _, name := range []string{"board.gen[go.shape.", "board.attacked[go.shape.", "board.sliderAttackers[go.shape.", "board.castles[go.shape.", "board.play[go.shape."} {
-			if i := strings.Index(fn, name); i >= 0 {
-				// The first shape: up to the comma, or to the closing
-				// bracket (the array modes' shapes hold brackets).
-				shape = fn[i+len(name):]
-				if j := strings.Index(shape, ","); j >= 0 {
-					shape = shape[:j]
-				} else {
-					shape = shape[:strings.LastIndex(shape, "]")]
-				}
-			}
-		}
-		if shape == "" || !strings.Contains(line, "\tCALL\t") {
-			continue
-		}
-		callee := strings.Fields(line)[len(strings.Fields(line))-1]
-		seen[shape] = true
-		isLookup := strings.Contains(callee, "symmagic/attacks.") || strings.Contains(callee, "internal/yardstick.") || strings.Contains(callee, "bench/ref.")
-		switch shape {
-		case "uint8", "uint16", "uint32", "uint64", "[2]uint64", "[5]uint8", "[6]uint8": // w, std, fancy, plain, black, hyperbola, kindergarten
-			if isLookup {
-				t.Errorf("%s calls %s; its lookups should all be inlined", fn, callee)
-			}
-		case "[3]uint8": // occ
-			// NewOccupancy makes one call, its permute (on amd64 it inlines
-			// around a call to the permute's dispatcher, in the simd build
-			// around none; elsewhere it may not inline); the lookups are
-			// inlined.
-			if isLookup && !strings.Contains(callee, "attacks.permute") && !strings.Contains(callee, "attacks.NewOccupancy") {
-				t.Errorf("%s calls %s; want only NewOccupancy's permute", fn, callee)
-			}
-		default:
-			t.Errorf("%s: unexpected shape %q", fn, shape)
-		}
-	}
-	if len(seen) != len(Modes) {
-		t.Errorf("found calls in the copies for shapes %v, want uint8, uint16, uint32, uint64, [2]uint64, [3]uint8, [5]uint8 and [6]uint8 (w, std, fancy, plain, black, occ, hyperbola, kindergarten)", seen)
+	for _, p := range problems {
+		t.Error(p)
 	}
 }

@@ -1,9 +1,9 @@
 package board
 
 import (
-	"os/exec"
-	"strings"
 	"testing"
+
+	"github.com/symmagic/attacks/internal/board/boardtest"
 )
 
 // TestSliderModes checks that each mode's copy of the generator calls no
@@ -47,57 +47,11 @@ func TestSliderModes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the package")
 	}
-	out, err := exec.Command("go", "build", "-gcflags=-S", "./testdata/modes").CombinedOutput()
+	problems, err := boardtest.CompiledCalls("./testdata/modes")
 	if err != nil {
-		t.Fatalf("go build -gcflags=-S ./testdata/modes: %v\n%s", err, out)
+		t.Fatal(err)
 	}
-	fn := ""
-	seen := map[string]bool{}
-	for _, line := range strings.Split(string(out), "\n") {
-		if strings.Contains(line, " STEXT ") {
-			fn = strings.Fields(line)[0]
-			continue
-		}
-		// Only the functions that look up attacks or keep an Occupancy in
-		// their mode's copy.
-		var shape string
-		for _, name := range []string{"board.gen[go.shape.", "board.attacked[go.shape.", "board.sliderAttackers[go.shape.", "board.castles[go.shape.", "board.play[go.shape."} {
-			if i := strings.Index(fn, name); i >= 0 {
-				// The first shape: up to the comma, or to the closing
-				// bracket (the array modes' shapes, [3]uint8 and the
-				// like, hold brackets themselves).
-				shape = fn[i+len(name):]
-				if j := strings.Index(shape, ","); j >= 0 {
-					shape = shape[:j]
-				} else {
-					shape = shape[:strings.LastIndex(shape, "]")]
-				}
-			}
-		}
-		if shape == "" || !strings.Contains(line, "\tCALL\t") {
-			continue
-		}
-		callee := strings.Fields(line)[len(strings.Fields(line))-1]
-		seen[shape] = true
-		isLookup := strings.Contains(callee, "symmagic/attacks.") || strings.Contains(callee, "internal/yardstick.")
-		switch shape {
-		case "uint8", "uint16", "uint32", "[5]uint8", "[6]uint8", "uint64", "[2]uint64": // W, Std, Fancy, Hyperbola, Kindergarten, Plain, BlackMagic
-			if isLookup {
-				t.Errorf("%s calls %s; its lookups should all be inlined", fn, callee)
-			}
-		case "[3]uint8": // Occ
-			// NewOccupancy makes one call, its permute (on amd64 it inlines
-			// around a call to the permute's dispatcher, in the simd build
-			// around none; elsewhere it may not inline); the lookups are
-			// inlined.
-			if isLookup && !strings.Contains(callee, "attacks.permute") && !strings.Contains(callee, "attacks.NewOccupancy") {
-				t.Errorf("%s calls %s; want only NewOccupancy's permute", fn, callee)
-			}
-		default:
-			t.Errorf("%s: unexpected shape %q", fn, shape)
-		}
-	}
-	if len(seen) != 8 {
-		t.Errorf("found calls in the copies for shapes %v, want uint8, uint16, [3]uint8, uint32, [5]uint8, [6]uint8, uint64 and [2]uint64 (W, Std, Occ, Fancy, Hyperbola, Kindergarten, Plain, BlackMagic)", seen)
+	for _, p := range problems {
+		t.Error(p)
 	}
 }
