@@ -56,7 +56,6 @@ package main
 //go:generate go run ./internal/loopgen -out loops_gen.go
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -79,14 +78,9 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: go run -C bench . [flags]\n\n"+
-			"Every sliding-attack technique side by side, the kernels against generic, then perft in every\n"+
-			"slider mode: the tables on stdout, progress on stderr. Nothing is written without -write.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	fs := cli.NewFlagSet("bench", "go run -C bench . [flags]",
+		"Every sliding-attack technique side by side, the kernels against generic, then perft in every\n"+
+			"slider mode: the tables on stdout, progress on stderr. Nothing is written without -write.\n", stderr)
 	quick := fs.Bool("quick", false, "a short run (under 30 seconds): fewer rounds, shorter measurements, shallower perft")
 	rounds := fs.Int("rounds", 0, "interleaved rounds of the lookups and kernels (default 25, -quick 7)")
 	target := fs.Duration("target", 0, "time per measurement (default 20ms, -quick 3ms)")
@@ -99,10 +93,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	doPerft := fs.Bool("perft", true, "run the perft section")
 	perftRounds := fs.Int("perft-rounds", 0, "rounds of the perft section (default 15, -quick 7)")
 	hashMB := fs.Int("hash", 0, "the perft section's transposition table in MB (default 256, -quick 16)")
-	if err := cli.Parse(fs, args); err != nil {
-		return err
-	}
-	if err := cli.NoArgs(fs); err != nil {
+	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if err := out.Check(); err != nil {

@@ -19,7 +19,6 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -42,14 +41,9 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("adopt", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: go run -C bench ./cmd/adopt [flags] DIR\n\n"+
-			"The table of bench/adopt/run.sh from the benchmark output in DIR (files ROUND-BUILD.txt): the\n"+
-			"report on stdout. Nothing is written without -write.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	fs := cli.NewFlagSet("adopt", "go run -C bench ./cmd/adopt [flags] DIR",
+		"The table of bench/adopt/run.sh from the benchmark output in DIR (files ROUND-BUILD.txt): the\n"+
+			"report on stdout. Nothing is written without -write.\n", stderr)
 	control := fs.String("control", "^PositionHash$", "benchmarks that do not touch slider attacks (kept out of the geometric mean)")
 	base := fs.String("base", "base", "the unpatched build, the base of every ratio")
 	title := fs.String("title", "Adoption benchmarks", "the report's title")

@@ -26,7 +26,6 @@ package main
 import (
 	"bufio"
 	"debug/buildinfo"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -71,23 +70,15 @@ var benchmarks = []struct{ name, title string }{
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("builds", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: go run -C bench ./cmd/builds [flags]\n\n"+
-			"The default and the simd build (GOEXPERIMENT=simd GOAMD64=v4) side by side: the report on stdout,\n"+
-			"progress on stderr. Nothing is written without -write.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	fs := cli.NewFlagSet("builds", "go run -C bench ./cmd/builds [flags]",
+		"The default and the simd build (GOEXPERIMENT=simd GOAMD64=v4) side by side: the report on stdout,\n"+
+			"progress on stderr. Nothing is written without -write.\n", stderr)
 	quick := fs.Bool("quick", false, "2 rounds, -benchtime 20ms, perft at depth 3: a check that it runs, not a measurement")
 	rounds := fs.Int("rounds", 0, "interleaved rounds (default 9, -quick 2)")
 	bt := fs.String("benchtime", "", "-test.benchtime of each benchmark (default 0.3s, -quick 20ms)")
 	depth := fs.Int("depth", 0, "perft depth on kiwipete (default 5, -quick 3)")
 	out := cli.AddOutput(fs, "builds.md")
-	if err := cli.Parse(fs, args); err != nil {
-		return err
-	}
-	if err := cli.NoArgs(fs); err != nil {
+	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if err := out.Check(); err != nil {

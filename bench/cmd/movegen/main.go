@@ -38,7 +38,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -62,25 +61,17 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("movegen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: go run -C bench ./cmd/movegen [flags]\n\n"+
-			"Package movegen against github.com/corentings/chess/v2: perft nodes/s and legal-move listing\n"+
+	fs := cli.NewFlagSet("movegen", "go run -C bench ./cmd/movegen [flags]",
+		"Package movegen against github.com/corentings/chess/v2: perft nodes/s and legal-move listing\n"+
 			"ns per position, in interleaved rounds. The report on stdout, progress on stderr. Nothing is\n"+
-			"written without -write.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+			"written without -write.\n", stderr)
 	quick := fs.Bool("quick", false, "2 rounds, perft to depths 3 and 2, 10ms a measurement: a check that it runs, not a measurement")
 	rounds := fs.Int("rounds", 0, "interleaved rounds (default 11, -quick 2)")
 	depths := fs.String("depths", "", "perft's depths on the start position and kiwipete against corentings/chess, START,KIWIPETE (default 5,4, -quick 3,2)")
 	apiDepths := fs.String("api-depths", "", "perft's depths for the public API against bench/perft's modes, START,KIWIPETE (default 6,5, -quick 3,2)")
 	minTime := fs.Duration("time", 0, "how long each measurement runs at least, its perft or pass repeated (default 300ms, -quick 10ms)")
 	out := cli.AddOutput(fs, "movegen.md")
-	if err := cli.Parse(fs, args); err != nil {
-		return err
-	}
-	if err := cli.NoArgs(fs); err != nil {
+	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if err := out.Check(); err != nil {

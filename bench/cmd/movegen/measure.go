@@ -491,4 +491,3 @@ func allocations(l lister, positions int) (allocs, bytes float64) {
 	runtime.ReadMemStats(&after)
 	return float64(after.Mallocs-before.Mallocs) / float64(positions), float64(after.TotalAlloc-before.TotalAlloc) / float64(positions)
 }
-

@@ -18,7 +18,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -39,23 +38,15 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("perfload", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: go run -C bench ./cmd/perfload [flags]\n\n"+
-			"perft in every slider mode under a transposition table, an NNUE-shaped load and both: the tables\n"+
-			"on stdout, progress on stderr. Nothing is written without -write.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	fs := cli.NewFlagSet("perfload", "go run -C bench ./cmd/perfload [flags]",
+		"perft in every slider mode under a transposition table, an NNUE-shaped load and both: the tables\n"+
+			"on stdout, progress on stderr. Nothing is written without -write.\n", stderr)
 	quick := fs.Bool("quick", false, "small depths and a 16 MB table, 3 rounds: a check that it runs, not a measurement")
 	rounds := fs.Int("rounds", 0, "interleaved rounds (default 9, -quick 3)")
 	hashMB := fs.Int("hash", 0, "the table's size in MB for the hash loads (default 256, -quick 16)")
 	out := cli.AddOutput(fs, "perft-load.md and perft-load.png")
 	only := fs.String("loads", "none,hash,nnue,hash+nnue", "the loads to run, a comma-separated list of none, hash, nnue and hash+nnue")
-	if err := cli.Parse(fs, args); err != nil {
-		return err
-	}
-	if err := cli.NoArgs(fs); err != nil {
+	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if err := out.Check(); err != nil {

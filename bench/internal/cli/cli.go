@@ -67,6 +67,29 @@ func Usagef(format string, a ...any) error {
 	return &usageError{err: fmt.Errorf(format, a...)}
 }
 
+// NewFlagSet returns command name's flag set: errors returned, not exited
+// on, and its output and usage on stderr. The usage is "Usage: " and
+// synopsis (the command line, "go run -C bench ./cmd/NAME [flags]"), a
+// blank line, about (what the command does, ending in a newline), and the
+// flags.
+func NewFlagSet(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: %s\n\n%s\nFlags:\n", synopsis, about)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// ParseNoArgs is Parse, then NoArgs: for a command that takes flags alone.
+func ParseNoArgs(fs *flag.FlagSet, args []string) error {
+	if err := Parse(fs, args); err != nil {
+		return err
+	}
+	return NoArgs(fs)
+}
+
 // Parse parses args with fs, which must be flag.ContinueOnError with its
 // output on the command's stderr: -h returns flag.ErrHelp, a bad flag a
 // usage error (package flag has printed it and the usage).
