@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/symmagic/attacks/internal/board/boardtest"
 )
 
 func TestParseFENBad(t *testing.T) {
@@ -191,7 +193,7 @@ func TestPlayFEN(t *testing.T) {
 //
 //	go test ./internal/board -run x -fuzz FuzzParseFEN -fuzztime 60s
 func FuzzParseFEN(f *testing.F) {
-	for _, fen := range walkFENs {
+	for _, fen := range boardtest.WalkFENs {
 		f.Add(fen)
 	}
 	f.Add("3k4/8/8/K1Pp3r/8/8/8/8 w - d6 0 2")

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/symmagic/attacks/internal/board/boardtest"
 )
 
 const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -167,13 +169,13 @@ func TestChess960Mode(t *testing.T) {
 //
 //	go test ./internal/board -run x -fuzz FuzzParseMove -fuzztime 60s
 func FuzzParseMove(f *testing.F) {
-	for i := range walkFENs {
+	for i := range boardtest.WalkFENs {
 		for _, m := range []string{"e2e4", "e1g1", "e1h1", "g1h1", "c1b1", "a7a8q", "b7a8n", "0000", "e7e8k", "h1h8"} {
 			f.Add(uint8(i), m)
 		}
 	}
 	f.Fuzz(func(t *testing.T, i uint8, s string) {
-		p, err := ParseFEN(walkFENs[int(i)%len(walkFENs)])
+		p, err := ParseFEN(boardtest.WalkFENs[int(i)%len(boardtest.WalkFENs)])
 		if err != nil {
 			t.Fatal(err)
 		}
