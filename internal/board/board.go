@@ -244,17 +244,7 @@ var (
 		}
 		return t
 	}()
-	// between[a][b] is the squares strictly between a and b when they share
-	// a rank, file or diagonal, else 0 (attacks.Between, as a table: the pin
-	// loop reads it for every enemy slider on the king's lines).
-	between = func() (t [64][64]uint64) {
-		for a := range t {
-			for b := range t[a] {
-				t[a][b] = attacks.Between(a, b)
-			}
-		}
-		return t
-	}()
+
 )
 
 func lsb(b uint64) int { return bits.TrailingZeros64(b) & 63 }

@@ -104,9 +104,9 @@ var castlePaths = func() (t [128]struct{ empty, path uint64 }) {
 		}
 		k, r := 56*c+kf, 56*c+rf
 		kTo, rTo := newMove(k, r, flagCastle).CastlingSquares()
-		path := between[k][kTo] | 1<<kTo
+		path := attacks.Between(k, kTo) | 1<<kTo
 		t[i].path = path
-		t[i].empty = (path | between[r][rTo] | 1<<rTo) &^ (1<<k | 1<<r)
+		t[i].empty = (path | attacks.Between(r, rTo) | 1<<rTo) &^ (1<<k | 1<<r)
 	}
 	return t
 }()
@@ -215,7 +215,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 	// the checker or between it and the king.
 	checkMask := ^uint64(0)
 	if checkers != 0 {
-		checkMask = between[ksq][lsb(checkers)] | checkers
+		checkMask = attacks.Between(ksq, lsb(checkers)) | checkers
 	} else if rights := p.castle >> (2 * us) & 3; rights != 0 && !tacticalOnly[K]() {
 		// Castling, out of check only.
 		if !p.chess960 {
@@ -254,14 +254,14 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 	var pinHV, pinD uint64
 	for s := rookEmpty[ksq] & t.rq; s != 0; s &= s - 1 {
 		sq := lsb(s)
-		if b := between[ksq][sq] & occ; b&(b-1) == 0 && b&own != 0 {
-			pinHV |= between[ksq][sq] | 1<<sq
+		if b := attacks.Between(ksq, sq) & occ; b&(b-1) == 0 && b&own != 0 {
+			pinHV |= attacks.Between(ksq, sq) | 1<<sq
 		}
 	}
 	for s := bishopEmpty[ksq] & t.bq; s != 0; s &= s - 1 {
 		sq := lsb(s)
-		if b := between[ksq][sq] & occ; b&(b-1) == 0 && b&own != 0 {
-			pinD |= between[ksq][sq] | 1<<sq
+		if b := attacks.Between(ksq, sq) & occ; b&(b-1) == 0 && b&own != 0 {
+			pinD |= attacks.Between(ksq, sq) | 1<<sq
 		}
 	}
 	pinned := pinHV | pinD
