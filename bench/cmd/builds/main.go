@@ -225,7 +225,7 @@ func writeReport(w io.Writer, cfg config, builds []*build) {
 		for _, m := range benchmarks {
 			cell := "missing"
 			if ns := b.ns[m.name][b.kernel]; len(ns) > 0 {
-				cell = interval(stat.Summarize(ns), "%.3f")
+				cell = stat.Summarize(ns).Show("%.3f")
 			}
 			t = append(t, []string{m.title, cell})
 		}
@@ -271,11 +271,7 @@ func intervalOrMissing(xs []float64, f string) string {
 	if len(xs) == 0 {
 		return "missing"
 	}
-	return interval(stat.Summarize(xs), f)
-}
-
-func interval(s stat.Summary, f string) string {
-	return fmt.Sprintf(f+" ["+f+", "+f+"]", s.Median, s.Lo, s.Hi)
+	return stat.Summarize(xs).Show(f)
 }
 
 // fastestOf names the one of names whose rounds are fastest by stat.Fastest.

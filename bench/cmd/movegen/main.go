@@ -182,14 +182,14 @@ func writeReport(w io.Writer, cfg config, m *measurements, here machine.Record, 
 	t := [][]string{{"position", "depth", "nodes", "movegen", "corentings/chess", "movegen against corentings"}}
 	for i, p := range m.perft {
 		t = append(t, []string{p.name, strconv.Itoa(p.depth), strconv.FormatUint(p.nodes, 10),
-			interval(m.mnps[i][gMovegen], "%.0f"), interval(m.mnps[i][gChess], "%.2f"),
+			stat.Summarize(m.mnps[i][gMovegen]).Show("%.0f"), stat.Summarize(m.mnps[i][gChess]).Show("%.2f"),
 			stat.Compare(m.mnps[i][gMovegen], m.mnps[i][gChess], stat.HigherIsFaster).String()})
 	}
 	md.Table(w, t, 1)
 	fmt.Fprintf(w, "\n## Legal moves\n\n")
 	t = [][]string{
 		{"measurement", "movegen", "corentings/chess", "movegen against corentings"},
-		{"ns per position", interval(m.ns[gMovegen], "%.0f"), interval(m.ns[gChess], "%.0f"),
+		{"ns per position", stat.Summarize(m.ns[gMovegen]).Show("%.0f"), stat.Summarize(m.ns[gChess]).Show("%.0f"),
 			stat.Compare(m.ns[gMovegen], m.ns[gChess], stat.LowerIsFaster).String()},
 		{"allocations per position", fmt.Sprintf("%.1f", m.allocs[gMovegen]), fmt.Sprintf("%.1f", m.allocs[gChess])},
 		{"bytes per position", fmt.Sprintf("%.0f", m.bytes[gMovegen]), fmt.Sprintf("%.0f", m.bytes[gChess])},
@@ -206,18 +206,12 @@ func writeReport(w io.Writer, cfg config, m *measurements, here machine.Record, 
 	r := [][]string{{"position", "movegen.Perft against the fastest magic", "against bench/perft w"}}
 	for i, p := range m.apiPerft {
 		base := 2 + stat.Fastest(stat.HigherIsFaster, m.apiMnps[i][2:]...)
-		t = append(t, []string{p.name, strconv.Itoa(p.depth), interval(m.apiMnps[i][0], "%.0f"), interval(m.apiMnps[i][1], "%.0f"),
-			strings.TrimPrefix(apiRuns[base].name, "bench/perft ") + " " + interval(m.apiMnps[i][base], "%.0f")})
+		t = append(t, []string{p.name, strconv.Itoa(p.depth), stat.Summarize(m.apiMnps[i][0]).Show("%.0f"), stat.Summarize(m.apiMnps[i][1]).Show("%.0f"),
+			strings.TrimPrefix(apiRuns[base].name, "bench/perft ") + " " + stat.Summarize(m.apiMnps[i][base]).Show("%.0f")})
 		r = append(r, []string{p.name, stat.Compare(m.apiMnps[i][0], m.apiMnps[i][base], stat.HigherIsFaster).String(),
 			stat.Compare(m.apiMnps[i][0], m.apiMnps[i][1], stat.HigherIsFaster).String()})
 	}
 	md.Table(w, t, 2)
 	fmt.Fprintln(w)
 	md.Table(w, r, 1)
-}
-
-// interval is the median of xs and its interval, "412 [405, 419]".
-func interval(xs []float64, f string) string {
-	s := stat.Summarize(xs)
-	return fmt.Sprintf(f+" ["+f+", "+f+"]", s.Median, s.Lo, s.Hi)
 }

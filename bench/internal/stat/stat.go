@@ -5,6 +5,7 @@
 package stat
 
 import (
+	"fmt"
 	"math"
 	"slices"
 )
@@ -55,4 +56,10 @@ func binom(n, k int) float64 {
 		r = r * float64(n-k+i) / float64(i)
 	}
 	return r
+}
+
+// Show writes the summary as its median and interval, each in the verb f:
+// Show("%.1f") gives "412.3 [405.0, 419.8]".
+func (s Summary) Show(f string) string {
+	return fmt.Sprintf(f+" ["+f+", "+f+"]", s.Median, s.Lo, s.Hi)
 }
