@@ -27,7 +27,7 @@ import (
 // (magic.Layout.Verify; TestTablesInBounds), so no occupancy can send a read
 // outside the tables. Each record takes 32 bytes on 64-bit platforms, so
 // none straddles a cache line: a 40-byte one (two pointers and a 64-bit key
-// mask) made perft about a tenth slower (docs/BENCHMARKS.md).
+// mask) made perft slower (docs/BENCHMARKS.md, "The lookup cut down").
 
 // param is one square's W lookup.
 type param struct {

@@ -43,8 +43,8 @@ func init() {
 // own code is compiled for SSE (Go copies and clears memory with MOVUPS),
 // and on Intel every SSE instruction after a 512-bit one that left the
 // upper halves of the vector registers dirty pays a merge with them. Without
-// it, perft made one NewOccupancy a node ran 5x slower on an Intel Xeon
-// (Emerald Rapids); AMD's Zen has no such penalty.
+// it, on an Intel Xeon, a perft that made one NewOccupancy a node ran
+// several times slower (docs/BENCHMARKS.md); AMD's Zen has no such penalty.
 func permute(bb uint64) uint64 {
 	w := archsimd.BroadcastUint64x8(bb).AsUint8x64().PermuteOrZeroGrouped(simdShuffle.AsInt8x64()).And(simdBit).NotEqual(archsimd.Uint8x64{}).ToBits()
 	runtime.KeepAlive(w)

@@ -47,7 +47,8 @@ func TestSimdPermute(t *testing.T) {
 // equality, are its own business). Go compiles the rest of the caller for SSE (MOVUPS copies
 // and clears), and on Intel every SSE instruction after a 512-bit one that
 // left the upper halves dirty pays a merge: perft making one NewOccupancy a
-// node ran 5x slower on an Intel Xeon until permute ended with one, and
+// node ran several times slower on an Intel Xeon (docs/BENCHMARKS.md) until
+// permute ended with one, and
 // the compiler had moved the compare below it until runtime.KeepAlive held
 // the result in place.
 func TestSimdClearsUpperBits(t *testing.T) {

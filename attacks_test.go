@@ -12,11 +12,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"unsafe"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // eachKernel runs f once under every kernel this CPU can run, restoring the
@@ -277,27 +276,6 @@ func TestStats(t *testing.T) {
 	})
 }
 
-// TestConcurrent runs lookups from several goroutines; with -race it checks
-// that the tables are only read.
-func TestConcurrent(t *testing.T) {
-	var wg sync.WaitGroup
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func(seed uint64) {
-			defer wg.Done()
-			r := rand.New(rand.NewPCG(seed, seed))
-			for i := 0; i < 2000; i++ {
-				sq, occ := r.IntN(64), r.Uint64()&r.Uint64()
-				if got, want := Queen(sq, occ), magic.Attacks(magic.Rook, sq, occ)|magic.Attacks(magic.Bishop, sq, occ); got != want {
-					t.Errorf("goroutine %d: Queen(%d, %#x) = %#x, want %#x", seed, sq, occ, got, want)
-					return
-				}
-			}
-		}(uint64(g))
-	}
-	wg.Wait()
-}
-
 // TestClassesReproduce reruns, in every mode and on every platform the tests
 // run on, the search of each class whose committed search needed few
 // candidates, and checks that it finds exactly the committed tables: every
@@ -462,7 +440,7 @@ func TestTablesInBounds(t *testing.T) {
 // line on 64-bit platforms: 32-byte records in arrays that start on a
 // 32-byte boundary (the linker aligns a data symbol of 32 bytes or more so,
 // on amd64 and arm64). A 40-byte record, which straddles lines, made perft
-// about a tenth slower (docs/BENCHMARKS.md).
+// slower (docs/BENCHMARKS.md, "The lookup cut down").
 func TestRecordsInOneLine(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) != 8 {
 		t.Skip("32-bit platform: the records take 24 and 28 bytes")

@@ -3,7 +3,7 @@ package attacks
 import (
 	"testing"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // FuzzLookups checks every lookup on arbitrary (square, occupancy) pairs

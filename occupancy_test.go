@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // checkOccupancy checks o against the standard bitboard it should hold:

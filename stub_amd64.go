@@ -4,15 +4,6 @@
 
 package attacks
 
-// toWAVX512 is toW (attacks_generic.go): VPSHUFBITQMB (all 64 bits in one instruction).
-func toWAVX512(bb uint64) uint64
-
-// rookUnionAVX512 is rookUnionGeneric (attacks_generic.go): one permute by VPSHUFBITQMB (all 64 bits in one instruction), then a lookup per piece.
-func rookUnionAVX512(pieces uint64, occ uint64) uint64
-
-// bishopUnionAVX512 is bishopUnionGeneric (attacks_generic.go): one permute by VPSHUFBITQMB (all 64 bits in one instruction), then a lookup per piece.
-func bishopUnionAVX512(pieces uint64, occ uint64) uint64
-
 // toWAMD64 is toW (attacks_generic.go): eight byte lookups in toWTable.
 func toWAMD64(bb uint64) uint64
 

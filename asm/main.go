@@ -20,7 +20,7 @@ import (
 	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -123,18 +123,19 @@ func main() {
 		DATA(j, U8(sq))
 	}
 
-	for _, p := range permuters() {
-		toWFunc(p)
-		for _, piece := range []string{"rook", "bishop"} {
-			unionFunc(piece, p)
-		}
+	// The baseline kernel's functions, which the dispatchers jump to. The
+	// AVX-512 kernel has none of its own: the dispatchers run its body in
+	// place.
+	toWFunc(permuteAMD64)
+	for _, piece := range []string{"rook", "bishop"} {
+		unionFunc(piece, permuteAMD64)
 	}
 	dispatchFuncs()
 	Generate()
 }
 
-// permuteAVX512: w = W(occ), all bits at once.
-func permuteAVX512(occ GPVirtual) GPVirtual {
+// permuteAVX512Body: w = W(occ), all bits at once.
+func permuteAVX512Body(occ GPVirtual) GPVirtual {
 	Comment("w = W(occ): broadcast occ to every lane, then bit j of the mask is occ bit wctrl[j]")
 	z := ZMM()
 	VPBROADCASTQ(occ, z)
@@ -285,7 +286,7 @@ func unionBody(name, piece string, p permuter) {
 // its budget of 80: a kernel test in Go with two calls behind it would keep
 // NewOccupancy from inlining.
 func dispatchFuncs() {
-	avx := permuters()[0]
+	avx := permuteAVX512
 	for _, piece := range []string{"rook", "bishop"} {
 		name := piece + "Union"
 		dispatch(name+"Dispatch", "func(pieces, occ uint64) uint64", func() {
@@ -297,13 +298,13 @@ func dispatchFuncs() {
 	}, "toWAMD64", "toW")
 }
 
-// permuters lists the permutes, each with its own kernel functions.
-func permuters() []permuter {
-	return []permuter{
-		{"AVX512", "VPSHUFBITQMB (all 64 bits in one instruction)", permuteAVX512},
-		{"AMD64", "eight byte lookups in toWTable", permuteBytes},
-	}
-}
+// The two permutes: AVX-512's, run in place by the dispatchers, and the
+// baseline one, with functions of its own (toWAMD64, rookUnionAMD64,
+// bishopUnionAMD64).
+var (
+	permuteAVX512 = permuter{"AVX512", "VPSHUFBITQMB (all 64 bits in one instruction)", permuteAVX512Body}
+	permuteAMD64  = permuter{"AMD64", "eight byte lookups in toWTable", permuteBytes}
+)
 
 // dispatch emits name: the AVX-512 body for the kernel pkg.idAVX512, a
 // tail jump to amd64 for pkg.idAMD64, and to generic (attacks_generic.go's

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/symmagic/attacks"
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // The one input stream every technique reads, built from a fixed seed:

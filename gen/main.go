@@ -15,7 +15,7 @@ import (
 	"time"
 
 	. "github.com/dave/jennifer/jen"
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 func main() {

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // A search that cannot succeed must leave no file behind, not even an empty one.

@@ -125,7 +125,7 @@ func TestThisRepository(t *testing.T) {
 			t.Errorf("the zip lacks %s", f)
 		}
 	}
-	if !slices.ContainsFunc(got, func(f string) bool { return strings.HasPrefix(f, "magic/") }) {
+	if !slices.ContainsFunc(got, func(f string) bool { return strings.HasPrefix(f, "internal/magic/") }) {
 		t.Error("the zip lacks package magic")
 	}
 	for _, f := range got {

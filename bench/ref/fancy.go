@@ -7,8 +7,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
+	"github.com/symmagic/attacks/internal/magic"
 	"github.com/symmagic/attacks/internal/yardstick"
-	"github.com/symmagic/attacks/magic"
 )
 
 // Fancy magic, Stockfish style: per square a mask, a magic, a shift and a

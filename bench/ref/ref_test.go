@@ -5,8 +5,8 @@ import (
 	"unsafe"
 
 	"github.com/symmagic/attacks/bench/ref/symlayout"
+	"github.com/symmagic/attacks/internal/magic"
 	"github.com/symmagic/attacks/internal/yardstick"
-	"github.com/symmagic/attacks/magic"
 )
 
 // checkExhaustive runs every square and every subset of its mask, with

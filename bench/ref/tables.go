@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // squareSets is one piece on one square: its mask, every subset of the mask

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 var long = flag.Bool("long", false, "run the long searches (minutes)")

@@ -20,7 +20,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // ParamSize is the bytes the kernel spends on one class record on 64-bit

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks/bench/ref/symlayout"
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // deriveFrom carries every product term of square a's magic that reaches the

@@ -39,7 +39,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 const (

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // asTable turns a quadruple of layout magics (key = bits 52..62 of the

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // stagePext tries every bijection of the rep's mask bits (in the rep's

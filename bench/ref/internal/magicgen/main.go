@@ -18,7 +18,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 // square is one piece on one square: its mask, every subset of the mask and

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks/bench/ref/symlayout"
-	"github.com/symmagic/attacks/magic"
+	"github.com/symmagic/attacks/internal/magic"
 )
 
 func main() {

@@ -1,6 +1,7 @@
 package magic
 
 import (
+	"flag"
 	"math/bits"
 	"slices"
 	"strings"
@@ -179,12 +180,17 @@ func TestSearcherEpochWrap(t *testing.T) {
 	}
 }
 
+// fullBuild runs TestBuild, the whole search that go generate runs. The
+// committed tables it produces are checked by the root package's tests on
+// every run; this checks the search itself, and CI runs it.
+var fullBuild = flag.Bool("build", false, "run TestBuild: the whole magic search and its verification, as go generate runs it (docs/TESTING.md gives its time)")
+
 // TestBuild runs the generator's search and checks what the layout promises:
 // rook tables shared by rotation in all 16 classes, bishop tables by all
 // eight symmetries in all 10, each at the mask's width or with a reason.
 func TestBuild(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipped in -short mode: runs the whole search (about 10 s)")
+	if !*fullBuild {
+		t.Skip("the whole search runs with -build")
 	}
 	l, err := Build(DefaultBuild())
 	if err != nil {
