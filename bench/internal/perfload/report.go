@@ -58,7 +58,7 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 	}
 	md.Wrap(w, "A table for each position and load: every mode's million nodes/s, and the mode against the fastest magic "+
 		"of the table (fancy, plain or black; its row says base): nodes/s ÷ its nodes/s in the same round, "+
-		"median [95% interval], and the verdict (faster or slower exactly when the ratios' interval excludes 1, else within noise).", "")
+		fmt.Sprintf("median [%.1f%% interval], and the verdict (faster or slower exactly when the ratios' interval excludes 1, else within noise).", 100*cover), "")
 	for gi, g := range r.Groups {
 		base := r.M.Base(gi)
 		fmt.Fprintf(w, "\n%s# %s, load %s, depth %d\n\n", h, g.Pos.Name, g.Load.Name, g.Depth)
@@ -122,7 +122,7 @@ func (g groupTicks) Ticks(min, max float64) []plot.Tick {
 }
 
 // Plot draws the ratios as a PNG: one row per group, a dot per mode with
-// its 95% interval as a bar.
+// its interval (the coverage Summarize gives the rounds) as a bar.
 func (r *Report) Plot(w io.Writer) error {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("perft under load: nodes/s relative to the fastest magic (median, bar: %.0f%% interval)\n%s; %s", 100*stat.Summarize(make([]float64, r.Rounds)).Coverage, r.Machine.CPU, r.Machine.Build)
