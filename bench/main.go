@@ -9,7 +9,7 @@
 // when asked, so a run leaves the clone clean:
 //
 //	go run -C bench .              full run (under 5 minutes): tables on stdout, nothing written
-//	go run -C bench . -write       the same, and results/results.md, tt-pressure.png and perft.png written
+//	go run -C bench . -write       the same, and results/CPU/results.md, tt-pressure.png and perft.png written
 //	go run -C bench . -quick       under 30 seconds
 //	go run -C bench . -benchstat   benchstat lines on stdout instead of the tables
 //	go run -C bench . -tt          also the TT forms' marginal costs (see below)
@@ -58,7 +58,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -124,7 +123,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	dir, picture := "", ""
 	if out.Write {
-		dir, picture = out.Dir, *png
+		var err error
+		if dir, err = out.CPUDir(); err != nil {
+			return err
+		}
+		picture = *png
 		if picture == "" {
 			picture = filepath.Join(dir, "tt-pressure.png")
 		}
@@ -193,9 +196,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if !out.Write {
 		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
 	}
 	wrote := []string{filepath.Join(dir, "results.md"), picture}
 	if err := cli.WriteFile(wrote[0], noErr(res.writeMarkdown)); err != nil {

@@ -263,12 +263,12 @@ func TestSmoke(t *testing.T) {
 	checkVerdicts(t, out)
 	checkWidth(t, "stdout", out)
 	checkProgress(t, stderr.String(), true)
-	md, err := os.ReadFile(filepath.Join(dir, "results.md"))
+	md, err := os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "results.md"))
 	if err != nil || !bytes.Contains(md, []byte("| fancy magic ")) {
 		t.Errorf("results.md: %v", err)
 	}
 	checkWidth(t, "results.md", string(md))
-	f, err := os.Open(filepath.Join(dir, "tt-pressure.png"))
+	f, err := os.Open(filepath.Join(dir, machine.Here().CPU.Folder(), "tt-pressure.png"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,10 +276,13 @@ func TestSmoke(t *testing.T) {
 	if _, err := png.Decode(f); err != nil {
 		t.Errorf("picture: %v", err)
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "perft.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+	if b, err := os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "perft.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
 		t.Errorf("perft.png is no PNG (%v)", err)
 	}
-	if files, _ := os.ReadDir(dir); len(files) != 3 {
+	if files, _ := os.ReadDir(dir); len(files) != 1 || files[0].Name() != machine.Here().CPU.Folder() {
+		t.Errorf("-write wrote %v in -out, want one folder named for the CPU", files)
+	}
+	if files, _ := os.ReadDir(filepath.Join(dir, machine.Here().CPU.Folder())); len(files) != 3 {
 		t.Errorf("-write wrote %d files, want results.md and the two pictures: %v", len(files), files)
 	}
 

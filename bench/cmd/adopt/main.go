@@ -11,7 +11,7 @@
 // slider attacks; they show the noise and stay out of the geometric mean.
 //
 //	go run -C bench ./cmd/adopt DIR                 the report on stdout
-//	go run -C bench ./cmd/adopt -write DIR          the same, and results/adopt.md written
+//	go run -C bench ./cmd/adopt -write DIR          the same, and results/CPU/adopt.md written
 //
 // The report's header names the CPU and build of the machine it runs on
 // (bench/internal/machine): run it where the rounds ran, as run.sh does.
@@ -73,10 +73,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !out.Write {
 		return nil
 	}
-	if err := os.MkdirAll(out.Dir, 0o755); err != nil {
+	dir, err := out.CPUDir()
+	if err != nil {
 		return err
 	}
-	path := filepath.Join(out.Dir, "adopt.md")
+	path := filepath.Join(dir, "adopt.md")
 	if err := cli.WriteFile(path, write); err != nil {
 		return err
 	}

@@ -72,7 +72,7 @@ func TestTable(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, report)
 		}
 	}
-	b, err := os.ReadFile(filepath.Join(out, "adopt.md"))
+	b, err := os.ReadFile(filepath.Join(out, machine.Here().CPU.Folder(), "adopt.md"))
 	if err != nil || string(b) != report {
 		t.Errorf("adopt.md differs from stdout (%v)", err)
 	}

@@ -5,7 +5,7 @@
 // Queen and the W lookups are the same Go code in both.
 //
 //	go run -C bench ./cmd/builds              9 rounds: the report on stdout, nothing written
-//	go run -C bench ./cmd/builds -write       the same, and results/builds.md written
+//	go run -C bench ./cmd/builds -write       the same, and results/CPU/builds.md written
 //	go run -C bench ./cmd/builds -quick       2 short rounds, perft at depth 3: a check that it runs
 //
 // It builds the root package's test binary and cmd/perft once per build,
@@ -110,10 +110,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !out.Write {
 		return nil
 	}
-	if err := os.MkdirAll(out.Dir, 0o755); err != nil {
+	dir, err := out.CPUDir()
+	if err != nil {
 		return err
 	}
-	path := filepath.Join(out.Dir, "builds.md")
+	path := filepath.Join(dir, "builds.md")
 	if err := cli.WriteFile(path, report); err != nil {
 		return err
 	}

@@ -3,7 +3,7 @@
 // each as a user calls it, one goroutine, in interleaved rounds:
 //
 //	go run -C bench ./cmd/movegen            11 rounds (about two minutes): the report on stdout, nothing written
-//	go run -C bench ./cmd/movegen -write     the same, and results/movegen.md written
+//	go run -C bench ./cmd/movegen -write     the same, and results/CPU/movegen.md written
 //	go run -C bench ./cmd/movegen -quick     2 short rounds at small depths: a check that it runs
 //
 // Perft, in million nodes/s, on the start position and kiwipete: movegen's
@@ -40,7 +40,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -128,10 +127,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !out.Write {
 		return nil
 	}
-	if err := os.MkdirAll(out.Dir, 0o755); err != nil {
+	dir, err := out.CPUDir()
+	if err != nil {
 		return err
 	}
-	path := filepath.Join(out.Dir, "movegen.md")
+	path := filepath.Join(dir, "movegen.md")
 	if err := cli.WriteFile(path, report); err != nil {
 		return err
 	}

@@ -85,11 +85,11 @@ func TestQuick(t *testing.T) {
 	if n != 7 {
 		t.Errorf("%d comparisons, want 7 (two perfts and the legal moves against corentings/chess, two perfts against two of bench/perft's modes)", n)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, "movegen.md"))
+	b, err := os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "movegen.md"))
 	if err != nil || string(b) != report {
 		t.Errorf("movegen.md differs from stdout (%v)", err)
 	}
-	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(dir, machine.Here().CPU.Folder(), ".*")); len(left) != 0 {
 		t.Errorf("temporary files left: %v", left)
 	}
 }

@@ -6,11 +6,12 @@
 // within noise, by bench/internal/stat's rule):
 //
 //	go run -C bench ./cmd/perfload           full run (about 2 minutes): tables on stdout, nothing written
-//	go run -C bench ./cmd/perfload -write    the same, and results/perft-load.md and .png written
+//	go run -C bench ./cmd/perfload -write    the same, and results/CPU/perft-load.md and .png written
 //	go run -C bench ./cmd/perfload -quick    small depths, a few seconds
 //
 // -out DIR names the directory -write writes to (default results, which
-// go run -C bench puts in bench/). The report's header names the CPU and
+// go run -C bench puts in bench/), in a folder named for the CPU
+// (machine.CPU.Folder); -name NAME the files' name. The report's header names the CPU and
 // the build (bench/internal/machine) and states the ratios' convention:
 // speed, above 1 faster.
 //
@@ -20,7 +21,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,7 +44,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	quick := fs.Bool("quick", false, "small depths and a 16 MB table, 3 rounds: a check that it runs, not a measurement")
 	rounds := fs.Int("rounds", 0, "interleaved rounds (default 9, -quick 3)")
 	hashMB := fs.Int("hash", 0, "the table's size in MB for the hash loads (default 256, -quick 16)")
-	out := cli.AddOutput(fs, "perft-load.md and perft-load.png")
+	out := cli.AddOutput(fs, "NAME.md and NAME.png (-name)")
+	name := fs.String("name", "perft-load", "the name of the files -write writes, without .md and .png (perft-noload for a run of -loads none)")
 	only := fs.String("loads", "none,hash,nnue,hash+nnue", "the loads to run, a comma-separated list of none, hash, nnue and hash+nnue")
 	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
@@ -94,6 +95,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if out.Dir != fs.Lookup("out").DefValue {
 			command += " -out " + out.Dir
 		}
+		if *name != fs.Lookup("name").DefValue {
+			command += " -name " + *name
+		}
 	}
 	rep := perfload.Report{Groups: groups, M: m, Rounds: n, HashMB: mb, Command: command,
 		Machine: machine.Here(), Kernel: attacks.Kernel(), Date: time.Now().UTC().Format("2006-01-02")}
@@ -102,10 +106,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !out.Write {
 		return nil
 	}
-	if err := os.MkdirAll(out.Dir, 0o755); err != nil {
+	dir, err := out.CPUDir()
+	if err != nil {
 		return err
 	}
-	md, png := filepath.Join(out.Dir, "perft-load.md"), filepath.Join(out.Dir, "perft-load.png")
+	md, png := filepath.Join(dir, *name+".md"), filepath.Join(dir, *name+".png")
 	if err := cli.WriteFile(md, markdown); err != nil {
 		return err
 	}

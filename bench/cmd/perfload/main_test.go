@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/symmagic/attacks/bench/internal/machine"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,15 +34,15 @@ func TestQuick(t *testing.T) {
 	for _, l := range md.Overlong(out.String()) {
 		t.Error(l)
 	}
-	md, err := os.ReadFile(filepath.Join(dir, "perft-load.md"))
+	md, err := os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "perft-load.md"))
 	if err != nil || !bytes.Equal(md, out.Bytes()) {
 		t.Errorf("perft-load.md differs from stdout (%v)", err)
 	}
-	png, err := os.ReadFile(filepath.Join(dir, "perft-load.png"))
+	png, err := os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "perft-load.png"))
 	if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
 		t.Errorf("perft-load.png is no PNG (%v)", err)
 	}
-	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(dir, machine.Here().CPU.Folder(), ".*")); len(left) != 0 {
 		t.Errorf("temporary files left: %v", left)
 	}
 }

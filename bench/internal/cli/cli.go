@@ -20,6 +20,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/symmagic/attacks/bench/internal/machine"
 )
 
 // Main runs run with the command line's arguments, stdout and stderr, and
@@ -129,6 +131,7 @@ type Output struct {
 	Write bool
 	// Dir is -out, the directory -write writes to, relative to the working
 	// directory: "results" by default, bench/results under go run -C bench.
+	// The files go to a folder of it named for the CPU (CPUDir).
 	Dir   string
 	fs    *flag.FlagSet
 	paths []string
@@ -139,9 +142,17 @@ type Output struct {
 func AddOutput(fs *flag.FlagSet, files string) *Output {
 	o := &Output{fs: fs}
 	fs.BoolVar(&o.Write, "write", false, "write "+files+" to -out; without it nothing is written")
-	fs.StringVar(&o.Dir, "out", "results", "the directory -write writes to, relative to the working directory (bench/ under go run -C bench)")
+	fs.StringVar(&o.Dir, "out", "results", "the directory -write writes to, in a folder named for this CPU, relative to the working directory (bench/ under go run -C bench)")
 	o.paths = []string{"out"}
 	return o
+}
+
+// CPUDir returns the directory this machine's results go to, -out's
+// folder for its CPU (machine.CPU.Folder), and creates it: results from
+// other CPUs sit beside it, never overwritten.
+func (o *Output) CPUDir() (string, error) {
+	dir := filepath.Join(o.Dir, machine.Here().CPU.Folder())
+	return dir, os.MkdirAll(dir, 0o755)
 }
 
 // Paths names more flags that say where -write writes (the main job's

@@ -109,6 +109,58 @@ func (c CPU) id() string {
 	return name
 }
 
+// Folder is the name of the folder a CPU's results go to under
+// bench/results, so that runs on other CPUs sit beside them rather than
+// replace them: the vendor and the microarchitecture where they are known
+// ("amd-zen4-genoa", "intel-emerald-rapids"), else the vendor, family and
+// model ("amd-family25-model8"), else the model name, in lower case with
+// every run of other characters one dash; "unknown-cpu" when nothing is
+// known.
+func (c CPU) Folder() string {
+	var parts []string
+	switch {
+	case c.Microarch != "":
+		parts = []string{vendorShort(c.Vendor), c.Microarch}
+	case c.Family >= 0 && c.Model >= 0:
+		parts = []string{vendorShort(c.Vendor), "family" + strconv.Itoa(c.Family), "model" + strconv.Itoa(c.Model)}
+	default:
+		parts = []string{c.Name}
+	}
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(strings.Join(parts, " ")) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	// "Zen 4" reads "zen4": a number after a word of letters joins it.
+	s := b.String()
+	for _, z := range []string{"zen-"} {
+		s = strings.ReplaceAll(s, z, strings.TrimSuffix(z, "-"))
+	}
+	if s == "" {
+		return "unknown-cpu"
+	}
+	return s
+}
+
+// vendorShort is a vendor_id's short name: "amd", "intel", or the id.
+func vendorShort(v string) string {
+	switch v {
+	case "AuthenticAMD":
+		return "amd"
+	case "GenuineIntel":
+		return "intel"
+	}
+	return v
+}
+
 // caches is "L1d 48 KiB, L2 2 MiB", what is known of it.
 func (c CPU) caches() string {
 	var s []string

@@ -32,6 +32,16 @@ func withCPUInfo(t *testing.T, m fstest.MapFS, file string) fstest.MapFS {
 	return m
 }
 
+// folders is each TestReadCPU case's results folder.
+var folders = map[string]string{
+	"Emerald Rapids":                  "intel-emerald-rapids",
+	"Genoa":                           "amd-zen4-genoa",
+	"arm64: no model name, no family": "neoverse-n1",
+	"no /proc, no /sys":               "unknown-cpu",
+	"cpuinfo without caches, a model not in the table":                    "amd-family25-model97",
+	"family 26 is Zen 5 whatever the model; a cache size not a whole KiB": "amd-zen5",
+}
+
 func TestReadCPU(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -85,6 +95,9 @@ func TestReadCPU(t *testing.T) {
 		},
 	} {
 		got := ReadCPU(c.fsys)
+		if f, want := got.Folder(), folders[c.name]; f != want {
+			t.Errorf("%s: folder %q, want %q", c.name, f, want)
+		}
 		if got != c.want {
 			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
 		}
