@@ -32,5 +32,5 @@ func Example() {
 	// r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1
 	// bdbb6b0b7d22850d
 	// 97862
-	// move "e1f2": a white king on e1 cannot take its own pawn on f2
+	// movegen: move "e1f2": a white king on e1 cannot take its own pawn on f2
 }

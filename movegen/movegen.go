@@ -66,9 +66,7 @@
 package movegen
 
 import (
-	"errors"
 	"math/bits"
-	"strconv"
 
 	"github.com/symmagic/attacks/internal/board"
 )
@@ -80,204 +78,141 @@ import (
 // (docs/MOVEGEN.md).
 type mode = board.W
 
-// Square is a square, a1 = 0, b1 = 1, ..., h8 = 63.
-type Square uint8
+// The vocabulary is package board's, the generator's own: these are
+// aliases, so that a value passes between the two with no conversion. Go's
+// documentation tools list no methods for an alias of another package's
+// type, so each alias's comment lists them.
+
+// Square is a square, a1 = 0, b1 = 1, ..., h8 = 63, as in package attacks
+// (bit i of a bitboard is square i); NoSquare (64) is none. Its methods:
+//
+//	func (s Square) String() string // "e4"; "-" for NoSquare
+//	func (s Square) File() int      // 0 (a) to 7 (h)
+//	func (s Square) Rank() int      // 0 (rank 1) to 7 (rank 8)
+type Square = board.Square
 
 // NoSquare is no square: EnPassant's answer when there is none.
-const NoSquare Square = 64
+const NoSquare = board.NoSquare
 
-// String returns the square's name, "e4", or "-" for NoSquare.
-func (s Square) String() string {
-	if s > 63 {
-		return "-"
-	}
-	return board.SquareName(int(s))
-}
+// ParseSquare reads a square's name, "a1" to "h8". Its error reads
+// `movegen: "e9" is not a square (a1 to h8)`.
+func ParseSquare(s string) (Square, error) { return board.ParseSquare(s) }
 
-// File returns the square's file, 0 (a) to 7 (h).
-func (s Square) File() int { return int(s & 7) }
+// Color is a side: White or Black. Its methods:
+//
+//	func (c Color) Other() Color    // the other side
+//	func (c Color) String() string  // "white" or "black"
+type Color = board.Color
 
-// Rank returns the square's rank, 0 (rank 1) to 7 (rank 8).
-func (s Square) Rank() int { return int(s>>3) & 7 }
-
-// ParseSquare reads a square's name, "a1" to "h8".
-func ParseSquare(s string) (Square, error) {
-	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
-		return NoSquare, errors.New("movegen: " + quote(s) + " is not a square (a1 to h8)")
-	}
-	return Square(s[0]-'a') + 8*Square(s[1]-'1'), nil
-}
-
-// Color is a side: White or Black.
-type Color uint8
-
+// The sides.
 const (
-	White Color = iota
-	Black
+	White = board.White
+	Black = board.Black
 )
 
-// Other returns the other side.
-func (c Color) Other() Color { return c ^ 1 }
+// PieceType is a kind of piece, without colour: Pawn (1) to King (6), or
+// NoPieceType (0). Its method:
+//
+//	func (t PieceType) String() string // "pawn", ..., "king"; "none" for NoPieceType
+type PieceType = board.PieceType
 
-// String returns "white" or "black".
-func (c Color) String() string { return board.Color(c & 1).String() }
-
-// PieceType is a kind of piece, without colour.
-type PieceType uint8
-
+// The piece types.
 const (
-	NoPieceType PieceType = iota
-	Pawn
-	Knight
-	Bishop
-	Rook
-	Queen
-	King
+	NoPieceType = board.NoPieceType
+	Pawn        = board.Pawn
+	Knight      = board.Knight
+	Bishop      = board.Bishop
+	Rook        = board.Rook
+	Queen       = board.Queen
+	King        = board.King
 )
 
-// String returns the type's name: "pawn", ..., "king", or "none".
-func (t PieceType) String() string {
-	if t == NoPieceType || t > King {
-		return "none"
-	}
-	return board.PieceType(t - 1).String()
-}
-
-// Piece is a piece of a colour, or NoPiece.
-type Piece uint8
+// Piece is a piece of a colour, colour<<3 | type, or NoPiece (0). Its
+// methods:
+//
+//	func (p Piece) Color() Color      // White for NoPiece
+//	func (p Piece) Type() PieceType   // NoPieceType for NoPiece
+//	func (p Piece) String() string    // the FEN letter, "P", "n", ...; "." for NoPiece
+type Piece = board.Piece
 
 // NoPiece is an empty square.
-const NoPiece Piece = 0
+const NoPiece = board.NoPiece
 
 // MakePiece returns the piece of colour c and type t (NoPiece for
 // NoPieceType).
-func MakePiece(c Color, t PieceType) Piece {
-	if t == NoPieceType || t > King {
-		return NoPiece
-	}
-	return Piece(c&1)<<3 | Piece(t)
-}
+func MakePiece(c Color, t PieceType) Piece { return board.MakePiece(c, t) }
 
-// Color returns the piece's colour (White for NoPiece).
-func (p Piece) Color() Color { return Color(p>>3) & 1 }
+// CastlingRights is a set of castling rights, one bit each. A right names
+// its rook (see Position.CastlingRook): kingside is the rook on the king's
+// h-file side, queenside the one on its a-file side, in Chess960 too. Its
+// method:
+//
+//	func (r CastlingRights) String() string // "KQkq", "Kq", ...; "-" for none
+//
+// (FEN's castling field names Chess960 rooks too; see Position.FEN.)
+type CastlingRights = board.CastlingRights
 
-// Type returns the piece's type (NoPieceType for NoPiece).
-func (p Piece) Type() PieceType { return PieceType(p & 7) }
-
-// String returns the piece's FEN letter: "P", "n", ...; "." for NoPiece.
-func (p Piece) String() string {
-	if p.Type() == NoPieceType || p.Type() > King {
-		return "."
-	}
-	return string("PNBRQKpnbrqk"[6*int(p.Color())+int(p.Type())-1])
-}
-
-func fromBoard(pc board.Piece) Piece {
-	if pc == board.NoPiece {
-		return NoPiece
-	}
-	return MakePiece(Color(pc.Color()), PieceType(pc.Type()+1))
-}
-
-// CastlingRights is a set of castling rights.
-type CastlingRights uint8
-
+// The castling rights.
 const (
-	WhiteKingside  = CastlingRights(board.CastleWK) // with the rook on the king's h-file side
-	WhiteQueenside = CastlingRights(board.CastleWQ) // with the rook on the king's a-file side
-	BlackKingside  = CastlingRights(board.CastleBK)
-	BlackQueenside = CastlingRights(board.CastleBQ)
+	WhiteKingside  = board.WhiteKingside  // with the rook on the king's h-file side
+	WhiteQueenside = board.WhiteQueenside // with the rook on the king's a-file side
+	BlackKingside  = board.BlackKingside
+	BlackQueenside = board.BlackQueenside
 )
 
-// String returns the rights as letters, "KQkq", or "-" for none. (FEN's
-// castling field names Chess960 rooks too; see Position.FEN.)
-func (r CastlingRights) String() string {
-	var b []byte
-	for i, ch := range "KQkq" {
-		if r&(1<<i) != 0 {
-			b = append(b, byte(ch))
-		}
-	}
-	if len(b) == 0 {
-		return "-"
-	}
-	return string(b)
-}
-
 // Move is a move of a position, in 16 bits. A castling move is the king's
-// square and its own rook's: From is the king's square, To the rook's
-// (king takes rook, which names every castling of Chess960 too); String
-// writes it as UCI does in the position's mode.
-type Move uint16
+// square and its own rook's: From is the king's square, To the rook's (king
+// takes rook, which names every castling of Chess960 too); String writes it
+// as UCI does in the position's mode. Its methods:
+//
+//	func (m Move) From() Square                            // the king's square, for castling
+//	func (m Move) To() Square                              // its own rook's square, for castling
+//	func (m Move) Promotion() PieceType                    // the type promoted to, or NoPieceType
+//	func (m Move) IsCastle() bool                          // a castling move
+//	func (m Move) IsEnPassant() bool                       // an en-passant capture
+//	func (m Move) IsDoublePush() bool                      // a pawn's two-square step
+//	func (m Move) CastlingSquares() (king, rook Square)    // where a castling's king and rook land
+//	func (m Move) String() string                          // the UCI name: e2e4, e7e8q, e1g1 (e1h1 in Chess960 mode), 0000
+//
+// CastlingSquares answers g1 and f1 when the rook stood on the king's
+// h-file side, else c1 and d1 (rank 8 for Black).
+type Move = board.Move
 
 // NoMove is the zero Move: never a legal move. UCI writes it 0000.
-const NoMove Move = 0
+const NoMove = board.NoMove
 
 // MaxMoves bounds the legal moves of any position: a buffer of this
 // capacity never grows. (218 is the most in a position reachable from the
 // start; a FEN need not be reachable.)
 const MaxMoves = board.MaxMoves
 
-// From returns the square the move starts from (the king's, for castling).
-func (m Move) From() Square { return Square(board.Move(m).From()) }
-
-// To returns the square the move goes to (its own rook's, for castling).
-func (m Move) To() Square { return Square(board.Move(m).To()) }
-
-// Promotion returns the piece type a pawn promotes to, or NoPieceType.
-func (m Move) Promotion() PieceType {
-	if t, ok := board.Move(m).Promotion(); ok {
-		return PieceType(t + 1)
-	}
-	return NoPieceType
-}
-
-// IsCastle reports whether m is a castling move.
-func (m Move) IsCastle() bool { return board.Move(m).IsCastle() }
-
-// IsEnPassant reports whether m is an en-passant capture.
-func (m Move) IsEnPassant() bool { return board.Move(m).IsEnPassant() }
-
-// CastlingSquares returns where the king and the rook of a castling move
-// land: g1 and f1 when the rook stood on the king's h-file side, else c1
-// and d1 (rank 8 for Black).
-func (m Move) CastlingSquares() (king, rook Square) {
-	k, r := board.Move(m).CastlingSquares()
-	return Square(k), Square(r)
-}
-
-// String returns the move's UCI name: e2e4, e7e8q, castling e1g1 (or e1h1,
-// king takes rook, for a move of a position in Chess960 mode), NoMove 0000.
-func (m Move) String() string { return board.Move(m).String() }
-
-// MoveCount is one move's share of a perft: Divide's answer.
-type MoveCount struct {
-	Move  Move
-	Nodes uint64
-}
+// MoveCount is one move's share of a perft, Divide's answer: the fields
+// Move and Nodes.
+type MoveCount = board.MoveCount
 
 // FENError is the error ParseFEN returns: the field at fault and what is
-// wrong with it.
-type FENError struct {
-	// Field is "fen" (the whole string: the number of fields), "placement",
-	// "side", "castling", "en passant", "halfmove clock" or "fullmove
-	// number".
-	Field string
-	Msg   string
-}
-
-func (e *FENError) Error() string { return "fen: " + e.Field + ": " + e.Msg }
+// wrong with it. Field is "placement", "side", "castling", "en passant",
+// "halfmove clock" or "fullmove number", or "" for the whole string (the
+// number of fields); Msg says what is wrong. Its text is one line read as
+// "movegen: FEN" and the field, then Msg:
+//
+//	movegen: FEN: 3 fields, want 6 (placement, side, castling, en passant, halfmove clock, fullmove number) or the first 4
+//	movegen: FEN castling: K needs a white rook on rank 1 on the h-file side of the white king (on e1)
+//
+// A rule that ties two fields together names the one that the other makes
+// wrong: an en-passant square with a halfmove clock above 0 is the
+// "halfmove clock", a check that the double push the en-passant square
+// tells of cannot have given is the "en passant" field's, and a placement
+// no game reaches (an impossible double check, too many promoted pieces)
+// is the "placement".
+type FENError = board.FENError
 
 // MoveError is the error ParseMove and PlayUCI return: the move as given
-// and why it is not a legal move of the position.
-type MoveError struct {
-	UCI string
-	Msg string
-}
-
-func (e *MoveError) Error() string { return "move " + quote(e.UCI) + ": " + e.Msg }
-
-func quote(s string) string { return strconv.Quote(s) }
+// (UCI) and why it is not a legal move of the position (Msg). Its text
+// reads:
+//
+//	movegen: move "e1f2": a white king on e1 cannot take its own pawn on f2
+type MoveError = board.MoveError
 
 // StartFEN is the initial position's FEN.
 const StartFEN = board.StartFEN
@@ -321,10 +256,6 @@ var start = func() Position {
 func ParseFEN(fen string) (Position, error) {
 	p, err := board.ParseFEN(fen)
 	if err != nil {
-		var fe *board.FENError
-		if errors.As(err, &fe) {
-			return Position{}, &FENError{Field: fe.Field, Msg: fe.Msg}
-		}
 		return Position{}, err
 	}
 	board.Normalize[mode](&p)
@@ -338,23 +269,22 @@ func (p *Position) FEN() string { return p.p.FEN() }
 func (p *Position) String() string { return p.p.FEN() }
 
 // Side returns the side to move.
-func (p *Position) Side() Color { return Color(p.p.Side()) }
+func (p *Position) Side() Color { return p.p.Side() }
 
 // Castling returns the castling rights held.
-func (p *Position) Castling() CastlingRights { return CastlingRights(p.p.Castling()) }
+func (p *Position) Castling() CastlingRights { return p.p.Castling() }
 
 // CastlingRook returns the square of the rook of right r (one of
 // WhiteKingside, ..., BlackQueenside), or false if the position does not
 // hold it.
 func (p *Position) CastlingRook(r CastlingRights) (Square, bool) {
-	sq, ok := p.p.CastlingRook(uint8(r))
-	return Square(sq), ok
+	return p.p.CastlingRook(r)
 }
 
 // EnPassant returns the en-passant square, or NoSquare: the square a pawn
 // passed in a double push on the last move, whether or not a pawn can
 // capture there, as FEN writes it.
-func (p *Position) EnPassant() Square { return Square(p.p.EnPassant()) }
+func (p *Position) EnPassant() Square { return p.p.EnPassant() }
 
 // HalfmoveClock returns the plies since the last capture or pawn move.
 func (p *Position) HalfmoveClock() int { return p.p.HalfmoveClock() }
@@ -368,7 +298,7 @@ func (p *Position) PieceAt(sq Square) Piece {
 	if sq > 63 {
 		return NoPiece
 	}
-	return fromBoard(p.p.PieceAt(int(sq)))
+	return p.p.PieceAt(sq)
 }
 
 // Pieces returns the squares of c's pieces of type t, as a bitboard (bit i
@@ -377,7 +307,7 @@ func (p *Position) Pieces(c Color, t PieceType) uint64 {
 	if t == NoPieceType || t > King {
 		return 0
 	}
-	return p.p.Pieces(board.Color(c&1), board.PieceType(t-1))
+	return p.p.Pieces(c, t)
 }
 
 // ByType returns the squares of both sides' pieces of type t.
@@ -385,11 +315,11 @@ func (p *Position) ByType(t PieceType) uint64 {
 	if t == NoPieceType || t > King {
 		return 0
 	}
-	return p.p.ByType(board.PieceType(t - 1))
+	return p.p.ByType(t)
 }
 
 // ByColor returns the squares of c's pieces.
-func (p *Position) ByColor(c Color) uint64 { return p.p.ByColor(board.Color(c & 1)) }
+func (p *Position) ByColor(c Color) uint64 { return p.p.ByColor(c) }
 
 // Occupied returns the occupied squares.
 func (p *Position) Occupied() uint64 { return p.p.Occupied() }
@@ -416,12 +346,7 @@ func (p *Position) Chess960() bool { return p.p.Chess960() }
 // castling right's king or rook stands off its square of standard chess:
 // king two squares could then name another move. Switching it off also
 // makes FEN write the castling rights as KQkq.
-func (p *Position) SetChess960(on bool) error {
-	if err := p.p.SetChess960(on); err != nil {
-		return errors.New("movegen: Chess960 mode cannot be switched off: " + err.Error())
-	}
-	return nil
-}
+func (p *Position) SetChess960(on bool) error { return p.p.SetChess960(on) }
 
 // LegalMoves appends the legal moves of the position to buf and returns
 // the extended slice. It allocates nothing when buf has room for them
@@ -432,7 +357,7 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	}
 	var list board.MoveList
 	n := board.Generate[mode](&p.p, &list)
-	return appendMoves(buf, list[:n])
+	return append(buf, list[:n]...)
 }
 
 // Captures appends the legal captures (en passant included) and the legal
@@ -446,14 +371,7 @@ func (p *Position) Captures(buf []Move) []Move {
 	}
 	var list board.MoveList
 	n := board.GenerateTactical[mode](&p.p, &list)
-	return appendMoves(buf, list[:n])
-}
-
-func appendMoves(buf []Move, list []board.Move) []Move {
-	for _, m := range list {
-		buf = append(buf, Move(m))
-	}
-	return buf
+	return append(buf, list[:n]...)
 }
 
 // CountMoves returns the number of legal moves, without listing them.
@@ -483,7 +401,7 @@ func (p *Position) IsLegal(m Move) bool {
 	var list board.MoveList
 	n := board.Generate[mode](&p.p, &list)
 	for _, l := range list[:n] {
-		if Move(l) == m {
+		if l == m {
 			return true
 		}
 	}
@@ -496,7 +414,7 @@ func (p *Position) IsCapture(m Move) bool {
 	if m.IsEnPassant() {
 		return true
 	}
-	return !m.IsCastle() && p.p.PieceAt(int(m.To())) != board.NoPiece
+	return !m.IsCastle() && p.p.PieceAt(m.To()) != NoPiece
 }
 
 // Play makes the move m, which must be legal: one of LegalMoves, Captures
@@ -509,25 +427,17 @@ func (p *Position) IsCapture(m Move) bool {
 // nothing; any other illegal move leaves a position the generator still
 // runs on, but not one of the game.
 func (p *Position) Play(m Move) {
-	if !p.p.Plausible(board.Move(m)) {
+	if !p.p.Plausible(m) {
 		return
 	}
-	board.Play[mode](&p.p, board.Move(m))
+	board.Play[mode](&p.p, m)
 }
 
 // ParseMove returns the legal move that the UCI string s names: e2e4, e7e8q,
 // castling e1g1 (in Chess960 mode e1h1, king takes rook). A malformed or
 // illegal move is a *MoveError saying why.
 func (p *Position) ParseMove(s string) (Move, error) {
-	m, err := board.ParseMove[mode](&p.p, s)
-	if err != nil {
-		var me *board.MoveError
-		if errors.As(err, &me) {
-			return NoMove, &MoveError{UCI: me.UCI, Msg: me.Msg}
-		}
-		return NoMove, err
-	}
-	return Move(m), nil
+	return board.ParseMove[mode](&p.p, s)
 }
 
 // PlayUCI plays the legal move that the UCI string s names (see
@@ -566,13 +476,5 @@ func (p *Position) Divide(depth int) []MoveCount {
 	if !p.p.HasKing() {
 		return nil
 	}
-	c := board.Divide[mode](&p.p, depth, 1)
-	if c == nil {
-		return nil
-	}
-	out := make([]MoveCount, len(c))
-	for i, mc := range c {
-		out[i] = MoveCount{Move(mc.Move), mc.Nodes}
-	}
-	return out
+	return board.Divide[mode](&p.p, depth, 1)
 }

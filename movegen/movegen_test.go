@@ -127,14 +127,14 @@ func TestZeroPosition(t *testing.T) {
 func TestErrors(t *testing.T) {
 	_, err := movegen.ParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1")
 	var fe *movegen.FENError
-	if !errors.As(err, &fe) || fe.Field != "en passant" || err.Error() != `fen: en passant: "e9" is not - or a square` {
+	if !errors.As(err, &fe) || fe.Field != "en passant" || err.Error() != `movegen: FEN en passant: "e9" is not - or a square` {
 		t.Errorf("ParseFEN: %v", err)
 	}
 	p := mustParse(t, kiwipete)
 	before := p
 	err = p.PlayUCI("e1e3")
 	var me *movegen.MoveError
-	if !errors.As(err, &me) || me.UCI != "e1e3" || err.Error() != `move "e1e3": a white king on e1 does not move to e3` || p != before {
+	if !errors.As(err, &me) || me.UCI != "e1e3" || err.Error() != `movegen: move "e1e3": a white king on e1 does not move to e3` || p != before {
 		t.Errorf("PlayUCI: %v", err)
 	}
 	q := mustParse(t, "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1")

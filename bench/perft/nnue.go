@@ -187,7 +187,7 @@ func newNet(c NNUE) *net {
 			if p&7 == 0 || p&7 > 6 {
 				continue
 			}
-			idx := int(p.Type())
+			idx := int(p.Type()) - 1 // Pawn first
 			if p.Color() != c2 {
 				idx += 6
 			}
@@ -199,8 +199,8 @@ func newNet(c NNUE) *net {
 
 // row returns the weights of piece pc on sq for a perspective whose king
 // slot is ks.
-func (n *net) row(ks kingSlot, c board.Color, pc board.Piece, sq int) []int16 {
-	o := ks.base + n.piece[c][pc] + (sq^ks.flip)*n.h
+func (n *net) row(ks kingSlot, c board.Color, pc board.Piece, sq board.Square) []int16 {
+	o := ks.base + n.piece[c][pc] + (int(sq)^ks.flip)*n.h
 	return n.weights[o : o+n.h]
 }
 
@@ -209,7 +209,7 @@ func (n *net) refresh(p *Position, c board.Color, dst []int16) {
 	ks := n.king[c][p.KingSquare(c)]
 	copy(dst, n.bias)
 	for b := p.Occupied(); b != 0; b &= b - 1 {
-		sq := bits.TrailingZeros64(b)
+		sq := board.Square(bits.TrailingZeros64(b))
 		addRow(dst, n.row(ks, c, p.PieceAt(sq), sq))
 	}
 }
@@ -227,7 +227,7 @@ func (n *net) update(parent, child *Position, m board.Move, src, dst []int16) (r
 	// rook) moves the king and the rook to their castling squares.
 	type feature struct {
 		pc board.Piece
-		sq int
+		sq board.Square
 	}
 	add := [2]feature{{child.PieceAt(to), to}}
 	sub := [2]feature{{pc, from}}

@@ -410,7 +410,7 @@ func makeMove[S board.Slider](w *worker, ply int, m board.Move) {
 		w.refreshes += uint64(w.net.update(parent, child, m, w.acc[h2*ply:h2*(ply+1)], dst))
 		w.updates++
 		// One value of each perspective, picked by the target square.
-		j := m.To() * w.net.h >> 6
+		j := int(m.To()) * w.net.h >> 6
 		w.checksum += uint64(uint16(dst[j])) | uint64(uint16(dst[w.net.h+j]))<<16
 	}
 }

@@ -274,7 +274,7 @@ func randomGames(t *testing.T, games, plies int, f func(parent *Position, m boar
 			}
 			var special []board.Move
 			for _, m := range moves {
-				_, promo := m.Promotion()
+				promo := m.Promotion() != board.NoPieceType
 				if m.IsCastle() || m.IsEnPassant() || promo || !m.IsCastle() && p.PieceAt(m.To()).Type() == board.Rook {
 					special = append(special, m)
 				}
@@ -293,7 +293,7 @@ func randomGames(t *testing.T, games, plies int, f func(parent *Position, m boar
 			case m.IsDoublePush():
 				seen["double push"]++
 			}
-			if _, ok := m.Promotion(); ok {
+			if m.Promotion() != board.NoPieceType {
 				seen["promotion"]++
 			}
 			if pc := p.PieceAt(m.To()); pc != board.NoPiece && !m.IsCastle() {

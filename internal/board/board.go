@@ -21,70 +21,6 @@ import (
 	"github.com/symmagic/attacks"
 )
 
-// Color is the side: White or Black.
-type Color uint8
-
-const (
-	White Color = iota
-	Black
-)
-
-func (c Color) String() string {
-	if c == White {
-		return "white"
-	}
-	return "black"
-}
-
-// PieceType is a kind of piece, without colour.
-type PieceType uint8
-
-const (
-	Pawn PieceType = iota
-	Knight
-	Bishop
-	Rook
-	Queen
-	King
-)
-
-var pieceTypeNames = [...]string{"pawn", "knight", "bishop", "rook", "queen", "king"}
-
-func (t PieceType) String() string {
-	if int(t) < len(pieceTypeNames) {
-		return pieceTypeNames[t]
-	}
-	return "no piece"
-}
-
-// Piece is a coloured piece on the mailbox board; 0 is an empty square, so
-// the zero board is empty.
-type Piece uint8
-
-// NoPiece is an empty square.
-const NoPiece Piece = 0
-
-// MakePiece returns the piece of colour c and type t.
-func MakePiece(c Color, t PieceType) Piece { return Piece(c)<<3 | Piece(t+1) }
-
-// Type returns the piece's type; NoPiece has none (the value is 255).
-func (p Piece) Type() PieceType { return PieceType(p&7) - 1 }
-
-// Color returns the piece's colour.
-func (p Piece) Color() Color { return Color(p >> 3) }
-
-// Castling rights, one bit each, indexed as the rook squares
-// (Position.castleRook): 2*colour, plus 1 for the queenside.
-const (
-	CastleWK uint8 = 1 << iota
-	CastleWQ
-	CastleBK
-	CastleBQ
-)
-
-// NoSquare is EnPassant's answer when there is no en-passant square.
-const NoSquare = 64
-
 // noEP is the ep field's "none": a1, never an en-passant square (they are
 // on rank 3 or 6), so that the zero Position has none.
 const noEP = 0
@@ -93,7 +29,7 @@ const noEP = 0
 // mailbox, the side, the castling rights and rooks and the en-passant
 // square; the clocks are kept for FEN output, the key for the caller.
 type Position struct {
-	byType  [6]uint64 // both colours, indexed by PieceType
+	byType  [6]uint64 // both colours, indexed by PieceType - 1
 	byColor [2]uint64
 	// o is the occupancy as an attacks.Occupancy, kept up to date by every
 	// move in the W mode, so that its lookups need no permute. In the other
@@ -104,13 +40,14 @@ type Position struct {
 	// key is the Polyglot key, kept by Play (not by the perft search, which
 	// never reads it).
 	key uint64
-	// castleRook is the rook's square of each right (CastleWK, ...) while
+	// castleRook is the rook's square of each right (WhiteKingside, ...,
+	// by the right's bit number) while
 	// it is held. Outside Chess960 mode it is always a1, h1, a8 and h8's
 	// (every right's rook stands there); in Chess960 mode a right not
 	// held has 0. Either way positions compare equal however reached.
 	castleRook [4]uint8
 	side       Color
-	castle     uint8 // CastleWK | CastleWQ | CastleBK | CastleBQ
+	castle     CastlingRights
 	ep         uint8 // en-passant target square, or noEP
 	// castleBit is 1<<15 in Chess960 mode: the bit that makes a castling
 	// move's UCI name king-takes-rook (see Move).
@@ -124,16 +61,19 @@ type Position struct {
 // Side returns the side to move.
 func (p *Position) Side() Color { return p.side }
 
-// PieceAt returns the piece on sq (0..63, a1 = 0), or NoPiece.
-func (p *Position) PieceAt(sq int) Piece { return p.board[sq&63] }
+// PieceAt returns the piece on sq, or NoPiece. sq must be a square (0..63):
+// NoSquare reads a1 (movegen's PieceAt checks).
+func (p *Position) PieceAt(sq Square) Piece { return p.board[sq&63] }
 
-// Pieces returns the squares of c's pieces of type t.
+// Pieces returns the squares of c's pieces of type t, which must be Pawn to
+// King (movegen's Pieces checks).
 func (p *Position) Pieces(c Color, t PieceType) uint64 {
-	return p.byType[t%6] & p.byColor[c&1]
+	return p.byType[(t-1)%6] & p.byColor[c&1]
 }
 
-// ByType returns the squares of both sides' pieces of type t.
-func (p *Position) ByType(t PieceType) uint64 { return p.byType[t%6] }
+// ByType returns the squares of both sides' pieces of type t, which must be
+// Pawn to King.
+func (p *Position) ByType(t PieceType) uint64 { return p.byType[(t-1)%6] }
 
 // ByColor returns the squares of c's pieces.
 func (p *Position) ByColor(c Color) uint64 { return p.byColor[c&1] }
@@ -141,30 +81,33 @@ func (p *Position) ByColor(c Color) uint64 { return p.byColor[c&1] }
 // Occupied returns the occupied squares.
 func (p *Position) Occupied() uint64 { return p.byColor[White] | p.byColor[Black] }
 
-// KingSquare returns the square of c's king (0 if it has none, which only
+// KingSquare returns the square of c's king (a1 if it has none, which only
 // the zero Position lacks).
-func (p *Position) KingSquare(c Color) int { return lsb(p.byType[King] & p.byColor[c&1]) }
+func (p *Position) KingSquare(c Color) Square { return Square(p.kingSq(c)) }
 
-// Castling returns the castling rights held: CastleWK | CastleWQ | ...
-func (p *Position) Castling() uint8 { return p.castle }
+func (p *Position) kingSq(c Color) int { return lsb(p.byType[King-1] & p.byColor[c&1]) }
 
-// CastlingRook returns the square of the rook of right r (one of CastleWK,
-// CastleWQ, CastleBK, CastleBQ) and true, or false if the right is not held.
-func (p *Position) CastlingRook(r uint8) (int, bool) {
+// Castling returns the castling rights held.
+func (p *Position) Castling() CastlingRights { return p.castle }
+
+// CastlingRook returns the square of the rook of right r (one of
+// WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside) and true,
+// or false if the right is not held (or r is not one right).
+func (p *Position) CastlingRook(r CastlingRights) (Square, bool) {
 	if p.castle&r == 0 || r&(r-1) != 0 {
 		return 0, false
 	}
-	return int(p.castleRook[bits.TrailingZeros8(r)]), true
+	return Square(p.castleRook[bits.TrailingZeros8(uint8(r))]), true
 }
 
 // EnPassant returns the en-passant target square, or NoSquare: the square
 // a pawn passed in a double push on the last move, whether or not a pawn
 // can capture there (as FEN writes it).
-func (p *Position) EnPassant() int {
+func (p *Position) EnPassant() Square {
 	if p.ep == noEP {
 		return NoSquare
 	}
-	return int(p.ep)
+	return Square(p.ep)
 }
 
 // HalfmoveClock returns the plies since the last capture or pawn move.
@@ -177,21 +120,30 @@ func (p *Position) FullmoveNumber() int { return int(p.full) }
 // Key returns the position's Polyglot key (see Play).
 func (p *Position) Key() uint64 { return p.key }
 
-// Chess960 reports whether castling moves are named the Chess960 way, king
-// takes own rook ("e1h1"), rather than king two squares ("e1g1").
+// Chess960 reports whether the position is in Chess960 mode: whether UCI
+// names its castling moves king takes own rook ("e1h1") rather than king
+// two squares ("e1g1"). A position without castling rights is never in
+// Chess960 mode (it has no castling move to name).
 func (p *Position) Chess960() bool { return p.chess960 }
 
-// SetChess960 switches the UCI names of castling moves between Chess960's
-// king-takes-rook and standard chess's king-two-squares. It refuses to
-// switch Chess960 off while a castling right's king or rook stands off the
-// squares of standard chess: king two squares could then name another move.
+// SetChess960 switches Chess960 mode on or off. On a position without
+// castling rights it changes nothing (see Chess960), nor when the position
+// is already in the mode asked for. It refuses to switch Chess960 off
+// while a castling right's king or rook stands off the squares of standard
+// chess: king two squares could then name another move.
 func (p *Position) SetChess960(on bool) error {
+	if p.castle == 0 || on == p.chess960 {
+		return nil
+	}
 	if !on && !p.standardCastling() {
 		return errStandardCastling
 	}
 	p.chess960 = on
 	p.castleBit = 0
+	p.shredder = false
 	if on {
+		// Every right's king and rook stand on their standard squares
+		// (outside the mode they always do).
 		p.castleBit = chess960Bit
 		p.castleRook = [4]uint8{}
 		for i, sq := range standardRooks {
@@ -200,7 +152,6 @@ func (p *Position) SetChess960(on bool) error {
 			}
 		}
 	} else {
-		p.shredder = false
 		p.castleRook = standardRooks
 	}
 	return nil
@@ -213,7 +164,7 @@ var standardRooks = [4]uint8{7, 0, 63, 56}
 // HasKing reports whether both sides have a king: true of every position
 // but the zero one.
 func (p *Position) HasKing() bool {
-	k := p.byType[King]
+	k := p.byType[King-1]
 	return k&p.byColor[White] != 0 && k&p.byColor[Black] != 0
 }
 
@@ -221,7 +172,7 @@ func (p *Position) occ() uint64 { return p.byColor[White] | p.byColor[Black] }
 
 func (p *Position) put(sq int, pc Piece) {
 	b := uint64(1) << sq
-	p.byType[pc.Type()] |= b
+	p.byType[pc.Type()-1] |= b
 	p.byColor[pc.Color()] |= b
 	p.o.Set(sq)
 	p.board[sq] = pc
@@ -244,13 +195,9 @@ var (
 		}
 		return t
 	}()
-
 )
 
 func lsb(b uint64) int { return bits.TrailingZeros64(b) & 63 }
 
-// SquareName returns the name of square sq (0..63): "a1", ..., "h8".
-func SquareName(sq int) string {
-	sq &= 63
-	return string([]byte{byte('a' + sq%8), byte('1' + sq/8)})
-}
+// sqName returns the name of square sq (0..63): "a1", ..., "h8".
+func sqName(sq int) string { return Square(sq & 63).String() }

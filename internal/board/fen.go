@@ -24,20 +24,35 @@ var startPosition = func() Position {
 	return p
 }()
 
-// FENError is what ParseFEN returns for a FEN it rejects: the field at fault
-// and what is wrong with it.
+// FENError is the error ParseFEN returns for a FEN it rejects: the field at
+// fault and what is wrong with it. Its text is "movegen: FEN: " and Msg for
+// the whole string, else "movegen: FEN ", the field and ": " and Msg:
+//
+//	movegen: FEN: 3 fields, want 6 (...)
+//	movegen: FEN castling: K needs a white rook on rank 1 ...
 type FENError struct {
-	Field string // "fen" (the whole string), "placement", "side", "castling", "en passant", "halfmove clock", "fullmove number"
+	// Field is the FEN field at fault: "placement", "side", "castling",
+	// "en passant", "halfmove clock" or "fullmove number", or "" for the
+	// whole string (the number of fields). A rule that ties two fields
+	// together names the one that the other makes wrong: an en-passant
+	// square with a halfmove clock above 0 is the clock's fault, a check
+	// that the last move cannot have given (an en-passant square says
+	// what it was) the en-passant field's, and a placement no game reaches
+	// the placement's.
+	Field string
 	Msg   string
 }
 
-func (e *FENError) Error() string { return "fen: " + e.Field + ": " + e.Msg }
+func (e *FENError) Error() string {
+	if e.Field == "" {
+		return "movegen: FEN: " + e.Msg
+	}
+	return "movegen: FEN " + e.Field + ": " + e.Msg
+}
 
 func fenErr(field, format string, args ...any) *FENError {
 	return &FENError{Field: field, Msg: fmt.Sprintf(format, args...)}
 }
-
-const pieceLetters = "PNBRQKpnbrqk"
 
 // ParseFEN reads a FEN of six fields, or four (the clocks then 0 and 1), and
 // checks that the position is one the generator can trust: one king a side,
@@ -62,7 +77,7 @@ func ParseFEN(fen string) (Position, error) {
 		f = append(f, "0", "1")
 	}
 	if len(f) != 6 {
-		return Position{}, fenErr("fen", "%d fields, want 6 (placement, side, castling, en passant, halfmove clock, fullmove number) or the first 4", len(f))
+		return Position{}, fenErr("", "%d fields, want 6 (placement, side, castling, en passant, halfmove clock, fullmove number) or the first 4", len(f))
 	}
 	p := Position{}
 	if err := p.parsePlacement(f[0]); err != nil {
@@ -124,9 +139,9 @@ func (p *Position) parsePlacement(s string) error {
 			case strings.ContainsRune(pieceLetters, c):
 				if file < 8 {
 					i := strings.IndexRune(pieceLetters, c)
-					pc := MakePiece(Color(i/6), PieceType(i%6))
+					pc := makePiece(Color(i/6), PieceType(i%6+1))
 					if pc.Type() == Pawn && (rank == 0 || rank == 7) {
-						return fenErr("placement", "pawn on %s: pawns never stand on rank 1 or 8", SquareName(rank*8+file))
+						return fenErr("placement", "pawn on %s: pawns never stand on rank 1 or 8", sqName(rank*8+file))
 					}
 					p.put(rank*8+file, pc)
 				}
@@ -142,10 +157,10 @@ func (p *Position) parsePlacement(s string) error {
 	}
 	for c := White; c <= Black; c++ {
 		own := p.byColor[c]
-		if n := bits.OnesCount64(p.byType[King] & own); n != 1 {
+		if n := bits.OnesCount64(p.byType[King-1] & own); n != 1 {
 			return fenErr("placement", "%d %s kings, want 1", n, c)
 		}
-		if n := bits.OnesCount64(p.byType[Pawn] & own); n > 8 {
+		if n := bits.OnesCount64(p.byType[Pawn-1] & own); n > 8 {
 			return fenErr("placement", "%d %s pawns, want at most 8", n, c)
 		}
 		if n := bits.OnesCount64(own); n > 16 {
@@ -202,7 +217,7 @@ func (p *Position) parseCastling(s string) error {
 			c = Black
 		}
 		side := p.byColor[c]
-		ksq := lsb(p.byType[King] & side)
+		ksq := lsb(p.byType[King-1] & side)
 		var rsq int
 		switch {
 		case lower == 'k' || lower == 'q':
@@ -212,18 +227,18 @@ func (p *Position) parseCastling(s string) error {
 				wing = 1
 			}
 			if backRank(c)&(1<<ksq) == 0 {
-				return fenErr("castling", "%c needs the %s king on rank %d, not on %s", ch, c, 1+7*int(c), SquareName(ksq))
+				return fenErr("castling", "%c needs the %s king on rank %d, not on %s", ch, c, 1+7*int(c), sqName(ksq))
 			}
 			if rsq = p.outermostRook(c, wing); rsq < 0 {
-				return fenErr("castling", "%c needs a %s rook on rank %d on %s of the %s king (on %s)", ch, c, 1+7*int(c), wingNames[wing], c, SquareName(ksq))
+				return fenErr("castling", "%c needs a %s rook on rank %d on %s of the %s king (on %s)", ch, c, 1+7*int(c), wingNames[wing], c, sqName(ksq))
 			}
 		case lower >= 'a' && lower <= 'h':
 			rsq = int(lower-'a') + 56*int(c)
 			if backRank(c)&(1<<ksq) == 0 {
-				return fenErr("castling", "%c needs the %s king on rank %d, not on %s", ch, c, 1+7*int(c), SquareName(ksq))
+				return fenErr("castling", "%c needs the %s king on rank %d, not on %s", ch, c, 1+7*int(c), sqName(ksq))
 			}
 			if p.board[rsq] != MakePiece(c, Rook) {
-				return fenErr("castling", "%c needs a %s rook on %s", ch, c, SquareName(rsq))
+				return fenErr("castling", "%c needs a %s rook on %s", ch, c, sqName(rsq))
 			}
 		default:
 			return fenErr("castling", "%q: bad letter %q (want - , letters from KQkq, or files A-H and a-h)", s, ch)
@@ -245,7 +260,7 @@ func (p *Position) parseCastling(s string) error {
 	return nil
 }
 
-var errStandardCastling = errors.New("a castling right's king or rook stands off its square of standard chess")
+var errStandardCastling = errors.New("movegen: Chess960 mode cannot be switched off: a castling right's king or rook stands off its square of standard chess")
 
 // standardCastling reports whether every castling right's king and rook
 // stand on their squares of standard chess.
@@ -260,7 +275,7 @@ func (p *Position) standardCastling() bool {
 		if i&1 != 0 {
 			rook = base
 		}
-		if p.KingSquare(c) != base+4 || int(p.castleRook[i]) != rook {
+		if p.kingSq(c) != base+4 || int(p.castleRook[i]) != rook {
 			return false
 		}
 	}
@@ -288,7 +303,7 @@ func (p *Position) parseEP(s string) error {
 	}
 	if p.board[pawnSq] != MakePiece(pusher, Pawn) || p.board[sq] != NoPiece || p.board[fromSq] != NoPiece {
 		return fenErr("en passant", "%s: no %s pawn can just have double-pushed past it (want a %s pawn on %s, %s and %s empty)",
-			s, pusher, pusher, SquareName(pawnSq), s, SquareName(fromSq))
+			s, pusher, pusher, sqName(pawnSq), s, sqName(fromSq))
 	}
 	p.ep = uint8(sq)
 	return nil
@@ -314,12 +329,12 @@ func parseClock(field, s string, least int32) (int32, error) {
 func (p *Position) checkers(c Color) uint64 {
 	enemy := p.byColor[c^1]
 	occ := p.occ()
-	ksq := lsb(p.byType[King] & p.byColor[c])
-	return (attacks.Knight(ksq)&p.byType[Knight] |
-		attacks.Pawn(c == White, ksq)&p.byType[Pawn] |
-		attacks.King(ksq)&p.byType[King] |
-		attacks.Rook(ksq, occ)&(p.byType[Rook]|p.byType[Queen]) |
-		attacks.Bishop(ksq, occ)&(p.byType[Bishop]|p.byType[Queen])) & enemy
+	ksq := lsb(p.byType[King-1] & p.byColor[c])
+	return (attacks.Knight(ksq)&p.byType[Knight-1] |
+		attacks.Pawn(c == White, ksq)&p.byType[Pawn-1] |
+		attacks.King(ksq)&p.byType[King-1] |
+		attacks.Rook(ksq, occ)&(p.byType[Rook-1]|p.byType[Queen-1]) |
+		attacks.Bishop(ksq, occ)&(p.byType[Bishop-1]|p.byType[Queen-1])) & enemy
 }
 
 // InCheck reports whether the side to move is in check.
@@ -346,7 +361,7 @@ func (p *Position) FEN() string {
 				b.WriteByte(byte('0' + empty))
 				empty = 0
 			}
-			b.WriteByte(pieceLetters[int(pc.Color()&1)*6+int(pc.Type()%6)])
+			b.WriteByte(pieceLetters[int(pc.Color()&1)*6+int(pc.Type()-1)%6])
 		}
 		if empty > 0 {
 			b.WriteByte(byte('0' + empty))
@@ -360,7 +375,7 @@ func (p *Position) FEN() string {
 	if p.ep == noEP {
 		b.WriteString(" -")
 	} else {
-		b.WriteString(" " + SquareName(int(p.ep)))
+		b.WriteString(" " + sqName(int(p.ep)))
 	}
 	b.WriteByte(' ')
 	b.WriteString(strconv.Itoa(int(p.half)))

@@ -14,10 +14,10 @@ func TestParseFENBad(t *testing.T) {
 		fen, field, msg string
 	}{
 		// Field count.
-		{"", "fen", "0 fields, want 6"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "fen", "5 fields, want 6"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "fen", "3 fields"},
-		{StartFEN + " 1", "fen", "7 fields"},
+		{"", "", "0 fields, want 6"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "", "5 fields, want 6"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "", "3 fields"},
+		{StartFEN + " 1", "", "7 fields"},
 
 		// Placement.
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX" + rest, "placement", "bad character 'X'"},
@@ -103,9 +103,13 @@ func TestParseFENBad(t *testing.T) {
 			continue
 		}
 		if fe.Field != tt.field || !strings.Contains(fe.Msg, tt.msg) {
-			t.Errorf("ParseFEN(%q):\n got %v\nwant fen: %s: ...%s...", tt.fen, err, tt.field, tt.msg)
+			t.Errorf("ParseFEN(%q):\n got %v\nwant FEN field %q: ...%s...", tt.fen, err, tt.field, tt.msg)
 		}
-		if !strings.HasPrefix(err.Error(), "fen: "+tt.field+": ") {
+		prefix := "movegen: FEN " + tt.field + ": "
+		if tt.field == "" {
+			prefix = "movegen: FEN: "
+		}
+		if !strings.HasPrefix(err.Error(), prefix) || strings.Count(err.Error(), "movegen") != 1 {
 			t.Errorf("ParseFEN(%q): error %q does not start by naming the field", tt.fen, err)
 		}
 	}

@@ -103,7 +103,7 @@ var castlePaths = func() (t [128]struct{ empty, path uint64 }) {
 			continue
 		}
 		k, r := 56*c+kf, 56*c+rf
-		kTo, rTo := newMove(k, r, flagCastle).CastlingSquares()
+		kTo, rTo := newMove(k, r, flagCastle).castlingSquares()
 		path := attacks.Between(k, kTo) | 1<<kTo
 		t[i].path = path
 		t[i].empty = (path | attacks.Between(r, rTo) | 1<<rTo) &^ (1<<k | 1<<r)
@@ -133,13 +133,13 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 		o = attacks.NewOccupancy(occ)
 	}
 	t := threats{
-		pawns:   p.byType[Pawn] & enemy,
-		knights: p.byType[Knight] & enemy,
-		rq:      (p.byType[Rook] | p.byType[Queen]) & enemy,
-		bq:      (p.byType[Bishop] | p.byType[Queen]) & enemy,
-		king:    p.byType[King] & enemy,
+		pawns:   p.byType[Pawn-1] & enemy,
+		knights: p.byType[Knight-1] & enemy,
+		rq:      (p.byType[Rook-1] | p.byType[Queen-1]) & enemy,
+		bq:      (p.byType[Bishop-1] | p.byType[Queen-1]) & enemy,
+		king:    p.byType[King-1] & enemy,
 	}
-	kingBB := p.byType[King] & own
+	kingBB := p.byType[King-1] & own
 	ksq := lsb(kingBB)
 	checkers := attacks.Knight(ksq)&t.knights | attacks.Pawn(us == White, ksq)&t.pawns |
 		sliderAttackers[S](ksq, occ, o, t.rq, t.bq)
@@ -173,7 +173,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 		}
 	}
 
-	ownPawns := p.byType[Pawn] & own
+	ownPawns := p.byType[Pawn-1] & own
 
 	// En passant is the one move that clears two squares of a line, so its
 	// legality is tested by looking from the king at the board after it: that
@@ -300,7 +300,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 	}
 
 	// A pinned knight never stays on its line.
-	for b := p.byType[Knight] & own &^ pinned; b != 0; b &= b - 1 {
+	for b := p.byType[Knight-1] & own &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
 		to := attacks.Knight(from) & targets
 		if counting[K]() {
@@ -312,7 +312,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 
 	// Sliders: a piece pinned along a rank or file has no diagonal move that
 	// keeps to it, and the other way round.
-	for b := (p.byType[Bishop] | p.byType[Queen]) & own &^ pinHV; b != 0; b &= b - 1 {
+	for b := (p.byType[Bishop-1] | p.byType[Queen-1]) & own &^ pinHV; b != 0; b &= b - 1 {
 		from := lsb(b)
 		var to uint64
 		switch {
@@ -341,7 +341,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 			n = addMoves(list, n, from, to)
 		}
 	}
-	for b := (p.byType[Rook] | p.byType[Queen]) & own &^ pinD; b != 0; b &= b - 1 {
+	for b := (p.byType[Rook-1] | p.byType[Queen-1]) & own &^ pinD; b != 0; b &= b - 1 {
 		from := lsb(b)
 		var to uint64
 		switch {
@@ -381,7 +381,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 // (castlePaths' empty), and none that the king crosses or lands on (its
 // path) attacked with the rook off the board. The king need not come off:
 // an attack through its square would be a check.
-func castles[S Slider, K sink](p *Position, list *MoveList, n int, rights uint8, ksq int, occ uint64, o attacks.Occupancy, t *threats) int {
+func castles[S Slider, K sink](p *Position, list *MoveList, n int, rights CastlingRights, ksq int, occ uint64, o attacks.Occupancy, t *threats) int {
 	us := p.side
 	for wing := 0; wing < 2; wing++ {
 		if rights&(1<<wing) == 0 {

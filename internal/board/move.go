@@ -1,7 +1,8 @@
 package board
 
-// Move is from | to<<6 | flag<<12 | chess960<<15. Sixteen bits keep the
-// move list of an interior node small (it lives on the stack, one per ply).
+// Move is a move of a position, in 16 bits: from | to<<6 | flag<<12 |
+// chess960<<15. Sixteen bits keep the move list of an interior node small
+// (it lives on the stack, one per ply).
 //
 // A castling move is the king's square and its own rook's square, king
 // takes rook, in standard chess too: that names every castling of Chess960
@@ -30,11 +31,15 @@ const NoMove Move = 0
 func newMove(from, to int, flag int) Move { return Move(from | to<<6 | flag<<12) }
 
 // From returns the square the move starts from: the king's, for castling.
-func (m Move) From() int { return int(m) & 63 }
+func (m Move) From() Square { return Square(m & 63) }
 
 // To returns the square the move goes to; for castling, the rook's square
 // (see Move).
-func (m Move) To() int { return int(m>>6) & 63 }
+func (m Move) To() Square { return Square(m>>6) & 63 }
+
+// from and to are From and To as ints, for the generator's arithmetic.
+func (m Move) from() int { return int(m) & 63 }
+func (m Move) to() int   { return int(m>>6) & 63 }
 
 func (m Move) flag() int { return int(m>>12) & 7 }
 
@@ -47,46 +52,51 @@ func (m Move) IsEnPassant() bool { return m.flag() == flagEP }
 // IsDoublePush reports whether m is a pawn's two-square step.
 func (m Move) IsDoublePush() bool { return m.flag() == flagDouble }
 
-// Promotion returns the piece type promoted to and true, for a promotion.
-func (m Move) Promotion() (PieceType, bool) {
+// Promotion returns the piece type a pawn promotes to, or NoPieceType.
+func (m Move) Promotion() PieceType {
 	if m.flag() < flagPromoN {
-		return 0, false
+		return NoPieceType
 	}
-	return Knight + PieceType(m.flag()-flagPromoN), true
+	return Knight + PieceType(m.flag()-flagPromoN)
 }
 
 // CastlingSquares returns, for a castling move, where the king and the rook
-// go: the g-file and f-file squares of the king's rank when the rook is on
-// the king's h-file side, else the c-file and d-file squares.
-func (m Move) CastlingSquares() (kingTo, rookTo int) {
-	base := m.From() &^ 7
-	if m.To() > m.From() {
+// land: the g-file and f-file squares of the king's rank when the rook
+// stood on the king's h-file side, else the c-file and d-file squares (g1
+// and f1, or c1 and d1, for White).
+func (m Move) CastlingSquares() (king, rook Square) {
+	k, r := m.castlingSquares()
+	return Square(k), Square(r)
+}
+
+func (m Move) castlingSquares() (kingTo, rookTo int) {
+	base := m.from() &^ 7
+	if m.to() > m.from() {
 		return base + 6, base + 5
 	}
 	return base + 2, base + 3
 }
 
-// String is the UCI name: e2e4, e7e8q; castling e1g1, or e1h1 (king takes
-// rook) for a move of a Chess960 position; NoMove 0000.
+// String returns the move's UCI name: e2e4, e7e8q, castling e1g1 (or
+// e1h1, king takes rook, for a move of a position in Chess960 mode), NoMove
+// 0000.
 func (m Move) String() string {
 	if m == NoMove {
 		return "0000"
 	}
-	to := m.To()
-	if m.flag() == flagCastle && m&chess960Bit == 0 {
-		to, _ = m.CastlingSquares()
-	}
-	b := []byte{byte('a' + m.From()&7), byte('1' + m.From()>>3), byte('a' + to&7), byte('1' + to>>3)}
-	if t, ok := m.Promotion(); ok {
+	from, to := m.from(), uciTo(m)
+	b := []byte{byte('a' + from&7), byte('1' + from>>3), byte('a' + to&7), byte('1' + to>>3)}
+	if t := m.Promotion(); t != NoPieceType {
 		b = append(b, "nbrq"[t-Knight])
 	}
 	return string(b)
 }
 
-// MaxMoves bounds the legal moves of any position: at most 16 pieces a side
-// (ParseFEN checks, and no move adds one), 15 of them with at most 27 moves
-// (a queen's most) and a king with at most 8 + 2, so 415; 218 is the most
-// in a reachable position, but a FEN need not be reachable.
+// MaxMoves bounds the legal moves of any position: a buffer of this
+// capacity never grows. At most 16 pieces a side (ParseFEN checks, and no
+// move adds one), 15 of them with at most 27 moves (a queen's most) and a
+// king with at most 8 + 2, so 415; 218 is the most in a position reachable
+// from the start, but a FEN need not be reachable.
 const MaxMoves = 416
 
 // MoveList holds the moves of one position.

@@ -35,11 +35,11 @@ func PlayUnkeyed[S Slider](p *Position, m Move) { play[S](p, m) }
 // stands on to; en passant takes the pawn behind to, castling moves the
 // king and the rook (the king may land on the rook's square, or stay).
 func (p *Position) moveKey(m Move) uint64 {
-	from, to := m.From(), m.To()
+	from, to := m.from(), m.to()
 	pc := p.board[from]
 	switch m.flag() {
 	case flagCastle:
-		kTo, rTo := m.CastlingSquares()
+		kTo, rTo := m.castlingSquares()
 		r := p.board[to]
 		return zPiece[pc][from] ^ zPiece[pc][kTo] ^ zPiece[r][to] ^ zPiece[r][rTo]
 	case flagEP:
@@ -47,15 +47,15 @@ func (p *Position) moveKey(m Move) uint64 {
 		return zPiece[pc][from] ^ zPiece[pc][to] ^ zPiece[p.board[capSq]][capSq]
 	}
 	arrives := pc
-	if t, ok := m.Promotion(); ok {
-		arrives = MakePiece(p.side, t)
+	if t := m.Promotion(); t != NoPieceType {
+		arrives = makePiece(p.side, t)
 	}
 	return zPiece[pc][from] ^ zPiece[p.board[to]][to] ^ zPiece[arrives][to]
 }
 
 // play makes the legal move m on p, leaving the key alone.
 func play[S Slider](p *Position, m Move) {
-	from, to, flag := m.From(), m.To(), m.flag()
+	from, to, flag := m.from(), m.to(), m.flag()
 	us, them := p.side, p.side^1
 	fromTo := uint64(1)<<from | uint64(1)<<to
 	if p.chess960 {
@@ -70,14 +70,14 @@ func play[S Slider](p *Position, m Move) {
 		p.castle960(from, to, isW[S]())
 	} else {
 		if captured := p.board[to]; captured != NoPiece {
-			p.byType[captured.Type()] ^= 1 << to
+			p.byType[captured.Type()-1] ^= 1 << to
 			p.byColor[them] ^= 1 << to
 			p.half = 0
 		}
 		if isW[S]() {
 			p.o.Move(from, to) // a capture too: to stays occupied
 		}
-		p.byType[pc.Type()] ^= fromTo
+		p.byType[pc.Type()-1] ^= fromTo
 		p.byColor[us] ^= fromTo
 		p.board[to], p.board[from] = pc, NoPiece
 		if pc.Type() == Pawn {
@@ -87,7 +87,7 @@ func play[S Slider](p *Position, m Move) {
 				p.ep = uint8(from+to) / 2
 			case flag == flagEP:
 				capSq := to ^ 8
-				p.byType[Pawn] ^= 1 << capSq
+				p.byType[Pawn-1] ^= 1 << capSq
 				p.byColor[them] ^= 1 << capSq
 				p.board[capSq] = NoPiece
 				if isW[S]() {
@@ -95,9 +95,9 @@ func play[S Slider](p *Position, m Move) {
 				}
 			case flag >= flagPromoN:
 				t := Knight + PieceType(flag-flagPromoN)
-				p.byType[Pawn] ^= 1 << to
-				p.byType[t] ^= 1 << to
-				p.board[to] = MakePiece(us, t)
+				p.byType[Pawn-1] ^= 1 << to
+				p.byType[t-1] ^= 1 << to
+				p.board[to] = makePiece(us, t)
 			}
 		}
 	}
@@ -112,12 +112,12 @@ func play[S Slider](p *Position, m Move) {
 // rook's square, so both leave the board before either is put back.
 func (p *Position) castle960(from, rsq int, w bool) {
 	us := p.side
-	kTo, rTo := newMove(from, rsq, flagCastle).CastlingSquares()
+	kTo, rTo := newMove(from, rsq, flagCastle).castlingSquares()
 	king, rook := p.board[from], p.board[rsq]
 	before := uint64(1)<<from | uint64(1)<<rsq
 	after := uint64(1)<<kTo | uint64(1)<<rTo
-	p.byType[King] ^= 1<<from ^ 1<<kTo
-	p.byType[Rook] ^= 1<<rsq ^ 1<<rTo
+	p.byType[King-1] ^= 1<<from ^ 1<<kTo
+	p.byType[Rook-1] ^= 1<<rsq ^ 1<<rTo
 	p.byColor[us] ^= before ^ after
 	if w {
 		p.o.Toggle(before ^ after)
@@ -129,16 +129,16 @@ func (p *Position) castle960(from, rsq int, w bool) {
 // castleKeep[sq] is the castling rights that survive a move from or to sq
 // in standard chess: moving a king or rook, or capturing a rook, loses its
 // rights.
-var castleKeep = func() (k [64]uint8) {
+var castleKeep = func() (k [64]CastlingRights) {
 	for i := range k {
-		k[i] = CastleWK | CastleWQ | CastleBK | CastleBQ
+		k[i] = WhiteKingside | WhiteQueenside | BlackKingside | BlackQueenside
 	}
-	k[4] &^= CastleWK | CastleWQ  // e1
-	k[7] &^= CastleWK             // h1
-	k[0] &^= CastleWQ             // a1
-	k[60] &^= CastleBK | CastleBQ // e8
-	k[63] &^= CastleBK            // h8
-	k[56] &^= CastleBQ            // a8
+	k[4] &^= WhiteKingside | WhiteQueenside  // e1
+	k[7] &^= WhiteKingside                   // h1
+	k[0] &^= WhiteQueenside                  // a1
+	k[60] &^= BlackKingside | BlackQueenside // e8
+	k[63] &^= BlackKingside                  // h8
+	k[56] &^= BlackQueenside                 // a8
 	return k
 }()
 
@@ -161,9 +161,9 @@ var rookKeep = func() (k [16][4]uint8) {
 func (p *Position) loseRights960(from, to int) {
 	fromTo := uint64(1)<<from | uint64(1)<<to
 	r := &p.castleRook
-	lost := uint8(fromTo>>(r[0]&63)&1) | uint8(fromTo>>(r[1]&63)&1)<<1 |
-		uint8(fromTo>>(r[2]&63)&1)<<2 | uint8(fromTo>>(r[3]&63)&1)<<3 |
-		uint8(p.byType[King]>>from&1)*(3<<(2*(p.side&1)))
+	lost := CastlingRights(fromTo>>(r[0]&63)&1) | CastlingRights(fromTo>>(r[1]&63)&1)<<1 |
+		CastlingRights(fromTo>>(r[2]&63)&1)<<2 | CastlingRights(fromTo>>(r[3]&63)&1)<<3 |
+		CastlingRights(p.byType[King-1]>>from&1)*(3<<(2*(p.side&1)))
 	p.castle &^= lost
 	k := &rookKeep[p.castle&15]
 	r[0], r[1], r[2], r[3] = r[0]&k[0], r[1]&k[1], r[2]&k[2], r[3]&k[3]
@@ -178,7 +178,7 @@ func (p *Position) loseRights960(from, to int) {
 // not be legal (it may leave its king in check, or move a piece as it
 // cannot), but it leaves a position the generator can run on.
 func (p *Position) Plausible(m Move) bool {
-	from, to := m.From(), m.To()
+	from, to := m.from(), m.to()
 	us := p.side
 	pc, target := p.board[from], p.board[to]
 	if pc == NoPiece || pc.Color() != us || !p.HasKing() || from == to {
@@ -200,6 +200,6 @@ func (p *Position) Plausible(m Move) bool {
 	if target != NoPiece && (target.Color() == us || target.Type() == King) {
 		return false
 	}
-	_, promo := m.Promotion()
+	promo := m.Promotion() != NoPieceType
 	return !isPawn && !promo || isPawn && promo == (uint64(1)<<to&(rank1|rank8) != 0)
 }

@@ -7,30 +7,26 @@ import (
 	"github.com/symmagic/attacks"
 )
 
-// MoveError is what ParseMove returns for a UCI move it rejects: the move as
-// given and why.
+// MoveError is the error ParseMove returns for a UCI move it rejects: the
+// move as given (UCI) and why it is not a legal move of the position (Msg).
+// Its text is "movegen: move ", the move quoted, ": " and Msg:
+//
+//	movegen: move "e1f2": a white king on e1 cannot take its own pawn on f2
 type MoveError struct {
 	UCI string
 	Msg string
 }
 
-func (e *MoveError) Error() string { return "move " + strconv.Quote(e.UCI) + ": " + e.Msg }
+func (e *MoveError) Error() string { return "movegen: move " + strconv.Quote(e.UCI) + ": " + e.Msg }
 
 // uciTo returns the square UCI names as m's destination: the rook's for a
 // Chess960 castling, the king's two-square step's for a standard one.
 func uciTo(m Move) int {
 	if m.flag() == flagCastle && m&chess960Bit == 0 {
-		to, _ := m.CastlingSquares()
+		to, _ := m.castlingSquares()
 		return to
 	}
-	return m.To()
-}
-
-func parseSquare(s string) (int, bool) {
-	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
-		return 0, false
-	}
-	return int(s[0]-'a') + 8*int(s[1]-'1'), true
+	return m.to()
 }
 
 // ParseMove returns the legal move of p that the UCI string s names: e2e4,
@@ -72,11 +68,11 @@ func ParseMove[S Slider](p *Position, s string) (Move, error) {
 	var list MoveList
 	n := Generate[S](p, &list)
 	for _, m := range list[:n] {
-		if m.From() != from || uciTo(m) != to {
+		if m.from() != from || uciTo(m) != to {
 			continue
 		}
-		t, isPromo := m.Promotion()
-		if !isPromo && promo < 0 || isPromo && int(t) == promo {
+		t := m.Promotion()
+		if t == NoPieceType && promo < 0 || t != NoPieceType && int(t) == promo {
 			return m, nil
 		}
 	}
@@ -92,21 +88,21 @@ func (p *Position) whyIllegal(from, to, promo int, legal []Move) string {
 	case !p.HasKing():
 		return "the position has no kings"
 	case pc == NoPiece:
-		return "no piece on " + SquareName(from)
+		return "no piece on " + sqName(from)
 	case pc.Color() != us:
-		return fmt.Sprintf("the piece on %s is %s's, and %s is to move", SquareName(from), pc.Color(), us)
+		return fmt.Sprintf("the piece on %s is %s's, and %s is to move", sqName(from), pc.Color(), us)
 	}
-	name := fmt.Sprintf("a %s %s on %s", us, pc.Type(), SquareName(from))
+	name := fmt.Sprintf("a %s %s on %s", us, pc.Type(), sqName(from))
 	for _, m := range legal {
-		if m.From() == from && m.To() == to && uciTo(m) != to {
-			return fmt.Sprintf("castling is written %s here, king two squares; %s is the Chess960 form", m, SquareName(from)+SquareName(to))
+		if m.from() == from && m.to() == to && uciTo(m) != to {
+			return fmt.Sprintf("castling is written %s here, king two squares; %s is the Chess960 form", m, sqName(from)+sqName(to))
 		}
-		if m.From() == from && m.IsCastle() && uciTo(m) != to {
-			if kTo, _ := m.CastlingSquares(); kTo == to {
+		if m.from() == from && m.IsCastle() && uciTo(m) != to {
+			if kTo, _ := m.castlingSquares(); kTo == to {
 				return fmt.Sprintf("in Chess960 castling is written king takes rook: %s", m)
 			}
 		}
-		if m.From() == from && uciTo(m) == to {
+		if m.from() == from && uciTo(m) == to {
 			if promo < 0 {
 				return "a pawn reaching the last rank must promote: add q, r, b or n"
 			}
@@ -122,15 +118,15 @@ func (p *Position) whyIllegal(from, to, promo int, legal []Move) string {
 		}
 	}
 	if own := p.board[to]; own != NoPiece && own.Color() == us {
-		return fmt.Sprintf("%s cannot take its own %s on %s", name, own.Type(), SquareName(to))
+		return fmt.Sprintf("%s cannot take its own %s on %s", name, own.Type(), sqName(to))
 	}
 	if !p.reaches(from, to) {
-		return fmt.Sprintf("%s does not move to %s", name, SquareName(to))
+		return fmt.Sprintf("%s does not move to %s", name, sqName(to))
 	}
 	if p.InCheck() {
-		return fmt.Sprintf("%s is in check, and %s to %s does not end it", us, name, SquareName(to))
+		return fmt.Sprintf("%s is in check, and %s to %s does not end it", us, name, sqName(to))
 	}
-	return fmt.Sprintf("%s to %s would leave the %s king in check", name, SquareName(to), us)
+	return fmt.Sprintf("%s to %s would leave the %s king in check", name, sqName(to), us)
 }
 
 // reaches reports whether the piece on from moves to to by the rules of its
@@ -187,7 +183,7 @@ func (p *Position) whyNoCastle(from, to int) (string, bool) {
 	switch {
 	case p.board[to] == MakePiece(us, Rook):
 		if !held || rsq != to {
-			return fmt.Sprintf("%s has no right to castle with the rook on %s", us, SquareName(to)), true
+			return fmt.Sprintf("%s has no right to castle with the rook on %s", us, sqName(to)), true
 		}
 	case !p.chess960 && from == base+4 && to == base+6-4*wing:
 		if !held {

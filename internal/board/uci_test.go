@@ -84,8 +84,8 @@ func TestParseMove(t *testing.T) {
 			if !errors.As(err, &me) || me.UCI != tt.move {
 				t.Errorf("%s: ParseMove(%q): %v is not a *MoveError naming the move", tt.fen, tt.move, err)
 			}
-			if !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), `move "`+tt.move+`": `) {
-				t.Errorf("%s: ParseMove(%q):\n got %v\nwant move %q: ...%s...", tt.fen, tt.move, err, tt.move, tt.want)
+			if !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), `movegen: move "`+tt.move+`": `) {
+				t.Errorf("%s: ParseMove(%q):\n got %v\nwant movegen: move %q: ...%s...", tt.fen, tt.move, err, tt.move, tt.want)
 			}
 			continue
 		}

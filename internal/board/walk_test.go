@@ -73,10 +73,10 @@ func check(t *testing.T, p *Position) {
 	}
 	var all uint64
 	for pt := Pawn; pt <= King; pt++ {
-		if all&p.byType[pt] != 0 {
+		if all&p.byType[pt-1] != 0 {
 			t.Fatalf("%s: a square holds two piece types", fen)
 		}
-		all |= p.byType[pt]
+		all |= p.byType[pt-1]
 	}
 	if all != occ {
 		t.Fatalf("%s: piece types cover %#x, colours %#x", fen, all, occ)
@@ -85,8 +85,8 @@ func check(t *testing.T, p *Position) {
 		pc, b := p.board[sq], uint64(1)<<sq
 		switch {
 		case pc == NoPiece && occ&b != 0,
-			pc != NoPiece && (p.byType[pc.Type()]&p.byColor[pc.Color()]&b == 0):
-			t.Fatalf("%s: mailbox %s disagrees with the bitboards", fen, SquareName(sq))
+			pc != NoPiece && (p.byType[pc.Type()-1]&p.byColor[pc.Color()]&b == 0):
+			t.Fatalf("%s: mailbox %s disagrees with the bitboards", fen, sqName(sq))
 		}
 	}
 	if k := p.ComputeKey(); k != p.key {
@@ -125,7 +125,7 @@ func check(t *testing.T, p *Position) {
 	}
 	var tactical []Move
 	for _, m := range list[:moves] {
-		if _, promo := m.Promotion(); promo || m.IsEnPassant() || !m.IsCastle() && p.board[m.To()] != NoPiece {
+		if m.Promotion() != NoPieceType || m.IsEnPassant() || !m.IsCastle() && p.board[m.To()] != NoPiece {
 			tactical = append(tactical, m)
 		}
 	}

@@ -19,7 +19,7 @@ var (
 	zPiece = func() (z [16][64]uint64) {
 		for c := White; c <= Black; c++ {
 			for t := Pawn; t <= King; t++ {
-				kind := 2 * int(t)
+				kind := 2 * int(t-1)
 				if c == White {
 					kind++
 				}
@@ -45,7 +45,7 @@ var (
 
 // epKey returns the en-passant part of p's key.
 func (p *Position) epKey() uint64 {
-	if p.ep == noEP || attacks.Pawn(p.side == Black, int(p.ep))&p.byType[Pawn]&p.byColor[p.side] == 0 {
+	if p.ep == noEP || attacks.Pawn(p.side == Black, int(p.ep))&p.byType[Pawn-1]&p.byColor[p.side] == 0 {
 		return 0
 	}
 	return zEP[p.ep&7]

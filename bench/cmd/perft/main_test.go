@@ -58,8 +58,8 @@ func TestRun(t *testing.T) {
 		{[]string{"-depth", "3", "-nosuchflag"}, 2, "", "flag provided but not defined: -nosuchflag"},
 		{[]string{"-h"}, 0, "", "usage: perft [-fen FEN] -depth N"},
 		{[]string{"-depth", "3", "-fen", "8/8/8/8/8/8/8/8", "w"}, 2, "", "unexpected argument \"w\""},
-		{[]string{"-depth", "3", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1"}, 1, "", "perft: fen: placement: 0 white kings, want 1"},
-		{[]string{"-depth", "3", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"}, 1, "", "perft: fen: en passant: e3 is not on rank 6"},
+		{[]string{"-depth", "3", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1"}, 1, "", "perft: movegen: FEN placement: 0 white kings, want 1"},
+		{[]string{"-depth", "3", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"}, 1, "", "perft: movegen: FEN en passant: e3 is not on rank 6"},
 	}
 	for _, tt := range tests {
 		var out, errOut bytes.Buffer
