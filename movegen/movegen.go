@@ -71,13 +71,6 @@ import (
 	"github.com/symmagic/attacks/internal/board"
 )
 
-// mode is the slider lookup the generator runs: the W lookups on an
-// attacks.Occupancy that the position keeps and every move updates. In
-// perft it measured 2 to 3 per cent faster than attacks.Rook and
-// attacks.Bishop on the plain occupancy, though it executes a little more
-// (docs/MOVEGEN.md).
-type mode = board.W
-
 // The vocabulary is package board's, the generator's own: these are
 // aliases, so that a value passes between the two with no conversion. Go's
 // documentation tools list no methods for an alias of another package's
@@ -234,11 +227,7 @@ type Position struct {
 // StartPosition returns the initial position.
 func StartPosition() Position { return start }
 
-var start = func() Position {
-	p := board.StartPosition()
-	board.Normalize[mode](&p)
-	return Position{p}
-}()
+var start = Position{board.StartPosition()}
 
 // ParseFEN reads a position from a FEN: six fields, or the first four (the
 // clocks then 0 and 1). It accepts only positions the generator can trust:
@@ -258,7 +247,6 @@ func ParseFEN(fen string) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	board.Normalize[mode](&p)
 	return Position{p}, nil
 }
 
@@ -356,7 +344,7 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 		return buf
 	}
 	var list board.MoveList
-	n := board.Generate[mode](&p.p, &list)
+	n := board.Generate(&p.p, &list)
 	return append(buf, list[:n]...)
 }
 
@@ -370,7 +358,7 @@ func (p *Position) Captures(buf []Move) []Move {
 		return buf
 	}
 	var list board.MoveList
-	n := board.GenerateTactical[mode](&p.p, &list)
+	n := board.GenerateTactical(&p.p, &list)
 	return append(buf, list[:n]...)
 }
 
@@ -379,7 +367,7 @@ func (p *Position) CountMoves() int {
 	if !p.p.HasKing() {
 		return 0
 	}
-	return board.Count[mode](&p.p)
+	return board.Count(&p.p)
 }
 
 // InCheck reports whether the side to move is in check.
@@ -399,7 +387,7 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	var list board.MoveList
-	n := board.Generate[mode](&p.p, &list)
+	n := board.Generate(&p.p, &list)
 	for _, l := range list[:n] {
 		if l == m {
 			return true
@@ -430,14 +418,14 @@ func (p *Position) Play(m Move) {
 	if !p.p.Plausible(m) {
 		return
 	}
-	board.Play[mode](&p.p, m)
+	board.Play(&p.p, m)
 }
 
 // ParseMove returns the legal move that the UCI string s names: e2e4, e7e8q,
 // castling e1g1 (in Chess960 mode e1h1, king takes rook). A malformed or
 // illegal move is a *MoveError saying why.
 func (p *Position) ParseMove(s string) (Move, error) {
-	return board.ParseMove[mode](&p.p, s)
+	return board.ParseMove(&p.p, s)
 }
 
 // PlayUCI plays the legal move that the UCI string s names (see
@@ -465,7 +453,7 @@ func (p *Position) Perft(depth int) uint64 {
 		}
 		return 0
 	}
-	return board.Perft[mode](&p.p, depth)
+	return board.Perft(&p.p, depth)
 }
 
 // Divide returns, for each legal move, the perft of the position after it
@@ -476,5 +464,5 @@ func (p *Position) Divide(depth int) []MoveCount {
 	if !p.p.HasKing() {
 		return nil
 	}
-	return board.Divide[mode](&p.p, depth, 1)
+	return board.Divide(&p.p, depth, 1)
 }

@@ -5,10 +5,11 @@
 //
 // A Mode names the lookup: the three ways to adopt package attacks (w,
 // occ, std) and the techniques it is measured against (fancy, plain and
-// black magic, hyperbola quintessence, kindergarten). Each mode is a
-// compiled copy of the generator of its own (see internal/board's Slider),
-// chosen once at the root, so comparing the modes measures the lookups, not
-// a dispatch, on the very code users run.
+// black magic, hyperbola quintessence, kindergarten). Each mode is a copy
+// of the generator of its own, with the mode's slider.go, and a copy of
+// the search (package search) on it, all written by bench/internal/modegen
+// into internal/MODE: chosen once at the root, so comparing the modes
+// measures the lookups, not a dispatch, on the very code users run.
 //
 // Perft and Divide are the generator's own. Run is the benchmark's version:
 // threads, a transposition table shared by them (Options.HashMB), the memory
@@ -27,20 +28,65 @@
 // package, in the library's tests.
 package perft
 
+//go:generate go run ../internal/modegen
+
 import (
 	"context"
 	"fmt"
-	"strings"
 
-	_ "github.com/symmagic/attacks/bench/ref" // fills internal/yardstick's tables at its init: the yardstick modes look them up
+	black "github.com/symmagic/attacks/bench/perft/internal/black/search"
+	fancy "github.com/symmagic/attacks/bench/perft/internal/fancy/search"
+	hyperbola "github.com/symmagic/attacks/bench/perft/internal/hyperbola/search"
+	kindergarten "github.com/symmagic/attacks/bench/perft/internal/kindergarten/search"
+	occ "github.com/symmagic/attacks/bench/perft/internal/occ/search"
+	plain "github.com/symmagic/attacks/bench/perft/internal/plain/search"
+	std "github.com/symmagic/attacks/bench/perft/internal/std/search"
+	w "github.com/symmagic/attacks/bench/perft/internal/w/search"
+	"github.com/symmagic/attacks/bench/perft/shared"
 	"github.com/symmagic/attacks/internal/board"
 )
 
-// Position is the generator's position.
-type Position = board.Position
+// The options, results and modes, as every mode's search shares them.
+type (
+	Mode     = shared.Mode
+	Options  = shared.Options
+	Result   = shared.Result
+	Progress = shared.Progress
+	Load     = shared.Load
+	NNUE     = shared.NNUE
+	Count    = shared.Count
+)
 
-// Count is one root move's share of a perft.
-type Count = board.MoveCount
+const (
+	ModeW            = shared.ModeW
+	ModeStd          = shared.ModeStd
+	ModeFancy        = shared.ModeFancy
+	ModePlain        = shared.ModePlain
+	ModeOcc          = shared.ModeOcc
+	ModeBlack        = shared.ModeBlack
+	ModeHyperbola    = shared.ModeHyperbola
+	ModeKindergarten = shared.ModeKindergarten
+
+	LoadNone = shared.LoadNone
+	LoadNNUE = shared.LoadNNUE
+)
+
+// Modes lists every mode: the three ways to adopt the package (w, occ, std),
+// the three magic yardsticks and the two small-table ones.
+var Modes = shared.Modes
+
+// ParseMode reads a mode's name; ParseLoad a load's.
+var (
+	ParseMode = shared.ParseMode
+	ParseLoad = shared.ParseLoad
+)
+
+// HashEntries returns the number of entries a table of mb MiB holds.
+func HashEntries(mb int) int { return shared.HashEntries(mb) }
+
+// Position is the library generator's position, which the callers parse
+// FENs into; each mode reads the position's FEN into its own copy.
+type Position = board.Position
 
 // StartFEN is the initial position.
 const StartFEN = board.StartFEN
@@ -49,87 +95,86 @@ const StartFEN = board.StartFEN
 func StartPosition() Position { return board.StartPosition() }
 
 // ParseFEN reads a six-field FEN, standard or Chess960 (X-FEN or
-// Shredder-FEN castling); every failure is a *board.FENError naming the
-// field.
+// Shredder-FEN castling), as every mode's copy of the generator reads it.
 func ParseFEN(fen string) (Position, error) { return board.ParseFEN(fen) }
+
+// entry is one mode's copy of the search's entry points.
+type entry struct {
+	run    func(context.Context, string, int, shared.Options) (shared.Result, error)
+	perft  func(string, int) (uint64, error)
+	divide func(string, int, int) ([]shared.Count, error)
+	moves  func(string) ([]shared.Move, []string, error)
+}
+
+// modes is each mode's entry points, by Mode.
+var modes = [...]entry{
+	ModeW:            {w.Run, w.Perft, w.Divide, w.Moves},
+	ModeStd:          {std.Run, std.Perft, std.Divide, std.Moves},
+	ModeFancy:        {fancy.Run, fancy.Perft, fancy.Divide, fancy.Moves},
+	ModePlain:        {plain.Run, plain.Perft, plain.Divide, plain.Moves},
+	ModeOcc:          {occ.Run, occ.Perft, occ.Divide, occ.Moves},
+	ModeBlack:        {black.Run, black.Perft, black.Divide, black.Moves},
+	ModeHyperbola:    {hyperbola.Run, hyperbola.Perft, hyperbola.Divide, hyperbola.Moves},
+	ModeKindergarten: {kindergarten.Run, kindergarten.Perft, kindergarten.Divide, kindergarten.Moves},
+}
+
+// of returns mode m's entry points, or w's for a value no mode has (Run
+// rejects one first).
+func of(m Mode) *entry {
+	if int(m) < len(modes) {
+		return &modes[m]
+	}
+	return &modes[ModeW]
+}
+
+// mustFEN is for the functions whose position came from ParseFEN: each
+// mode's copy reads the FEN as the library does, so an error is a broken
+// copy.
+func mustFEN[T any](v T, err error) T {
+	if err != nil {
+		panic(fmt.Sprintf("perft: a mode's copy of the generator rejects a FEN the library wrote: %v", err))
+	}
+	return v
+}
 
 // Perft counts the leaf nodes of the legal game tree of p to depth plies
 // (1 at depth 0), single-threaded, with the given slider mode.
-func Perft(p *Position, depth int, mode Mode) uint64 { return modes[mode.index()].perft(p, depth) }
+func Perft(p *Position, depth int, mode Mode) uint64 {
+	return mustFEN(of(mode).perft(p.FEN(), depth))
+}
 
 // Divide returns, for each legal move of p, the perft of the position after
 // it to depth-1, sorted by the moves' UCI names. threads goroutines share
 // the root moves. Depth 0 has no moves: nil.
 func Divide(p *Position, depth int, mode Mode, threads int) []Count {
-	return modes[mode.index()].divide(p, depth, threads)
+	return mustFEN(of(mode).divide(p.FEN(), depth, threads))
 }
 
-// Mode names a slider mode at run time: Perft, Divide and Run choose the
-// generator's copy by it once, at the root.
-type Mode uint8
-
-const (
-	ModeW Mode = iota
-	ModeStd
-	ModeFancy
-	ModePlain
-	ModeOcc
-	ModeBlack
-	ModeHyperbola
-	ModeKindergarten
-)
-
-// byMode is a mode's copies of the generator's entry points.
-type byMode struct {
-	perft  func(*Position, int) uint64
-	divide func(*Position, int, int) []Count
-	run    func(context.Context, *Position, int, Options) (Result, error)
+// Moves returns the legal moves of p in the given mode and the FENs of the
+// positions they lead to.
+func Moves(p *Position, mode Mode) ([]board.Move, []string) {
+	e := of(mode)
+	moves, after, err := e.moves(p.FEN())
+	mustFEN(0, err)
+	return moves, after
 }
 
-func modeOf[S board.Slider]() byMode {
-	return byMode{board.Perft[S], board.Divide[S], runMode[S]}
-}
-
-var modes = [...]byMode{
-	ModeW:            modeOf[board.W](),
-	ModeStd:          modeOf[board.Std](),
-	ModeFancy:        modeOf[board.Fancy](),
-	ModePlain:        modeOf[board.Plain](),
-	ModeOcc:          modeOf[board.Occ](),
-	ModeBlack:        modeOf[board.BlackMagic](),
-	ModeHyperbola:    modeOf[board.Hyperbola](),
-	ModeKindergarten: modeOf[board.Kindergarten](),
-}
-
-var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy", ModePlain: "plain", ModeOcc: "occ", ModeBlack: "black", ModeHyperbola: "hyperbola", ModeKindergarten: "kindergarten"}
-
-// Modes lists every mode: the three ways to adopt the package (w, occ, std),
-// the three magic yardsticks and the two small-table ones.
-var Modes = []Mode{ModeW, ModeOcc, ModeStd, ModeFancy, ModePlain, ModeBlack, ModeHyperbola, ModeKindergarten}
-
-// index returns m, or ModeW for a value no mode has (Run rejects one
-// first).
-func (m Mode) index() Mode {
-	if int(m) < len(modes) {
-		return m
+// Run runs a perft of p to depth with the given options. It always divides
+// at the root: the threads take root moves one at a time, and a root move is
+// finished when its whole subtree is.
+//
+// If ctx ends first, the search stops at the next node of depth 5 or more
+// each thread reaches (subtrees of depth 4 or less finish first), and Run
+// returns the partial result, Stopped set, with ctx's error.
+func Run(ctx context.Context, p *Position, depth int, opt Options) (Result, error) {
+	if err := opt.Validate(); err != nil {
+		return Result{}, err
 	}
-	return ModeW
-}
-
-func (m Mode) String() string {
-	if int(m) < len(modeNames) {
-		return modeNames[m]
+	if depth < 0 {
+		return Result{}, fmt.Errorf("depth %d: want at least 0", depth)
 	}
-	return fmt.Sprintf("Mode(%d)", m)
-}
-
-// ParseMode reads a mode's name: "w", "occ", "std", "fancy", "plain",
-// "black", "hyperbola" or "kindergarten".
-func ParseMode(s string) (Mode, error) {
-	for i, n := range modeNames {
-		if n == s {
-			return Mode(i), nil
-		}
+	if depth > board.MaxPerftDepth {
+		return Result{}, fmt.Errorf("depth %d: want at most %d", depth, board.MaxPerftDepth)
 	}
-	return 0, fmt.Errorf("unknown slider mode %q (want %s)", s, strings.Join(modeNames[:], ", "))
+	return of(opt.Mode).run(ctx, p.FEN(), depth, opt)
 }

@@ -1,7 +1,5 @@
 package ref
 
-import "github.com/symmagic/attacks/internal/yardstick"
-
 //go:generate go run ./internal/magicgen -out magics_gen.go
 
 // Black magic: fixed key widths like plain magic (12 bits for rooks, 9 for
@@ -14,25 +12,19 @@ import "github.com/symmagic/attacks/internal/yardstick"
 // but does not reach fancy magic's size for rooks: 114,432 entries against
 // 102,400 (bishops: 5,187 against 5,248).
 
-// The tables and the lookup are internal/yardstick's, so that the move
-// generator can name them; initBlack fills them, rooks then bishops, in
-// yardstick.BlackTable's first blackRookEntries + blackBishopEntries
-// entries.
+// The tables and the lookups are in yardstick.go.
 
 func initBlack(rooks, bishops *[64]squareSets) {
-	if blackRookEntries+blackBishopEntries > yardstick.BlackCapacity {
-		panic("ref: black magic's tables exceed yardstick.BlackCapacity")
-	}
-	table := yardstick.BlackTable[:blackRookEntries+blackBishopEntries]
+	table := blackTable[:]
 	for sq := range 64 {
 		// An offset may be negative (the square's smallest key is above
 		// it): it is stored two's complement, and the unsigned sum wraps
 		// to the right entry.
-		e := &yardstick.BlackRooks[sq]
-		*e = yardstick.BlackEntry{NotMask: ^rooks[sq].mask, Magic: blackRookMagic[sq], Offset: uint64(int64(blackRookOffset[sq]))}
-		fillKeyed("black rook", sq, &rooks[sq], table, func(o uint64) uint64 { return e.Offset + ((o|e.NotMask)*e.Magic)>>52 })
-		b := &yardstick.BlackBishops[sq]
-		*b = yardstick.BlackEntry{NotMask: ^bishops[sq].mask, Magic: blackBishopMagic[sq], Offset: uint64(int64(blackBishopOffset[sq]) + blackRookEntries)}
-		fillKeyed("black bishop", sq, &bishops[sq], table, func(o uint64) uint64 { return b.Offset + ((o|b.NotMask)*b.Magic)>>55 })
+		e := &blackRooks[sq]
+		*e = blackEntry{notMask: ^rooks[sq].mask, magic: blackRookMagic[sq], offset: uint64(int64(blackRookOffset[sq]))}
+		fillKeyed("black rook", sq, &rooks[sq], table, func(o uint64) uint64 { return e.offset + ((o|e.notMask)*e.magic)>>52 })
+		b := &blackBishops[sq]
+		*b = blackEntry{notMask: ^bishops[sq].mask, magic: blackBishopMagic[sq], offset: uint64(int64(blackBishopOffset[sq]) + blackRookEntries)}
+		fillKeyed("black bishop", sq, &bishops[sq], table, func(o uint64) uint64 { return b.offset + ((o|b.notMask)*b.magic)>>55 })
 	}
 }

@@ -6,45 +6,43 @@ package ref
 import (
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/symmagic/attacks/internal/magic"
-	"github.com/symmagic/attacks/internal/yardstick"
 )
 
-// Fancy magic, Stockfish style: per square a mask, a magic, a shift and a
-// slice of one shared attack array, indexed by ((occ & mask) * magic) >>
-// shift in standard layout, each square's table as wide as its mask. The
-// magics are searched at package init with the usual sparse random search
-// and a fixed seed (newFancy), into internal/yardstick's entries, where the
-// lookup is (so that the move generator can name it): arrays, so that a
-// lookup indexes a static address, as Stockfish's does, with no pointer to
-// load first.
-func init() { yardstick.FancyRooks, yardstick.FancyBishops = newFancy(7) }
+// Fancy magic, Stockfish style: per square a mask, a magic, a pointer to
+// the square's attacks in one shared array, and a shift (yardstick.go's
+// fancyEntry), indexed by ((occ & mask) * magic) >> shift in standard
+// layout, each square's table as wide as its mask. The magics are searched
+// at package init with the usual sparse random search and a fixed seed.
+func init() { initFancy(7) }
 
 // FancyBytes is the size of fancy magic's attack tables: 102,400 rook and
 // 5,248 bishop entries.
-const FancyBytes = (102400 + 5248) * 8
+const FancyBytes = fancyEntries * 8
 
-// newFancy builds fancy-magic tables for rooks and bishops, deterministic
-// for a seed.
-func newFancy(seed uint64) (rook, bishop [64]yardstick.FancyEntry) {
+// initFancy builds fancy magic's tables, deterministic for a seed.
+func initFancy(seed uint64) {
 	r := rand.New(rand.NewPCG(seed, seed))
-	store := make([]uint64, 0, 102400+5248)
+	next := 0
 	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
-		entries := &rook
+		entries := &fancyRooks
 		if p == magic.Bishop {
-			entries = &bishop
+			entries = &fancyBishops
 		}
 		for sq := 0; sq < 64; sq++ {
 			mask := magic.Mask(p, sq)
 			n := bits.OnesCount64(mask)
 			m, table := findFancyMagic(p, sq, n, r)
-			base := len(store)
-			store = append(store, table...)
-			entries[sq] = yardstick.FancyEntry{Mask: mask, Magic: m, Attacks: store[base : base+len(table) : base+len(table)], Shift: uint(64 - n)}
+			copy(fancyTable[next:], table)
+			entries[sq] = fancyEntry{mask: mask, magic: m, attacks: &fancyTable[next], shift: uint64(64 - n)}
+			next += len(table)
 		}
 	}
-	return rook, bishop
+	if next != fancyEntries {
+		panic("ref: fancy magic's tables fill " + strconv.Itoa(next) + " entries, not fancyEntries")
+	}
 }
 
 // findFancyMagic is the usual sparse random search for a multiplier that

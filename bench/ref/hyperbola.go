@@ -1,7 +1,5 @@
 package ref
 
-import "github.com/symmagic/attacks/internal/yardstick"
-
 // Hyperbola quintessence: on a line through the slider, o - s borrows from
 // the slider's bit up to the first blocker above it; doing the same on the
 // byte-reversed board (a vertical flip, which reverses any line with one
@@ -11,16 +9,15 @@ import "github.com/symmagic/attacks/internal/yardstick"
 // attacks by file and inner occupancy, 512 bytes. 1,536 bytes with the
 // diagonal masks.
 
-// The tables and the lookup are internal/yardstick's, so that the move
-// generator can name them; initHyperbola fills them.
+// The tables and the lookups are in yardstick.go.
 
 func initHyperbola() {
 	for f := range 8 {
 		for i := range uint64(64) {
-			yardstick.HyperbolaRank[f][i] = uint8(rankAttacks(f, i))
+			hyperbolaRank[f][i] = uint8(rankAttacks(f, i))
 		}
 	}
 	for sq := range 64 {
-		yardstick.HyperbolaLines[sq] = yardstick.Lines{Diag: diagonal(sq, 1), Anti: diagonal(sq, -1)}
+		hyperbolaLines[sq] = lines{diag: diagonal(sq, 1), anti: diagonal(sq, -1)}
 	}
 }

@@ -1,27 +1,24 @@
 package ref
 
-import "github.com/symmagic/attacks/internal/yardstick"
-
 // Kindergarten bitboards: a line's occupancy is collapsed by one multiply
 // into the six inner bits of the top rank, and those six bits index a table
 // of that line's attacks. Diagonals and anti-diagonals are masked, multiplied
 // by the b-file (which stacks their bits, one per file, on rank 8 in file
-// order) and index yardstick.KindergartenFillUp, the first-rank attacks of the slider's file
+// order) and index kindergartenFillUp, the first-rank attacks of the slider's file
 // copied to every rank, then masked back to the line. A rank needs only a
 // shift to bring its inner six bits down. A file is shifted to the a-file
 // and multiplied by the c7-h2 diagonal, which stacks a2..a7 on rank 8 in
-// rank order, and indexes yardstick.KindergartenAFile. 9,216 bytes.
+// rank order, and indexes kindergartenAFile. 9,216 bytes.
 
-// The tables and the lookup are internal/yardstick's, so that the move
-// generator can name them; initKindergarten fills them.
+// The tables and the lookups are in yardstick.go.
 
 func initKindergarten() {
 	for f := range 8 {
 		for i := range uint64(64) {
-			yardstick.KindergartenFillUp[f][i] = rankAttacks(f, i) * yardstick.AFile
+			kindergartenFillUp[f][i] = rankAttacks(f, i) * aFile
 		}
 	}
-	// KindergartenAFile is filled by running the multiply over every occupancy of
+	// kindergartenAFile is filled by running the multiply over every occupancy of
 	// a2..a7, so the table follows whatever order the multiply produces.
 	for r := range 8 {
 		for i := range uint64(64) {
@@ -38,11 +35,11 @@ func initKindergarten() {
 					}
 				}
 			}
-			yardstick.KindergartenAFile[r][occ*yardstick.DiagC7H2>>58] = att
+			kindergartenAFile[r][occ*diagC7H2>>58] = att
 		}
 	}
 	for sq := range 64 {
-		yardstick.KindergartenDiag[sq] = yardstick.Lines{Diag: diagonal(sq, 1), Anti: diagonal(sq, -1)}
+		kindergartenDiag[sq] = lines{diag: diagonal(sq, 1), anti: diagonal(sq, -1)}
 	}
 }
 

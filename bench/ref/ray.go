@@ -1,14 +1,12 @@
 package ref
 
-import "github.com/symmagic/attacks/internal/yardstick"
-
 // The ray loop: walk each direction a square at a time until a blocker or
 // the edge. No tables; its cost grows with the empty squares it crosses, and
 // its loops keep it from inlining.
 
 const (
-	notAFile = ^uint64(yardstick.AFile)
-	notHFile = ^uint64(yardstick.AFile << 7)
+	notaFile = ^uint64(aFile)
+	notHFile = ^uint64(aFile << 7)
 )
 
 // RayRook is the ray-loop rook lookup; sq is taken mod 64.
@@ -27,7 +25,7 @@ func RayRook(sq int, occ uint64) uint64 {
 			break
 		}
 	}
-	for b := s << 1 & notAFile; b != 0; b = b << 1 & notAFile {
+	for b := s << 1 & notaFile; b != 0; b = b << 1 & notaFile {
 		att |= b
 		if b&occ != 0 {
 			break
@@ -46,7 +44,7 @@ func RayRook(sq int, occ uint64) uint64 {
 func RayBishop(sq int, occ uint64) uint64 {
 	s := uint64(1) << (sq & 63)
 	var att uint64
-	for b := s << 9 & notAFile; b != 0; b = b << 9 & notAFile {
+	for b := s << 9 & notaFile; b != 0; b = b << 9 & notaFile {
 		att |= b
 		if b&occ != 0 {
 			break
@@ -58,7 +56,7 @@ func RayBishop(sq int, occ uint64) uint64 {
 			break
 		}
 	}
-	for b := s >> 7 & notAFile; b != 0; b = b >> 7 & notAFile {
+	for b := s >> 7 & notaFile; b != 0; b = b >> 7 & notaFile {
 		att |= b
 		if b&occ != 0 {
 			break

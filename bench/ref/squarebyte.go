@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"unsafe"
 )
 
 // Per-square byte lookup: this library's two-level scheme without its
@@ -38,9 +39,14 @@ func SquareByteRook(sq int, occ uint64) uint64 { return squareByte(&squareByteRo
 // SquareByteBishop is the per-square byte bishop lookup; sq is taken mod 64.
 func SquareByteBishop(sq int, occ uint64) uint64 { return squareByte(&squareByteBishop[sq&63], occ) }
 
+// squareByte reads both tables without a bounds check, as the package's
+// own lookups do: every key of every subset of the square's mask lies in
+// its index table and names one of its sets (initSquareByte fills them all,
+// TestTechniques reads them all).
 func squareByte(e *byteEntry, occ uint64) uint64 {
 	key := (occ & e.mask) * e.magic >> (e.attackShift & 63)
-	return squareByteAttacks[uint(e.attackShift>>8)+uint(squareByteIndex[uint(e.index)+uint(key)])]
+	i := *(*uint8)(unsafe.Add(unsafe.Pointer(&squareByteIndex), uint(e.index)+uint(key)))
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(&squareByteAttacks), (uint(e.attackShift>>8)+uint(i))*8))
 }
 
 func initSquareByte(rooks, bishops *[64]squareSets) {

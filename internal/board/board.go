@@ -3,10 +3,10 @@
 // generation, copy-make, Polyglot keys kept incrementally, and perft with
 // bulk counting.
 //
-// The generator is generic over the slider mode, the way it looks up rook
-// and bishop attacks (see Slider): package movegen runs one mode, and the
-// benchmarks run the same code in every mode, so that they measure the
-// lookups and nothing else.
+// How it looks up rook and bishop attacks is all in slider.go: the W
+// lookups of package attacks, on an occupancy the position keeps. The
+// benchmarks measure other lookups on copies of this package that differ
+// from it in that file alone (see slider.go).
 //
 // The generator finds the checkers and the pinned pieces once per node and
 // limits every piece's targets by them, so it writes only legal moves, and
@@ -31,11 +31,10 @@ const noEP = 0
 type Position struct {
 	byType  [6]uint64 // both colours, indexed by PieceType - 1
 	byColor [2]uint64
-	// o is the occupancy as an attacks.Occupancy, kept up to date by every
-	// move in the W mode, so that its lookups need no permute. In the other
-	// modes play leaves it alone (nothing reads it there): a position only
-	// ever played in one mode is consistent for that mode.
-	o     attacks.Occupancy
+	// o is what the slider lookups keep (slider.go): here the occupancy
+	// as an attacks.Occupancy, kept up to date by every move, so that the
+	// lookups need no permute.
+	o     keptOcc
 	board [64]Piece
 	// key is the Polyglot key, kept by Play (not by the perft search, which
 	// never reads it).

@@ -180,11 +180,11 @@ func TestPlayFEN(t *testing.T) {
 	}
 	p := StartPosition()
 	for _, s := range steps {
-		m, err := ParseMove[W](&p, s.move)
+		m, err := ParseMove(&p, s.move)
 		if err != nil {
 			t.Fatalf("%s: %v", p.FEN(), err)
 		}
-		Play[W](&p, m)
+		Play(&p, m)
 		if got := p.FEN(); got != s.fen {
 			t.Fatalf("after %s:\n got %s\nwant %s", s.move, got, s.fen)
 		}
@@ -219,8 +219,6 @@ func FuzzParseFEN(f *testing.F) {
 			t.Fatalf("%q -> %q does not round-trip: %v", fen, p.FEN(), err)
 		}
 		check(t, &p)
-		for _, mode := range modes {
-			modePerft(mode, &p, 2)
-		}
+		Perft(&p, 2)
 	})
 }

@@ -5,10 +5,12 @@ import (
 	"unsafe"
 
 	"github.com/symmagic/attacks"
-	"github.com/symmagic/attacks/internal/yardstick"
 )
 
-// gen has three sinks, chosen like the slider mode (see Slider): lister
+// gen has three sinks, each a type of its own size, so that inside gen's
+// copy for it unsafe.Sizeof of the type parameter is a constant and the
+// other sinks' branches fold away (Go compiles one copy of a generic
+// function per GC shape, roughly per underlying type): lister
 // writes the moves to the list, counter only counts them, which is all the
 // last ply of perft needs, so there a piece's moves cost one popcount, and
 // tactical writes the captures and promotions alone.
@@ -30,16 +32,28 @@ func tacticalOnly[K sink]() bool {
 	return unsafe.Sizeof(k) == unsafe.Sizeof(tactical(0))
 }
 
+// Generate, Count and GenerateTactical are not inlined: inlined into
+// another package, each would call gen's shaped copy from there, and escape
+// analysis, which has no summary of a shaped copy across packages, would
+// move the caller's list to the heap. Compiled here, they keep it on the
+// caller's stack (movegen's TestNoAllocations).
+
 // Generate writes the legal moves of p to list and returns their number.
-func Generate[S Slider](p *Position, list *MoveList) int { return gen[S, lister](p, list) }
+//
+//go:noinline
+func Generate(p *Position, list *MoveList) int { return gen[lister](p, list) }
 
 // Count returns the number of legal moves of p, writing none.
-func Count[S Slider](p *Position) int { return gen[S, counter](p, nil) }
+//
+//go:noinline
+func Count(p *Position) int { return gen[counter](p, nil) }
 
 // GenerateTactical writes the legal captures (en passant included) and
 // promotions (capturing or not, to every piece) of p to list and returns
 // their number.
-func GenerateTactical[S Slider](p *Position, list *MoveList) int { return gen[S, tactical](p, list) }
+//
+//go:noinline
+func GenerateTactical(p *Position, list *MoveList) int { return gen[tactical](p, list) }
 
 const (
 	fileA = 0x0101010101010101
@@ -66,29 +80,17 @@ type threats struct {
 	pawns, knights, rq, bq, king uint64
 }
 
-// attacked reports whether the enemy attacks sq with occupancy occ (and o,
-// the same occupancy, read only by the modes that look up through one). us
-// is the side being attacked.
-func attacked[S Slider](sq int, occ uint64, o attacks.Occupancy, us Color, t *threats) bool {
-	if attacks.Knight(sq)&t.knights != 0 || attacks.Pawn(us == White, sq)&t.pawns != 0 || attacks.King(sq)&t.king != 0 {
-		return true
-	}
-	switch {
-	case byOccupancy[S]():
-		return o.Rook(sq)&t.rq != 0 || o.Bishop(sq)&t.bq != 0
-	case isFancy[S]():
-		return yardstick.FancyRook(sq, occ)&t.rq != 0 || yardstick.FancyBishop(sq, occ)&t.bq != 0
-	case isHyperbola[S]():
-		return yardstick.HyperbolaRook(sq, occ)&t.rq != 0 || yardstick.HyperbolaBishop(sq, occ)&t.bq != 0
-	case isKindergarten[S]():
-		return yardstick.KindergartenRook(sq, occ)&t.rq != 0 || yardstick.KindergartenBishop(sq, occ)&t.bq != 0
-	case isPlain[S]():
-		return yardstick.PlainRook(sq, occ)&t.rq != 0 || yardstick.PlainBishop(sq, occ)&t.bq != 0
-	case isBlack[S]():
-		return yardstick.BlackRook(sq, occ)&t.rq != 0 || yardstick.BlackBishop(sq, occ)&t.bq != 0
-	default: // Std
-		return attacks.Rook(sq, occ)&t.rq != 0 || attacks.Bishop(sq, occ)&t.bq != 0
-	}
+// attacked reports whether the enemy attacks sq with the lookups reading o.
+// us is the side being attacked.
+func attacked(sq int, o lookupOcc, us Color, t *threats) bool {
+	return attacks.Knight(sq)&t.knights != 0 || attacks.Pawn(us == White, sq)&t.pawns != 0 || attacks.King(sq)&t.king != 0 ||
+		rookAttacks(o, sq)&t.rq != 0 || bishopAttacks(o, sq)&t.bq != 0
+}
+
+// sliderAttackers returns the pieces of rq (rooks and queens) and bq
+// (bishops and queens) that attack sq, with the lookups reading o.
+func sliderAttackers(sq int, o lookupOcc, rq, bq uint64) uint64 {
+	return rookAttacks(o, sq)&rq | bishopAttacks(o, sq)&bq
 }
 
 // castlePaths[colour<<6 | kingFile<<3 | rookFile] are the squares that a
@@ -119,19 +121,11 @@ func castleIndex(c Color, ksq, rsq int) int { return int(c&1)<<6 | ksq&7<<3 | rs
 // finds the checkers and the pinned pieces once, then limits every piece's
 // targets by them. It returns the number of moves, written to list unless K
 // is counter (then list may be nil).
-func gen[S Slider, K sink](p *Position, list *MoveList) int {
+func gen[K sink](p *Position, list *MoveList) int {
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
 	occ := own | enemy
-	// The two ways to look up through an attacks.Occupancy: the one the
-	// position keeps (W), or one made here from occ (Occ).
-	var o attacks.Occupancy
-	switch {
-	case isW[S]():
-		o = p.o
-	case isOcc[S]():
-		o = attacks.NewOccupancy(occ)
-	}
+	o := nodeOcc(p, occ) // what the slider lookups read (slider.go)
 	t := threats{
 		pawns:   p.byType[Pawn-1] & enemy,
 		knights: p.byType[Knight-1] & enemy,
@@ -142,7 +136,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 	kingBB := p.byType[King-1] & own
 	ksq := lsb(kingBB)
 	checkers := attacks.Knight(ksq)&t.knights | attacks.Pawn(us == White, ksq)&t.pawns |
-		sliderAttackers[S](ksq, occ, o, t.rq, t.bq)
+		sliderAttackers(ksq, o, t.rq, t.bq)
 
 	// Where pieces may go: anywhere not their own side's, or, for the
 	// tactical moves, onto an enemy piece (pawns also to their last rank).
@@ -156,12 +150,10 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 	// King steps are tested with the king off the board: a slider checking
 	// along a line also attacks the square behind the king.
 	{
-		occ, o := occ^kingBB, o
-		if byOccupancy[S]() {
-			o.Clear(ksq)
-		}
+		o := o
+		occClear(&o, ksq)
 		for to := attacks.King(ksq) & reach; to != 0; to &= to - 1 {
-			if attacked[S](lsb(to), occ, o, us, &t) {
+			if attacked(lsb(to), o, us, &t) {
 				continue
 			}
 			if counting[K]() {
@@ -189,13 +181,10 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 			if checkers&^(1<<capSq)&(t.knights|t.pawns) != 0 {
 				break
 			}
-			after := occ ^ 1<<from ^ 1<<capSq | 1<<ep
-			afterO := o
-			if byOccupancy[S]() {
-				afterO.Move(from, ep)
-				afterO.Clear(capSq)
-			}
-			if sliderAttackers[S](ksq, after, afterO, t.rq, t.bq) != 0 {
+			after := o
+			occMove(&after, from, ep)
+			occClear(&after, capSq)
+			if sliderAttackers(ksq, after, t.rq, t.bq) != 0 {
 				continue
 			}
 			if counting[K]() {
@@ -225,7 +214,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 			// nothing stands beyond a rook in the corner.
 			base := 56 * int(us)
 			if rights&1 != 0 && occ&(0x60<<base) == 0 &&
-				!attacked[S](base+5, occ, o, us, &t) && !attacked[S](base+6, occ, o, us, &t) {
+				!attacked(base+5, o, us, &t) && !attacked(base+6, o, us, &t) {
 				if counting[K]() {
 					n++
 				} else {
@@ -234,7 +223,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 				}
 			}
 			if rights&2 != 0 && occ&(0x0e<<base) == 0 &&
-				!attacked[S](base+3, occ, o, us, &t) && !attacked[S](base+2, occ, o, us, &t) {
+				!attacked(base+3, o, us, &t) && !attacked(base+2, o, us, &t) {
 				if counting[K]() {
 					n++
 				} else {
@@ -243,7 +232,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 				}
 			}
 		} else {
-			n = castles[S, K](p, list, n, rights, ksq, occ, o, &t)
+			n = castles[K](p, list, n, rights, ksq, occ, o, &t)
 		}
 	}
 
@@ -314,24 +303,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 	// keeps to it, and the other way round.
 	for b := (p.byType[Bishop-1] | p.byType[Queen-1]) & own &^ pinHV; b != 0; b &= b - 1 {
 		from := lsb(b)
-		var to uint64
-		switch {
-		case byOccupancy[S]():
-			to = o.Bishop(from)
-		case isFancy[S]():
-			to = yardstick.FancyBishop(from, occ)
-		case isHyperbola[S]():
-			to = yardstick.HyperbolaBishop(from, occ)
-		case isKindergarten[S]():
-			to = yardstick.KindergartenBishop(from, occ)
-		case isPlain[S]():
-			to = yardstick.PlainBishop(from, occ)
-		case isBlack[S]():
-			to = yardstick.BlackBishop(from, occ)
-		default: // Std
-			to = attacks.Bishop(from, occ)
-		}
-		to &= targets
+		to := bishopAttacks(o, from) & targets
 		if pinD&(1<<from) != 0 {
 			to &= pinD
 		}
@@ -343,24 +315,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 	}
 	for b := (p.byType[Rook-1] | p.byType[Queen-1]) & own &^ pinD; b != 0; b &= b - 1 {
 		from := lsb(b)
-		var to uint64
-		switch {
-		case byOccupancy[S]():
-			to = o.Rook(from)
-		case isFancy[S]():
-			to = yardstick.FancyRook(from, occ)
-		case isHyperbola[S]():
-			to = yardstick.HyperbolaRook(from, occ)
-		case isKindergarten[S]():
-			to = yardstick.KindergartenRook(from, occ)
-		case isPlain[S]():
-			to = yardstick.PlainRook(from, occ)
-		case isBlack[S]():
-			to = yardstick.BlackRook(from, occ)
-		default: // Std
-			to = attacks.Rook(from, occ)
-		}
-		to &= targets
+		to := rookAttacks(o, from) & targets
 		if pinHV&(1<<from) != 0 {
 			to &= pinHV
 		}
@@ -381,7 +336,7 @@ func gen[S Slider, K sink](p *Position, list *MoveList) int {
 // (castlePaths' empty), and none that the king crosses or lands on (its
 // path) attacked with the rook off the board. The king need not come off:
 // an attack through its square would be a check.
-func castles[S Slider, K sink](p *Position, list *MoveList, n int, rights CastlingRights, ksq int, occ uint64, o attacks.Occupancy, t *threats) int {
+func castles[K sink](p *Position, list *MoveList, n int, rights CastlingRights, ksq int, occ uint64, o lookupOcc, t *threats) int {
 	us := p.side
 	for wing := 0; wing < 2; wing++ {
 		if rights&(1<<wing) == 0 {
@@ -392,18 +347,15 @@ func castles[S Slider, K sink](p *Position, list *MoveList, n int, rights Castli
 		if occ&cp.empty != 0 {
 			continue
 		}
-		occ, o := occ, o
+		o := o
 		if uint(rsq&7-1) < 6 {
 			// The rook is off the a- and h-files: it may be shielding the
 			// path from a rook or queen beyond it.
-			occ ^= 1 << rsq
-			if byOccupancy[S]() {
-				o.Clear(rsq)
-			}
+			occClear(&o, rsq)
 		}
 		path := cp.path
 		for ; path != 0; path &= path - 1 {
-			if attacked[S](lsb(path), occ, o, us, t) {
+			if attacked(lsb(path), o, us, t) {
 				break
 			}
 		}

@@ -15,7 +15,7 @@ const MaxPerftDepth = 1000
 // Perft counts the leaf nodes of the legal game tree of p to depth plies,
 // single-threaded: 1 at depth 0, 0 at a depth below 0 or above
 // MaxPerftDepth.
-func Perft[S Slider](p *Position, depth int) uint64 {
+func Perft(p *Position, depth int) uint64 {
 	if depth < 0 || depth > MaxPerftDepth {
 		return 0
 	}
@@ -28,7 +28,7 @@ func Perft[S Slider](p *Position, depth int) uint64 {
 		stack = make([]Position, depth)
 	}
 	stack[0] = *p
-	return perft[S](stack, depth)
+	return perft(stack, depth)
 }
 
 // perft counts the nodes below stack[0], using stack[1:] for the positions
@@ -41,19 +41,19 @@ func Perft[S Slider](p *Position, depth int) uint64 {
 // moves to the heap: escape analysis gives up on a generic function's
 // recursive call, and the allocation per node cost more than half the run
 // time.
-func perft[S Slider](stack []Position, depth int) uint64 {
+func perft(stack []Position, depth int) uint64 {
 	p := &stack[0]
 	if depth == 1 {
-		return uint64(gen[S, counter](p, nil))
+		return uint64(gen[counter](p, nil))
 	}
 	var list MoveList
-	n := gen[S, lister](p, &list)
+	n := gen[lister](p, &list)
 	var nodes uint64
 	child := &stack[1]
 	for _, m := range list[:n] {
 		*child = *p
-		play[S](child, m)
-		nodes += perft[S](stack[1:], depth-1)
+		play(child, m)
+		nodes += perft(stack[1:], depth-1)
 	}
 	return nodes
 }
@@ -69,17 +69,17 @@ type MoveCount struct {
 // divide output is usually compared in). threads goroutines share the root
 // moves, each taking the next unclaimed move. A depth below 1 or above
 // MaxPerftDepth has no moves: nil.
-func Divide[S Slider](p *Position, depth, threads int) []MoveCount {
+func Divide(p *Position, depth, threads int) []MoveCount {
 	if depth < 1 || depth > MaxPerftDepth {
 		return nil
 	}
 	var list MoveList
-	n := gen[S, lister](p, &list)
+	n := gen[lister](p, &list)
 	counts := make([]MoveCount, n)
 	work := func(i int) {
 		c := *p
-		play[S](&c, list[i])
-		counts[i] = MoveCount{list[i], Perft[S](&c, depth-1)}
+		play(&c, list[i])
+		counts[i] = MoveCount{list[i], Perft(&c, depth-1)}
 	}
 	if threads <= 1 {
 		for i := range counts {

@@ -30,35 +30,12 @@ func rowsOf(t *testing.T, name string) []perftdata.Row {
 	return rows
 }
 
-// modePerft runs perft in the mode named by m: "w", "std" or "occ".
-func modePerft(mode string, p *Position, depth int) uint64 {
-	switch mode {
-	case "std":
-		return Perft[Std](p, depth)
-	case "occ":
-		return Perft[Occ](p, depth)
-	}
-	return Perft[W](p, depth)
-}
-
-func modeDivide(mode string, p *Position, depth, threads int) []MoveCount {
-	switch mode {
-	case "std":
-		return Divide[Std](p, depth, threads)
-	case "occ":
-		return Divide[Occ](p, depth, threads)
-	}
-	return Divide[W](p, depth, threads)
-}
-
-var modes = []string{"w", "std", "occ"}
-
 func runRows(t *testing.T, rows []perftdata.Row, limit uint64) {
 	if testing.Short() && !*deep {
 		limit = min(limit, shortNodes)
 	}
 	ran := 0
-	defer func() { t.Logf("%d of %d rows run in every mode (-deep runs all)", ran, len(rows)) }()
+	defer func() { t.Logf("%d of %d rows run (-deep runs all)", ran, len(rows)) }()
 	for _, r := range rows {
 		if r.Nodes > limit && !*deep {
 			continue
@@ -68,24 +45,22 @@ func runRows(t *testing.T, rows []perftdata.Row, limit uint64) {
 		if err != nil {
 			t.Fatalf("%s: %v", r.FEN, err)
 		}
-		for _, mode := range modes {
-			var got uint64
-			if r.Nodes > shallowNodes {
-				for _, c := range modeDivide(mode, &p, r.Depth, runtime.GOMAXPROCS(0)) {
-					got += c.Nodes
-				}
-			} else {
-				got = modePerft(mode, &p, r.Depth)
+		var got uint64
+		if r.Nodes > shallowNodes {
+			for _, c := range Divide(&p, r.Depth, runtime.GOMAXPROCS(0)) {
+				got += c.Nodes
 			}
-			if got != r.Nodes {
-				t.Errorf("slider %s: perft(%q, %d) = %d, want %d", mode, r.FEN, r.Depth, got, r.Nodes)
-			}
+		} else {
+			got = Perft(&p, r.Depth)
+		}
+		if got != r.Nodes {
+			t.Errorf("perft(%q, %d) = %d, want %d", r.FEN, r.Depth, got, r.Nodes)
 		}
 	}
 }
 
 // TestPerftTSV checks every published count of perft.tsv up to
-// 5,000,000 nodes (all of them with -deep), in every slider mode.
+// 5,000,000 nodes (all of them with -deep), .
 func TestPerftTSV(t *testing.T) {
 	runRows(t, rowsOf(t, "perft.tsv"), shallowNodes)
 }
@@ -96,7 +71,7 @@ func TestPerftExtra(t *testing.T) {
 }
 
 // TestPerftChess960 checks the published counts of the 960 Chess960
-// positions up to 100,000 nodes (perft 1 to 3) in every slider mode; the
+// positions up to 100,000 nodes (perft 1 to 3)  ; the
 // public API's tests run them to 1,000,000 (perft 4), -deep all of them.
 func TestPerftChess960(t *testing.T) {
 	if testing.Short() && !*deep {
@@ -107,58 +82,53 @@ func TestPerftChess960(t *testing.T) {
 
 func TestPerftDepthBounds(t *testing.T) {
 	start := StartPosition()
-	for _, mode := range modes {
-		if n := modePerft(mode, &start, 0); n != 1 {
-			t.Errorf("%s: perft 0 = %d, want 1", mode, n)
+	if n := Perft(&start, 0); n != 1 {
+		t.Errorf("perft 0 = %d, want 1", n)
+	}
+	for _, d := range []int{-1, MaxPerftDepth + 1, 1 << 30} {
+		if n := Perft(&start, d); n != 0 {
+			t.Errorf("perft %d = %d, want 0", d, n)
 		}
-		for _, d := range []int{-1, MaxPerftDepth + 1, 1 << 30} {
-			if n := modePerft(mode, &start, d); n != 0 {
-				t.Errorf("%s: perft %d = %d, want 0", mode, d, n)
-			}
-			if c := modeDivide(mode, &start, d, 1); c != nil {
-				t.Errorf("%s: divide %d = %v, want nil", mode, d, c)
-			}
+		if c := Divide(&start, d, 1); c != nil {
+			t.Errorf("divide %d = %v, want nil", d, c)
 		}
-		if d := modeDivide(mode, &start, 0, 1); d != nil {
-			t.Errorf("%s: divide 0 = %v, want nil", mode, d)
-		}
+	}
+	if d := Divide(&start, 0, 1); d != nil {
+		t.Errorf("divide 0 = %v, want nil", d)
 	}
 	// A position whose every line ends at once runs to any depth allowed.
 	mate, err := ParseFEN("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := Perft[W](&mate, MaxPerftDepth); n != 0 {
+	if n := Perft(&mate, MaxPerftDepth); n != 0 {
 		t.Errorf("perft %d of a mate = %d, want 0", MaxPerftDepth, n)
 	}
 }
 
-// TestDivide checks that divide splits perft exactly, in every mode and
-// whatever the thread count, and that its moves are the legal moves.
+// TestDivide checks that divide splits perft exactly, whatever the thread count, and that its moves are the legal moves.
 func TestDivide(t *testing.T) {
 	kiwipete, _ := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-	for _, mode := range modes {
-		want := modeDivide(mode, &kiwipete, 3, 1)
-		if len(want) != 48 {
-			t.Fatalf("%s: divide has %d moves, want 48", mode, len(want))
-		}
-		var sum uint64
-		for _, c := range want {
-			sum += c.Nodes
-		}
-		if sum != 97862 {
-			t.Errorf("%s: divide sums to %d, want 97862", mode, sum)
-		}
-		for _, threads := range []int{2, 3, 100} {
-			got := modeDivide(mode, &kiwipete, 3, threads)
-			if fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Errorf("%s: divide with %d threads differs from one thread", mode, threads)
-			}
+	want := Divide(&kiwipete, 3, 1)
+	if len(want) != 48 {
+		t.Fatalf("divide has %d moves, want 48", len(want))
+	}
+	var sum uint64
+	for _, c := range want {
+		sum += c.Nodes
+	}
+	if sum != 97862 {
+		t.Errorf("divide sums to %d, want 97862", sum)
+	}
+	for _, threads := range []int{2, 3, 100} {
+		got := Divide(&kiwipete, 3, threads)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("divide with %d threads differs from one thread", threads)
 		}
 	}
 	// Moves checked by hand against the position, legal and not.
 	got := map[string]uint64{}
-	for _, c := range Divide[W](&kiwipete, 1, 1) {
+	for _, c := range Divide(&kiwipete, 1, 1) {
 		got[c.Move.String()] = c.Nodes
 	}
 	for _, m := range []string{"e1g1", "e1c1", "d5e6", "e5f7", "a2a4", "f3f6"} {

@@ -2,32 +2,21 @@ package board
 
 import "github.com/symmagic/attacks"
 
-// Play makes the legal move m on p and updates its Polyglot key. The W mode
-// keeps p's attacks.Occupancy in step; the other modes skip it, as nothing
-// reads it there.
+// Play makes the legal move m on p and updates its Polyglot key and the
+// occupancy it keeps for the slider lookups (slider.go's keptOcc).
 //
 // m must be a legal move of p (from Generate, or ParseMove): Play does not
 // check, and another move leaves p meaningless. To undo a move, keep the
 // position from before it: positions are values (copy-make).
-func Play[S Slider](p *Position, m Move) {
+func Play(p *Position, m Move) {
 	k := p.key ^ zCastle[p.castle] ^ p.epKey() ^ zTurn ^ p.moveKey(m)
-	play[S](p, m)
+	play(p, m)
 	p.key = k ^ zCastle[p.castle] ^ p.epKey()
-}
-
-// Normalize clears what mode S does not keep up to date, the Occupancy in
-// every mode but W, so that positions played in S compare equal (==) when
-// they are the same position with the same clocks and mode, however they
-// were reached.
-func Normalize[S Slider](p *Position) {
-	if !isW[S]() {
-		p.o = attacks.Occupancy{}
-	}
 }
 
 // PlayUnkeyed is Play without the key, for searches that never read it
 // (perft): the key of the position it leaves is stale.
-func PlayUnkeyed[S Slider](p *Position, m Move) { play[S](p, m) }
+func PlayUnkeyed(p *Position, m Move) { play(p, m) }
 
 // moveKey returns the key of the pieces m takes off and puts on the board,
 // read before m is made: the moving piece leaves from, whatever stood on to
@@ -54,7 +43,7 @@ func (p *Position) moveKey(m Move) uint64 {
 }
 
 // play makes the legal move m on p, leaving the key alone.
-func play[S Slider](p *Position, m Move) {
+func play(p *Position, m Move) {
 	from, to, flag := m.from(), m.to(), m.flag()
 	us, them := p.side, p.side^1
 	fromTo := uint64(1)<<from | uint64(1)<<to
@@ -67,16 +56,14 @@ func play[S Slider](p *Position, m Move) {
 	p.half++
 	p.ep = noEP
 	if flag == flagCastle {
-		p.castle960(from, to, isW[S]())
+		p.castle960(from, to)
 	} else {
 		if captured := p.board[to]; captured != NoPiece {
 			p.byType[captured.Type()-1] ^= 1 << to
 			p.byColor[them] ^= 1 << to
 			p.half = 0
 		}
-		if isW[S]() {
-			p.o.Move(from, to) // a capture too: to stays occupied
-		}
+		p.o.Move(from, to) // a capture too: to stays occupied
 		p.byType[pc.Type()-1] ^= fromTo
 		p.byColor[us] ^= fromTo
 		p.board[to], p.board[from] = pc, NoPiece
@@ -90,9 +77,7 @@ func play[S Slider](p *Position, m Move) {
 				p.byType[Pawn-1] ^= 1 << capSq
 				p.byColor[them] ^= 1 << capSq
 				p.board[capSq] = NoPiece
-				if isW[S]() {
-					p.o.Clear(capSq)
-				}
+				p.o.Clear(capSq)
 			case flag >= flagPromoN:
 				t := Knight + PieceType(flag-flagPromoN)
 				p.byType[Pawn-1] ^= 1 << to
@@ -110,7 +95,7 @@ func play[S Slider](p *Position, m Move) {
 // castle960 moves the king from from and its rook from rsq to their
 // castling squares. Either may stay put, and the king may land on the
 // rook's square, so both leave the board before either is put back.
-func (p *Position) castle960(from, rsq int, w bool) {
+func (p *Position) castle960(from, rsq int) {
 	us := p.side
 	kTo, rTo := newMove(from, rsq, flagCastle).castlingSquares()
 	king, rook := p.board[from], p.board[rsq]
@@ -119,9 +104,7 @@ func (p *Position) castle960(from, rsq int, w bool) {
 	p.byType[King-1] ^= 1<<from ^ 1<<kTo
 	p.byType[Rook-1] ^= 1<<rsq ^ 1<<rTo
 	p.byColor[us] ^= before ^ after
-	if w {
-		p.o.Toggle(before ^ after)
-	}
+	p.o.Toggle(before ^ after)
 	p.board[from], p.board[rsq] = NoPiece, NoPiece
 	p.board[kTo], p.board[rTo] = king, rook
 }

@@ -51,34 +51,20 @@ var polyglotVectors = []struct {
 // FEN.
 func TestPolyglotKeys(t *testing.T) {
 	for _, v := range polyglotVectors {
-		for _, mode := range modes {
+		{
 			p := StartPosition()
 			for _, s := range strings.Fields(v.moves) {
-				var m Move
-				var err error
-				switch mode {
-				case "std":
-					if m, err = ParseMove[Std](&p, s); err == nil {
-						Play[Std](&p, m)
-					}
-				case "occ":
-					if m, err = ParseMove[Occ](&p, s); err == nil {
-						Play[Occ](&p, m)
-					}
-				default:
-					if m, err = ParseMove[W](&p, s); err == nil {
-						Play[W](&p, m)
-					}
-				}
+				m, err := ParseMove(&p, s)
 				if err != nil {
 					t.Fatalf("%s: %v", v.moves, err)
 				}
+				Play(&p, m)
 			}
 			if p.Key() != v.key {
-				t.Errorf("%s: after %q the key is %016x, want %016x", mode, v.moves, p.Key(), v.key)
+				t.Errorf("after %q the key is %016x, want %016x", v.moves, p.Key(), v.key)
 			}
 			if got := p.FEN(); got != v.fen {
-				t.Errorf("%s: after %q the FEN is %s, want %s", mode, v.moves, got, v.fen)
+				t.Errorf("after %q the FEN is %s, want %s", v.moves, got, v.fen)
 			}
 		}
 		q, err := ParseFEN(v.fen)
@@ -106,7 +92,7 @@ func TestPolyglotEnPassant(t *testing.T) {
 	pinned, _ := ParseFEN("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1")
 	pinnedNone, _ := ParseFEN("8/8/8/K2pP2r/8/8/8/7k w - - 0 1")
 	var list MoveList
-	for _, m := range list[:Generate[W](&pinned, &list)] {
+	for _, m := range list[:Generate(&pinned, &list)] {
 		if m.IsEnPassant() {
 			t.Fatalf("%s: en passant should be illegal", pinned.FEN())
 		}

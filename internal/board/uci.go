@@ -32,7 +32,7 @@ func uciTo(m Move) int {
 // ParseMove returns the legal move of p that the UCI string s names: e2e4,
 // e7e8q; castling e1g1, or, in Chess960 mode, e1h1 (king takes rook). A
 // malformed or illegal move is a *MoveError saying why.
-func ParseMove[S Slider](p *Position, s string) (Move, error) {
+func ParseMove(p *Position, s string) (Move, error) {
 	bad := func(format string, args ...any) (Move, error) {
 		return NoMove, &MoveError{UCI: s, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -66,7 +66,7 @@ func ParseMove[S Slider](p *Position, s string) (Move, error) {
 		}
 	}
 	var list MoveList
-	n := Generate[S](p, &list)
+	n := Generate(p, &list)
 	for _, m := range list[:n] {
 		if m.from() != from || uciTo(m) != to {
 			continue

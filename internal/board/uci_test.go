@@ -75,7 +75,7 @@ func TestParseMove(t *testing.T) {
 			t.Fatalf("%s: %v", tt.fen, err)
 		}
 		before := p
-		m, err := ParseMove[W](&p, tt.move)
+		m, err := ParseMove(&p, tt.move)
 		if p != before {
 			t.Errorf("ParseMove(%q) changed the position", tt.move)
 		}
@@ -126,13 +126,13 @@ func TestChess960Mode(t *testing.T) {
 	}
 	got := map[string]bool{}
 	var list MoveList
-	for _, m := range list[:Generate[W](&p, &list)] {
+	for _, m := range list[:Generate(&p, &list)] {
 		got[m.String()] = true
 	}
 	if !got["e1h1"] || !got["e1a1"] || got["e1g1"] || got["e1c1"] {
 		t.Errorf("kiwipete in Chess960 mode: castling not named king takes rook")
 	}
-	if m, err := ParseMove[W](&p, "e1h1"); err != nil || !m.IsCastle() {
+	if m, err := ParseMove(&p, "e1h1"); err != nil || !m.IsCastle() {
 		t.Errorf("kiwipete in Chess960 mode: ParseMove(e1h1) = %v, %v", m, err)
 	}
 	if p.FEN() != kiwipete {
@@ -141,14 +141,12 @@ func TestChess960Mode(t *testing.T) {
 
 	// In Chess960 mode castling takes the general path (castles), in
 	// standard chess the constant one: the counts agree.
-	for _, mode := range modes {
-		if n := modePerft(mode, &p, 3); n != 97862 {
-			t.Errorf("%s: kiwipete in Chess960 mode: perft 3 = %d, want 97862", mode, n)
-		}
+	if n := Perft(&p, 3); n != 97862 {
+		t.Errorf("kiwipete in Chess960 mode: perft 3 = %d, want 97862", n)
 	}
 	hAha, _ := ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")
 	kqkq, _ := ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
-	if a, b := modePerft("std", &hAha, 4), modePerft("std", &kqkq, 4); a != b || a != 314346 {
+	if a, b := Perft(&hAha, 4), Perft(&kqkq, 4); a != b || a != 314346 {
 		t.Errorf("r3k2r/8/8/8/8/8/8/R3K2R: perft 4 = %d in Shredder-FEN, %d in standard FEN, want 314346", a, b)
 	}
 
@@ -180,12 +178,12 @@ func FuzzParseMove(f *testing.F) {
 			t.Fatal(err)
 		}
 		before := p
-		m, err := ParseMove[W](&p, s)
+		m, err := ParseMove(&p, s)
 		if p != before {
 			t.Fatalf("ParseMove(%q) changed the position", s)
 		}
 		var list MoveList
-		legal := list[:Generate[W](&p, &list)]
+		legal := list[:Generate(&p, &list)]
 		named := false
 		for _, l := range legal {
 			if l.String() == s {

@@ -33,31 +33,23 @@ func walk(t *testing.T, p *Position, depth int, n *int) {
 		return
 	}
 	var list MoveList
-	for _, m := range list[:Generate[W](p, &list)] {
+	for _, m := range list[:Generate(p, &list)] {
 		c := *p
-		Play[W](&c, m)
-		// The other modes make the same position, but for the Occupancy
-		// (which they leave alone) and the key (PlayUnkeyed).
-		for _, other := range []Position{playIn[Std](p, m), playIn[Occ](p, m)} {
-			other.o, other.key = c.o, c.key
-			if other != c {
-				t.Fatalf("%s: %s: the modes make different positions", p.FEN(), m)
-			}
+		Play(&c, m)
+		// PlayUnkeyed makes the same position, but for the key.
+		u := *p
+		PlayUnkeyed(&u, m)
+		if u.key = c.key; u != c {
+			t.Fatalf("%s: %s: Play and PlayUnkeyed make different positions", p.FEN(), m)
 		}
 		walk(t, &c, depth-1, n)
 	}
 }
 
-func playIn[S Slider](p *Position, m Move) Position {
-	c := *p
-	PlayUnkeyed[S](&c, m)
-	return c
-}
-
 // check checks a position: the kept Occupancy in step with the occupancy,
 // the mailbox agreeing with the bitboards, the kept key equal to one
 // computed from scratch, the counting, listing and tactical generators
-// agreeing in every mode, every legal move plausible, and the position
+// agreeing, every legal move plausible, and the position
 // passing ParseFEN's checks and coming back equal, field for field, from
 // its FEN (so no move left its own king in check, broke a castling right's
 // placement or set a false en-passant square).
@@ -117,7 +109,7 @@ func check(t *testing.T, p *Position) {
 		t.Fatalf("%s: FEN round trip changes the position:\n%+v\n%+v", fen, q, *p)
 	}
 	var list MoveList
-	moves := Generate[W](p, &list)
+	moves := Generate(p, &list)
 	for _, m := range list[:moves] {
 		if !p.Plausible(m) {
 			t.Fatalf("%s: the legal move %s is not plausible", fen, m)
@@ -129,25 +121,16 @@ func check(t *testing.T, p *Position) {
 			tactical = append(tactical, m)
 		}
 	}
-	for _, c := range []int{Count[W](p), Count[Occ](p), Count[Std](p)} {
-		if c != moves {
-			t.Fatalf("%s: counted %d moves, listed %d", fen, c, moves)
-		}
+	if c := Count(p); c != moves {
+		t.Fatalf("%s: counted %d moves, listed %d", fen, c, moves)
 	}
 	var other MoveList
-	for _, n := range []int{Generate[Occ](p, &other), Generate[Std](p, &other)} {
-		if n != moves || other != list {
-			t.Fatalf("%s: the modes list different moves", fen)
-		}
+	if n := GenerateTactical(p, &other); n != len(tactical) {
+		t.Fatalf("%s: %d tactical moves, want %d", fen, n, len(tactical))
 	}
-	for _, n := range []int{GenerateTactical[W](p, &other), GenerateTactical[Occ](p, &other), GenerateTactical[Std](p, &other)} {
-		if n != len(tactical) {
-			t.Fatalf("%s: %d tactical moves, want %d", fen, n, len(tactical))
-		}
-		for i, m := range tactical {
-			if other[i] != m {
-				t.Fatalf("%s: tactical move %d is %s, want %s", fen, i, other[i], m)
-			}
+	for i, m := range tactical {
+		if other[i] != m {
+			t.Fatalf("%s: tactical move %d is %s, want %s", fen, i, other[i], m)
 		}
 	}
 	if bits.OnesCount64(p.checkers(p.side)) > 2 {
