@@ -33,18 +33,25 @@
 // A castling right names its rook: the castling field of a FEN is read as
 // standard chess's KQkq, as X-FEN (KQkq for the outermost rook on that
 // wing, a file letter for another) or as Shredder-FEN (file letters alone,
-// HAha), and FEN writes it back in the notation read. A castling is legal
+// HAha), and FEN writes it back in the notation read (save the two cases
+// below). A castling is legal
 // when the squares the king and the rook cross or land on are empty but for
 // the two of them, and the king, not in check, crosses or lands on no
 // square attacked with the rook off the board. Standard chess is the case
 // of a king on e1 and rooks on a1 and h1.
 //
-// A Position is in Chess960 mode when ParseFEN read a Shredder-FEN castling
-// field, or a right whose king or rook stands off its standard square;
-// SetChess960 switches it, for an engine that plays Chess960 from the
-// standard start. The mode changes only how castling moves are written in
-// UCI: king two squares ("e1g1") in standard chess, king takes own rook
-// ("e1h1") in Chess960 mode, as UCI_Chess960 has it.
+// A Position is in Chess960 mode exactly when its FEN says so: when it
+// holds a castling right and either its castling field is file letters
+// alone (Shredder-FEN) or some right's king or rook stands off its square
+// of standard chess. ParseFEN reads the mode so; FEN writes a position in
+// the mode whose rights' kings and rooks all stand on the standard squares
+// as HAha, and any field that X-FEN would write in file letters alone as
+// Shredder-FEN, so that it reads back the same. A position without rights
+// is never in the mode: play leaves it with the last right, and
+// SetChess960(true), for an engine that plays Chess960 from the standard
+// start, does nothing there. The mode changes only how castling moves are
+// written in UCI: king two squares ("e1g1") in standard chess, king takes
+// own rook ("e1h1") in Chess960 mode, as UCI_Chess960 has it.
 //
 // # Polyglot keys
 //
@@ -57,8 +64,10 @@
 //
 // # Bad input
 //
-// ParseFEN, ParseMove, PlayUCI and SetChess960 return errors naming what
-// is wrong, and leave nothing half-changed. No method panics. Play does not
+// ParseFEN, ParseMove, PlayUCI, ParseSquare and SetChess960 return errors
+// naming what is wrong, each reading "movegen: " once ("movegen: FEN
+// castling: ...", "movegen: move \"e1f2\": ..."), and leave nothing
+// half-changed. No method panics. Play does not
 // check its move: give it a move from LegalMoves, Captures or ParseMove,
 // or check one from elsewhere (a book, a transposition table) with
 // IsLegal. (A move that is not even plausible, no piece of the side to
@@ -93,8 +102,8 @@ func ParseSquare(s string) (Square, error) { return board.ParseSquare(s) }
 
 // Color is a side: White or Black. Its methods:
 //
-//	func (c Color) Other() Color    // the other side
-//	func (c Color) String() string  // "white" or "black"
+//	func (c Color) Other() Color   // the other side
+//	func (c Color) String() string // "white" or "black"
 type Color = board.Color
 
 // The sides.
@@ -123,9 +132,9 @@ const (
 // Piece is a piece of a colour, colour<<3 | type, or NoPiece (0). Its
 // methods:
 //
-//	func (p Piece) Color() Color      // White for NoPiece
-//	func (p Piece) Type() PieceType   // NoPieceType for NoPiece
-//	func (p Piece) String() string    // the FEN letter, "P", "n", ...; "." for NoPiece
+//	func (p Piece) Color() Color    // White for NoPiece
+//	func (p Piece) Type() PieceType // NoPieceType for NoPiece
+//	func (p Piece) String() string  // the FEN letter, "P", "n", ...; "." for NoPiece
 type Piece = board.Piece
 
 // NoPiece is an empty square.
@@ -158,14 +167,14 @@ const (
 // takes rook, which names every castling of Chess960 too); String writes it
 // as UCI does in the position's mode. Its methods:
 //
-//	func (m Move) From() Square                            // the king's square, for castling
-//	func (m Move) To() Square                              // its own rook's square, for castling
-//	func (m Move) Promotion() PieceType                    // the type promoted to, or NoPieceType
-//	func (m Move) IsCastle() bool                          // a castling move
-//	func (m Move) IsEnPassant() bool                       // an en-passant capture
-//	func (m Move) IsDoublePush() bool                      // a pawn's two-square step
-//	func (m Move) CastlingSquares() (king, rook Square)    // where a castling's king and rook land
-//	func (m Move) String() string                          // the UCI name: e2e4, e7e8q, e1g1 (e1h1 in Chess960 mode), 0000
+//	func (m Move) From() Square                         // the king's square, for castling
+//	func (m Move) To() Square                           // its own rook's square, for castling
+//	func (m Move) Promotion() PieceType                 // the type promoted to, or NoPieceType
+//	func (m Move) IsCastle() bool                       // a castling move
+//	func (m Move) IsEnPassant() bool                    // an en-passant capture
+//	func (m Move) IsDoublePush() bool                   // a pawn's two-square step
+//	func (m Move) CastlingSquares() (king, rook Square) // where a castling's king and rook land
+//	func (m Move) String() string                       // the UCI name: e2e4, e7e8q, e1g1 (e1h1 in Chess960 mode), 0000
 //
 // CastlingSquares answers g1 and f1 when the rook stood on the king's
 // h-file side, else c1 and d1 (rank 8 for Black).
@@ -230,12 +239,24 @@ func StartPosition() Position { return start }
 var start = Position{board.StartPosition()}
 
 // ParseFEN reads a position from a FEN: six fields, or the first four (the
-// clocks then 0 and 1). It accepts only positions the generator can trust:
-// one king a side, no pawn on the first or last rank, at most 16 pieces and
-// 8 pawns a side, the side not to move not in check, at most two pieces
-// giving check, every castling right's king and rook on their first rank,
-// and an en-passant square only behind a pawn that can just have
-// double-pushed. A FEN it rejects is a *FENError naming the field.
+// clocks then 0 and 1). It accepts only positions the generator can trust
+// and no rule shows unreachable: one king a side, no pawn on the first or
+// last rank, at most 16 pieces a side, at most 8 pawns and promoted pieces
+// a side (the queens beyond one, the rooks and knights beyond two, the
+// bishops beyond one on each colour of square count as promoted), the side
+// not to move not in check, at most two pieces giving check and two only
+// if a move can give that double check (some move of the other side, taken
+// back, leaves the king unattacked; castling never gives one), every
+// castling right's king and rook on their first rank, and an en-passant
+// square only behind a pawn that can just have double-pushed, with the
+// halfmove clock 0 and any check one that push gave or uncovered. A FEN it
+// rejects is a *FENError naming the field.
+//
+// The position is in Chess960 mode exactly when it holds a castling right
+// and the castling field is file letters alone or names a king or rook off
+// its square of standard chess (see the package's Chess960 section), so a
+// position and the one read from its FEN are equal (==), with the same
+// FEN, mode and move names.
 //
 // FEN writes back byte for byte every FEN in canonical form: single spaces,
 // six fields, runs of empty squares as one digit, the castling rights in
@@ -326,14 +347,17 @@ func (p *Position) Key() uint64 { return p.p.Key() }
 
 // Chess960 reports whether the position is in Chess960 mode: whether UCI
 // names its castling moves king takes rook ("e1h1") rather than king two
-// squares ("e1g1").
+// squares ("e1g1"). It is false without castling rights.
 func (p *Position) Chess960() bool { return p.p.Chess960() }
 
 // SetChess960 switches Chess960 mode on or off (see the package's Chess960
-// section). Switching it off is an error, and changes nothing, while a
-// castling right's king or rook stands off its square of standard chess:
-// king two squares could then name another move. Switching it off also
-// makes FEN write the castling rights as KQkq.
+// section). A position without castling rights is never in the mode: there
+// it changes nothing, and Chess960 stays false. Switching it on makes FEN
+// write the castling rights as file letters (HAha), which read back in the
+// mode. Switching it off is an error, and changes nothing, while a castling
+// right's king or rook stands off its square of standard chess: king two
+// squares could then name another move. Switching it off also makes FEN
+// write the castling rights as KQkq.
 func (p *Position) SetChess960(on bool) error { return p.p.SetChess960(on) }
 
 // LegalMoves appends the legal moves of the position to buf and returns

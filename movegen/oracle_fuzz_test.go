@@ -16,10 +16,12 @@ var trickyFENs = []string{
 	"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
 	"8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
 	"3k4/8/8/K1Pp3r/8/8/8/8 w - d6 0 2",
-	// En passant out of check: taking the checking pawn, and blocking a
-	// bishop's check on the square the pawn passed.
+	// En passant out of check: taking the checking pawn; and not at all
+	// when the push uncovered a check (a bishop's on e1, here) that the
+	// capture does not block. (En passant never blocks a check: the push
+	// would have passed it.)
 	"8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
-	"8/8/8/1k6/3Pp3/8/8/4KB2 b - d3 0 1",
+	"8/8/8/k7/2pP4/8/8/4B1K1 b - d3 0 1",
 	// Promotions, by push and by capture, that uncover a rook's check, and
 	// promotions that check by themselves.
 	"2r1r3/R2P3k/8/8/8/8/8/4K3 w - - 0 1",
@@ -38,7 +40,7 @@ var trickyFENs = []string{
 	"1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
 	// Double checks: one a move away, and one on the board.
 	"r2qk2r/ppp2ppp/2n5/3n1b2/2B1N3/5N2/PPPP1PPP/R1BQR1K1 w kq - 0 1",
-	"4r2k/8/8/b7/8/8/8/4K3 w - - 0 1",
+	"4r2k/8/8/8/8/3n4/8/4K3 w - - 0 1",
 	// Stalemate, and a pinned rook.
 	"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
 	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",

@@ -318,11 +318,40 @@ func (p *oPos) make(m oMove) oPos {
 			c.rights[i] = -1
 		}
 	}
+	c.settleNotation()
 	if !c.white {
 		c.full++
 	}
 	c.white = !c.white
 	return c
+}
+
+// settleNotation keeps Chess960 mode and the castling notation what the
+// FEN shows: no right left, no Chess960 mode; in Chess960 mode, a castling
+// field that X-FEN would write in file letters alone (every right's rook an
+// inner one, or every right's king and rook on their standard squares,
+// where KQkq would read as standard chess) is Shredder-FEN.
+func (p *oPos) settleNotation() {
+	held, inner, standard := 0, 0, 0
+	for i, r := range p.rights {
+		if r < 0 {
+			continue
+		}
+		c, wing := i/2, i%2
+		held++
+		if p.outermost(c, wing) != r {
+			inner++
+		}
+		if oFile(p.kings[c]) == 4 && oFile(r) == 7*(1-wing) {
+			standard++
+		}
+	}
+	switch {
+	case held == 0:
+		p.c960, p.shredder = false, false
+	case p.c960 && (inner == held || standard == held):
+		p.shredder = true
+	}
 }
 
 // legal appends to ms the legal moves: the pseudo-legal moves after which

@@ -257,7 +257,7 @@ func randomGames(t *testing.T, games, plies int, f func(parent *Position, m boar
 		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
 		"r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1",
 		"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
-		"1r1rk1rr/pppppppp/8/8/8/8/PPPPPPPP/1R1RK1RR w DGdg - 0 1",
+		"1r1rk1rr/pppppp2/8/8/8/8/PPPPPP2/1R1RK1RR w DGdg - 0 1", // two pawns a side promoted to rooks
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	seen := map[string]int{}

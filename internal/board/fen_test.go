@@ -139,9 +139,10 @@ func TestParseFENGood(t *testing.T) {
 		{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1"},
 		// A mixed field reads as X-FEN.
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kh - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1"},
-		// The side to move may be in check, even double check.
+		// The side to move may be in check, even double check (one a move
+		// can give: see TestDoubleCheck).
 		{"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"},
-		{"4r2k/8/8/b7/8/8/8/4K3 w - - 0 1", "4r2k/8/8/b7/8/8/8/4K3 w - - 0 1"},
+		{"4r2k/8/8/8/8/3n4/8/4K3 w - - 0 1", "4r2k/8/8/8/8/3n4/8/4K3 w - - 0 1"},
 	}
 	for _, tt := range tests {
 		p, err := ParseFEN(tt.in)

@@ -142,3 +142,16 @@ func TestDivide(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishedFENs: every position of the published perft counts, however
+// deep its rows, passes ParseFEN's rules (they are reachable positions: a
+// rule that rejected one would be wrong).
+func TestPublishedFENs(t *testing.T) {
+	for _, name := range []string{"perft.tsv", "extra.tsv", "chess960.tsv"} {
+		for _, r := range rowsOf(t, name) {
+			if _, err := ParseFEN(r.FEN); err != nil {
+				t.Errorf("%s: %s: %v", name, r.FEN, err)
+			}
+		}
+	}
+}

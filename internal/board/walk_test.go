@@ -2,7 +2,6 @@ package board
 
 import (
 	"math/bits"
-	"strings"
 	"testing"
 
 	"github.com/symmagic/attacks"
@@ -51,8 +50,9 @@ func walk(t *testing.T, p *Position, depth int, n *int) {
 // computed from scratch, the counting, listing and tactical generators
 // agreeing, every legal move plausible, and the position
 // passing ParseFEN's checks and coming back equal, field for field, from
-// its FEN (so no move left its own king in check, broke a castling right's
-// placement or set a false en-passant square).
+// its FEN, the Chess960 mode and the castling notation included (so no move
+// left its own king in check, broke a castling right's placement or set a
+// false en-passant square, and the mode is what the FEN shows).
 func check(t *testing.T, p *Position) {
 	t.Helper()
 	fen := p.FEN()
@@ -87,23 +87,6 @@ func check(t *testing.T, p *Position) {
 	q, err := ParseFEN(fen)
 	if err != nil {
 		t.Fatalf("a move led to a position ParseFEN rejects: %v", err)
-	}
-	switch {
-	case p.castle == 0:
-		// No right left: the FEN has no castling field to read the notation
-		// or the mode from.
-		q.chess960, q.shredder, q.castleBit, q.castleRook = p.chess960, p.shredder, p.castleBit, p.castleRook
-	case !p.shredder && p.standardCastling():
-		// No right left whose king or rook stands off its standard square:
-		// the FEN reads as standard chess, whatever the mode (which
-		// SetChess960 sets).
-		q.chess960, q.castleBit, q.castleRook = p.chess960, p.castleBit, p.castleRook
-	}
-	if f := p.castlingField(); !strings.ContainsAny(f, "KQkq") {
-		// File letters alone read as Shredder-FEN: an X-FEN position whose
-		// rights are all inner rooks' comes back as Shredder-FEN, with the
-		// same FEN.
-		q.shredder = p.shredder
 	}
 	if q != *p {
 		t.Fatalf("%s: FEN round trip changes the position:\n%+v\n%+v", fen, q, *p)
