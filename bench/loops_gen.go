@@ -5,7 +5,6 @@ package main
 import (
 	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/ref"
-	"github.com/symmagic/attacks/internal/yardstick"
 )
 
 // loopSets holds every technique's loops, [workload][piece].
@@ -103,7 +102,7 @@ func hotFancyRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.FancyRook(sq, o)
+		acc ^= ref.FancyRook(sq, o)
 	}
 	return acc
 }
@@ -115,7 +114,7 @@ func hotFancyBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.FancyBishop(sq, o)
+		acc ^= ref.FancyBishop(sq, o)
 	}
 	return acc
 }
@@ -127,7 +126,7 @@ func hotFancyQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.FancyRook(sq, o) | yardstick.FancyBishop(sq, o)
+		acc ^= ref.FancyRook(sq, o) | ref.FancyBishop(sq, o)
 	}
 	return acc
 }
@@ -211,7 +210,7 @@ func hotPlainRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.PlainRook(sq, o)
+		acc ^= ref.PlainRook(sq, o)
 	}
 	return acc
 }
@@ -223,7 +222,7 @@ func hotPlainBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.PlainBishop(sq, o)
+		acc ^= ref.PlainBishop(sq, o)
 	}
 	return acc
 }
@@ -235,7 +234,7 @@ func hotPlainQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.PlainRook(sq, o) | yardstick.PlainBishop(sq, o)
+		acc ^= ref.PlainRook(sq, o) | ref.PlainBishop(sq, o)
 	}
 	return acc
 }
@@ -247,7 +246,7 @@ func hotBlackRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.BlackRook(sq, o)
+		acc ^= ref.BlackRook(sq, o)
 	}
 	return acc
 }
@@ -259,7 +258,7 @@ func hotBlackBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.BlackBishop(sq, o)
+		acc ^= ref.BlackBishop(sq, o)
 	}
 	return acc
 }
@@ -271,7 +270,7 @@ func hotBlackQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.BlackRook(sq, o) | yardstick.BlackBishop(sq, o)
+		acc ^= ref.BlackRook(sq, o) | ref.BlackBishop(sq, o)
 	}
 	return acc
 }
@@ -319,7 +318,7 @@ func hotKindergartenRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.KindergartenRook(sq, o)
+		acc ^= ref.KindergartenRook(sq, o)
 	}
 	return acc
 }
@@ -331,7 +330,7 @@ func hotKindergartenBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.KindergartenBishop(sq, o)
+		acc ^= ref.KindergartenBishop(sq, o)
 	}
 	return acc
 }
@@ -343,7 +342,7 @@ func hotKindergartenQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.KindergartenRook(sq, o) | yardstick.KindergartenBishop(sq, o)
+		acc ^= ref.KindergartenRook(sq, o) | ref.KindergartenBishop(sq, o)
 	}
 	return acc
 }
@@ -355,7 +354,7 @@ func hotHyperbolaRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.HyperbolaRook(sq, o)
+		acc ^= ref.HyperbolaRook(sq, o)
 	}
 	return acc
 }
@@ -367,7 +366,7 @@ func hotHyperbolaBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.HyperbolaBishop(sq, o)
+		acc ^= ref.HyperbolaBishop(sq, o)
 	}
 	return acc
 }
@@ -379,7 +378,7 @@ func hotHyperbolaQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ
-		acc ^= yardstick.HyperbolaRook(sq, o) | yardstick.HyperbolaBishop(sq, o)
+		acc ^= ref.HyperbolaRook(sq, o) | ref.HyperbolaBishop(sq, o)
 	}
 	return acc
 }
@@ -499,7 +498,7 @@ func latencyFancyRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.FancyRook(sq, o)
+		prev = ref.FancyRook(sq, o)
 	}
 	return prev
 }
@@ -511,7 +510,7 @@ func latencyFancyBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.FancyBishop(sq, o)
+		prev = ref.FancyBishop(sq, o)
 	}
 	return prev
 }
@@ -523,7 +522,7 @@ func latencyFancyQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.FancyRook(sq, o) | yardstick.FancyBishop(sq, o)
+		prev = ref.FancyRook(sq, o) | ref.FancyBishop(sq, o)
 	}
 	return prev
 }
@@ -607,7 +606,7 @@ func latencyPlainRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.PlainRook(sq, o)
+		prev = ref.PlainRook(sq, o)
 	}
 	return prev
 }
@@ -619,7 +618,7 @@ func latencyPlainBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.PlainBishop(sq, o)
+		prev = ref.PlainBishop(sq, o)
 	}
 	return prev
 }
@@ -631,7 +630,7 @@ func latencyPlainQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.PlainRook(sq, o) | yardstick.PlainBishop(sq, o)
+		prev = ref.PlainRook(sq, o) | ref.PlainBishop(sq, o)
 	}
 	return prev
 }
@@ -643,7 +642,7 @@ func latencyBlackRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.BlackRook(sq, o)
+		prev = ref.BlackRook(sq, o)
 	}
 	return prev
 }
@@ -655,7 +654,7 @@ func latencyBlackBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.BlackBishop(sq, o)
+		prev = ref.BlackBishop(sq, o)
 	}
 	return prev
 }
@@ -667,7 +666,7 @@ func latencyBlackQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.BlackRook(sq, o) | yardstick.BlackBishop(sq, o)
+		prev = ref.BlackRook(sq, o) | ref.BlackBishop(sq, o)
 	}
 	return prev
 }
@@ -715,7 +714,7 @@ func latencyKindergartenRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.KindergartenRook(sq, o)
+		prev = ref.KindergartenRook(sq, o)
 	}
 	return prev
 }
@@ -727,7 +726,7 @@ func latencyKindergartenBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.KindergartenBishop(sq, o)
+		prev = ref.KindergartenBishop(sq, o)
 	}
 	return prev
 }
@@ -739,7 +738,7 @@ func latencyKindergartenQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.KindergartenRook(sq, o) | yardstick.KindergartenBishop(sq, o)
+		prev = ref.KindergartenRook(sq, o) | ref.KindergartenBishop(sq, o)
 	}
 	return prev
 }
@@ -751,7 +750,7 @@ func latencyHyperbolaRook(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.HyperbolaRook(sq, o)
+		prev = ref.HyperbolaRook(sq, o)
 	}
 	return prev
 }
@@ -763,7 +762,7 @@ func latencyHyperbolaBishop(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.HyperbolaBishop(sq, o)
+		prev = ref.HyperbolaBishop(sq, o)
 	}
 	return prev
 }
@@ -775,7 +774,7 @@ func latencyHyperbolaQueen(d *data, n int) uint64 {
 	for i := range n {
 		e := &in[i&inputMask]
 		sq, o := e.sq, e.occ^(prev&depBit)
-		prev = yardstick.HyperbolaRook(sq, o) | yardstick.HyperbolaBishop(sq, o)
+		prev = ref.HyperbolaRook(sq, o) | ref.HyperbolaBishop(sq, o)
 	}
 	return prev
 }
@@ -900,7 +899,7 @@ func movegenFancyRook(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.FancyRook(sq, o)
+					acc ^= ref.FancyRook(sq, o)
 				}
 			}
 		}
@@ -920,7 +919,7 @@ func movegenFancyBishop(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.FancyBishop(sq, o)
+					acc ^= ref.FancyBishop(sq, o)
 				}
 			}
 		}
@@ -940,7 +939,7 @@ func movegenFancyQueen(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.FancyRook(sq, o) | yardstick.FancyBishop(sq, o)
+					acc ^= ref.FancyRook(sq, o) | ref.FancyBishop(sq, o)
 				}
 			}
 		}
@@ -1080,7 +1079,7 @@ func movegenPlainRook(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.PlainRook(sq, o)
+					acc ^= ref.PlainRook(sq, o)
 				}
 			}
 		}
@@ -1100,7 +1099,7 @@ func movegenPlainBishop(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.PlainBishop(sq, o)
+					acc ^= ref.PlainBishop(sq, o)
 				}
 			}
 		}
@@ -1120,7 +1119,7 @@ func movegenPlainQueen(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.PlainRook(sq, o) | yardstick.PlainBishop(sq, o)
+					acc ^= ref.PlainRook(sq, o) | ref.PlainBishop(sq, o)
 				}
 			}
 		}
@@ -1140,7 +1139,7 @@ func movegenBlackRook(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.BlackRook(sq, o)
+					acc ^= ref.BlackRook(sq, o)
 				}
 			}
 		}
@@ -1160,7 +1159,7 @@ func movegenBlackBishop(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.BlackBishop(sq, o)
+					acc ^= ref.BlackBishop(sq, o)
 				}
 			}
 		}
@@ -1180,7 +1179,7 @@ func movegenBlackQueen(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.BlackRook(sq, o) | yardstick.BlackBishop(sq, o)
+					acc ^= ref.BlackRook(sq, o) | ref.BlackBishop(sq, o)
 				}
 			}
 		}
@@ -1260,7 +1259,7 @@ func movegenKindergartenRook(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.KindergartenRook(sq, o)
+					acc ^= ref.KindergartenRook(sq, o)
 				}
 			}
 		}
@@ -1280,7 +1279,7 @@ func movegenKindergartenBishop(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.KindergartenBishop(sq, o)
+					acc ^= ref.KindergartenBishop(sq, o)
 				}
 			}
 		}
@@ -1300,7 +1299,7 @@ func movegenKindergartenQueen(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.KindergartenRook(sq, o) | yardstick.KindergartenBishop(sq, o)
+					acc ^= ref.KindergartenRook(sq, o) | ref.KindergartenBishop(sq, o)
 				}
 			}
 		}
@@ -1320,7 +1319,7 @@ func movegenHyperbolaRook(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.HyperbolaRook(sq, o)
+					acc ^= ref.HyperbolaRook(sq, o)
 				}
 			}
 		}
@@ -1340,7 +1339,7 @@ func movegenHyperbolaBishop(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.HyperbolaBishop(sq, o)
+					acc ^= ref.HyperbolaBishop(sq, o)
 				}
 			}
 		}
@@ -1360,7 +1359,7 @@ func movegenHyperbolaQueen(d *data, n int) uint64 {
 				o ^= mv.delta
 				for _, s := range d.sliders[mv.lo:mv.hi] {
 					sq := int(s)
-					acc ^= yardstick.HyperbolaRook(sq, o) | yardstick.HyperbolaBishop(sq, o)
+					acc ^= ref.HyperbolaRook(sq, o) | ref.HyperbolaBishop(sq, o)
 				}
 			}
 		}
@@ -1560,7 +1559,7 @@ func ttThroughputFancyRook(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.FancyRook(sq, o)
+		att := ref.FancyRook(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1579,7 +1578,7 @@ func ttThroughputFancyBishop(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.FancyBishop(sq, o)
+		att := ref.FancyBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1598,7 +1597,7 @@ func ttThroughputFancyQueen(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.FancyRook(sq, o) | yardstick.FancyBishop(sq, o)
+		att := ref.FancyRook(sq, o) | ref.FancyBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1731,7 +1730,7 @@ func ttThroughputPlainRook(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.PlainRook(sq, o)
+		att := ref.PlainRook(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1750,7 +1749,7 @@ func ttThroughputPlainBishop(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.PlainBishop(sq, o)
+		att := ref.PlainBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1769,7 +1768,7 @@ func ttThroughputPlainQueen(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.PlainRook(sq, o) | yardstick.PlainBishop(sq, o)
+		att := ref.PlainRook(sq, o) | ref.PlainBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1788,7 +1787,7 @@ func ttThroughputBlackRook(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.BlackRook(sq, o)
+		att := ref.BlackRook(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1807,7 +1806,7 @@ func ttThroughputBlackBishop(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.BlackBishop(sq, o)
+		att := ref.BlackBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1826,7 +1825,7 @@ func ttThroughputBlackQueen(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.BlackRook(sq, o) | yardstick.BlackBishop(sq, o)
+		att := ref.BlackRook(sq, o) | ref.BlackBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1902,7 +1901,7 @@ func ttThroughputKindergartenRook(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.KindergartenRook(sq, o)
+		att := ref.KindergartenRook(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1921,7 +1920,7 @@ func ttThroughputKindergartenBishop(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.KindergartenBishop(sq, o)
+		att := ref.KindergartenBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1940,7 +1939,7 @@ func ttThroughputKindergartenQueen(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.KindergartenRook(sq, o) | yardstick.KindergartenBishop(sq, o)
+		att := ref.KindergartenRook(sq, o) | ref.KindergartenBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1959,7 +1958,7 @@ func ttThroughputHyperbolaRook(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.HyperbolaRook(sq, o)
+		att := ref.HyperbolaRook(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1978,7 +1977,7 @@ func ttThroughputHyperbolaBishop(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.HyperbolaBishop(sq, o)
+		att := ref.HyperbolaBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -1997,7 +1996,7 @@ func ttThroughputHyperbolaQueen(d *data, n int) uint64 {
 		x = x*lcgMul + lcgAdd
 		a += tt[x>>41] + tt[x>>18&ttMask]
 		sq, o := e.sq, e.occ
-		att := yardstick.HyperbolaRook(sq, o) | yardstick.HyperbolaBishop(sq, o)
+		att := ref.HyperbolaRook(sq, o) | ref.HyperbolaBishop(sq, o)
 		acc += a ^ att
 	}
 	d.ttX = x
@@ -2185,7 +2184,7 @@ func ttLatencyFancyRook(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.FancyRook(sq, o)
+		r = ref.FancyRook(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2201,7 +2200,7 @@ func ttLatencyFancyBishop(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.FancyBishop(sq, o)
+		r = ref.FancyBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2217,7 +2216,7 @@ func ttLatencyFancyQueen(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.FancyRook(sq, o) | yardstick.FancyBishop(sq, o)
+		r = ref.FancyRook(sq, o) | ref.FancyBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2329,7 +2328,7 @@ func ttLatencyPlainRook(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.PlainRook(sq, o)
+		r = ref.PlainRook(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2345,7 +2344,7 @@ func ttLatencyPlainBishop(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.PlainBishop(sq, o)
+		r = ref.PlainBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2361,7 +2360,7 @@ func ttLatencyPlainQueen(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.PlainRook(sq, o) | yardstick.PlainBishop(sq, o)
+		r = ref.PlainRook(sq, o) | ref.PlainBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2377,7 +2376,7 @@ func ttLatencyBlackRook(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.BlackRook(sq, o)
+		r = ref.BlackRook(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2393,7 +2392,7 @@ func ttLatencyBlackBishop(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.BlackBishop(sq, o)
+		r = ref.BlackBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2409,7 +2408,7 @@ func ttLatencyBlackQueen(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.BlackRook(sq, o) | yardstick.BlackBishop(sq, o)
+		r = ref.BlackRook(sq, o) | ref.BlackBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2473,7 +2472,7 @@ func ttLatencyKindergartenRook(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.KindergartenRook(sq, o)
+		r = ref.KindergartenRook(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2489,7 +2488,7 @@ func ttLatencyKindergartenBishop(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.KindergartenBishop(sq, o)
+		r = ref.KindergartenBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2505,7 +2504,7 @@ func ttLatencyKindergartenQueen(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.KindergartenRook(sq, o) | yardstick.KindergartenBishop(sq, o)
+		r = ref.KindergartenRook(sq, o) | ref.KindergartenBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2521,7 +2520,7 @@ func ttLatencyHyperbolaRook(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.HyperbolaRook(sq, o)
+		r = ref.HyperbolaRook(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2537,7 +2536,7 @@ func ttLatencyHyperbolaBishop(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.HyperbolaBishop(sq, o)
+		r = ref.HyperbolaBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h
@@ -2553,7 +2552,7 @@ func ttLatencyHyperbolaQueen(d *data, n int) uint64 {
 		h = (h ^ r) * hashMul
 		v := tt[h>>41]
 		sq, o := e.sq, e.occ^(v&depBit)
-		r = yardstick.HyperbolaRook(sq, o) | yardstick.HyperbolaBishop(sq, o)
+		r = ref.HyperbolaRook(sq, o) | ref.HyperbolaBishop(sq, o)
 	}
 	d.ttH = h
 	return r ^ h

@@ -451,9 +451,9 @@ func TestInlining(t *testing.T) {
 		}
 	}
 	for _, fn := range []string{
-		"yardstick.FancyRook", "yardstick.FancyBishop", "yardstick.PlainRook", "yardstick.PlainBishop", "yardstick.BlackRook", "yardstick.BlackBishop",
-		"ref.SquareByteRook", "ref.SquareByteBishop", "yardstick.KindergartenRook", "yardstick.KindergartenBishop",
-		"yardstick.HyperbolaRook", "yardstick.HyperbolaBishop", "attacks.RookW", "attacks.BishopW", "attacks.QueenW",
+		"ref.FancyRook", "ref.FancyBishop", "ref.PlainRook", "ref.PlainBishop", "ref.BlackRook", "ref.BlackBishop",
+		"ref.SquareByteRook", "ref.SquareByteBishop", "ref.KindergartenRook", "ref.KindergartenBishop",
+		"ref.HyperbolaRook", "ref.HyperbolaBishop", "attacks.RookW", "attacks.BishopW", "attacks.QueenW",
 	} {
 		if !inlined[fn] {
 			t.Errorf("%s is not inlined into the loops", fn)

@@ -103,19 +103,19 @@ type entry struct {
 	run    func(context.Context, string, int, shared.Options) (shared.Result, error)
 	perft  func(string, int) (uint64, error)
 	divide func(string, int, int) ([]shared.Count, error)
-	moves  func(string) ([]shared.Move, []string, error)
+	lists  func(string) (shared.Lists, error)
 }
 
 // modes is each mode's entry points, by Mode.
 var modes = [...]entry{
-	ModeW:            {w.Run, w.Perft, w.Divide, w.Moves},
-	ModeStd:          {std.Run, std.Perft, std.Divide, std.Moves},
-	ModeFancy:        {fancy.Run, fancy.Perft, fancy.Divide, fancy.Moves},
-	ModePlain:        {plain.Run, plain.Perft, plain.Divide, plain.Moves},
-	ModeOcc:          {occ.Run, occ.Perft, occ.Divide, occ.Moves},
-	ModeBlack:        {black.Run, black.Perft, black.Divide, black.Moves},
-	ModeHyperbola:    {hyperbola.Run, hyperbola.Perft, hyperbola.Divide, hyperbola.Moves},
-	ModeKindergarten: {kindergarten.Run, kindergarten.Perft, kindergarten.Divide, kindergarten.Moves},
+	ModeW:            {w.Run, w.Perft, w.Divide, w.Lists},
+	ModeStd:          {std.Run, std.Perft, std.Divide, std.Lists},
+	ModeFancy:        {fancy.Run, fancy.Perft, fancy.Divide, fancy.Lists},
+	ModePlain:        {plain.Run, plain.Perft, plain.Divide, plain.Lists},
+	ModeOcc:          {occ.Run, occ.Perft, occ.Divide, occ.Lists},
+	ModeBlack:        {black.Run, black.Perft, black.Divide, black.Lists},
+	ModeHyperbola:    {hyperbola.Run, hyperbola.Perft, hyperbola.Divide, hyperbola.Lists},
+	ModeKindergarten: {kindergarten.Run, kindergarten.Perft, kindergarten.Divide, kindergarten.Lists},
 }
 
 // of returns mode m's entry points, or w's for a value no mode has (Run
@@ -150,13 +150,9 @@ func Divide(p *Position, depth int, mode Mode, threads int) []Count {
 	return mustFEN(of(mode).divide(p.FEN(), depth, threads))
 }
 
-// Moves returns the legal moves of p in the given mode and the FENs of the
-// positions they lead to.
-func Moves(p *Position, mode Mode) ([]board.Move, []string) {
-	e := of(mode)
-	moves, after, err := e.moves(p.FEN())
-	mustFEN(0, err)
-	return moves, after
+// ListsOf returns what mode's generator lists at p (shared.Lists).
+func ListsOf(p *Position, mode Mode) shared.Lists {
+	return mustFEN(of(mode).lists(p.FEN()))
 }
 
 // Run runs a perft of p to depth with the given options. It always divides

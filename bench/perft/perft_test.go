@@ -3,6 +3,7 @@ package perft
 import (
 	"flag"
 	"fmt"
+	"reflect"
 	"runtime"
 	"testing"
 
@@ -97,8 +98,8 @@ func TestPerftDepth0(t *testing.T) {
 // TestModes checks the names and the table of the modes: every mode has a
 // name ParseMode reads back and its own copy of the generator.
 func TestModes(t *testing.T) {
-	if len(Modes) != len(modes) || len(modeNames) != len(modes) {
-		t.Fatalf("%d modes listed, %d named, %d with a generator", len(Modes), len(modeNames), len(modes))
+	if len(Modes) != len(modes) {
+		t.Fatalf("%d modes listed, %d with a generator", len(Modes), len(modes))
 	}
 	seen := map[Mode]bool{}
 	for _, m := range Modes {
@@ -107,7 +108,7 @@ func TestModes(t *testing.T) {
 			t.Errorf("mode %d: ParseMode(%q) = %v, %v (listed twice: %v)", m, m.String(), got, err, seen[m])
 		}
 		seen[m] = true
-		if modes[m].perft == nil || modes[m].divide == nil || modes[m].run == nil {
+		if e := modes[m]; e.perft == nil || e.divide == nil || e.run == nil || e.lists == nil {
 			t.Errorf("mode %v has no generator", m)
 		}
 	}
@@ -143,78 +144,46 @@ func TestDivide(t *testing.T) {
 
 // TestWalk plays every line to a few plies from varied positions, standard
 // and Chess960, and checks that every mode lists, counts and lists the
-// captures of each position reached as mode w does: the library's own
-// tests cannot run the yardstick modes, whose tables only this module
-// fills.
+// captures of each position reached as mode w does, and makes the same
+// positions: the library's tests run its own generator, the w mode's
+// source, and only this module has the other modes.
 func TestWalk(t *testing.T) {
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
 	for _, fen := range boardtest.WalkFENs {
 		p, err := ParseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := 0
-		walk(t, &p, 3, &n)
+		walk(t, &p, depth, &n)
 		t.Logf("%s: %d positions", fen, n)
 	}
 }
 
-// listers are every mode's Generate, Count and GenerateTactical, in Modes'
-// order.
-var listers = []struct {
-	generate, tactical func(*Position, *board.MoveList) int
-	count              func(*Position) int
-}{
-	{board.Generate[board.W], board.GenerateTactical[board.W], board.Count[board.W]},
-	{board.Generate[board.Occ], board.GenerateTactical[board.Occ], board.Count[board.Occ]},
-	{board.Generate[board.Std], board.GenerateTactical[board.Std], board.Count[board.Std]},
-	{board.Generate[board.Fancy], board.GenerateTactical[board.Fancy], board.Count[board.Fancy]},
-	{board.Generate[board.Plain], board.GenerateTactical[board.Plain], board.Count[board.Plain]},
-	{board.Generate[board.BlackMagic], board.GenerateTactical[board.BlackMagic], board.Count[board.BlackMagic]},
-	{board.Generate[board.Hyperbola], board.GenerateTactical[board.Hyperbola], board.Count[board.Hyperbola]},
-	{board.Generate[board.Kindergarten], board.GenerateTactical[board.Kindergarten], board.Count[board.Kindergarten]},
-}
-
 func walk(t *testing.T, p *Position, depth int, n *int) {
 	*n++
-	var want, wantTactical board.MoveList
-	nw, nt := listers[0].generate(p, &want), listers[0].tactical(p, &wantTactical)
-	for i, l := range listers[1:] {
-		var got, gotTactical board.MoveList
-		if l.generate(p, &got) != nw || got != want || l.count(p) != nw ||
-			l.tactical(p, &gotTactical) != nt || gotTactical != wantTactical {
-			t.Fatalf("%s: slider %v generates other moves than w", p.FEN(), Modes[i+1])
+	want := ListsOf(p, ModeW)
+	if want.Count != len(want.Moves) {
+		t.Fatalf("%s: w counts %d moves, lists %d", p.FEN(), want.Count, len(want.Moves))
+	}
+	for _, mode := range Modes[1:] {
+		if got := ListsOf(p, mode); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: slider %v lists other moves or positions than w:\n%+v\n%+v", p.FEN(), mode, got, want)
 		}
 	}
 	if depth == 0 {
 		return
 	}
-	for _, m := range want[:nw] {
+	var list board.MoveList
+	for _, m := range list[:board.Generate(p, &list)] {
 		c := *p
-		board.Play[board.W](&c, m)
+		board.Play(&c, m)
 		walk(t, &c, depth-1, n)
 		if t.Failed() {
 			return
 		}
-	}
-}
-
-// TestSliderModes checks, in the compiled package, that every mode's copy
-// of the generator calls no lookup: the lookups of w, std and the
-// yardstick modes are inlined (no call into package attacks or yardstick
-// at all), and the occ mode calls only NewOccupancy's permute. A fold that
-// failed (say, two modes sharing a GC shape) would leave every count right
-// and make the timings meaningless. (internal/board's TestSliderModes
-// checks the same of its test binary; this checks the copies the
-// benchmarks run.)
-func TestSliderModes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles the package")
-	}
-	problems, err := boardtest.CompiledCalls(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range problems {
-		t.Error(p)
 	}
 }

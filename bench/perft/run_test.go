@@ -4,15 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
-	"os/exec"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/symmagic/attacks/bench/perft/shared"
 	"github.com/symmagic/attacks/internal/board"
 	"github.com/symmagic/attacks/internal/perftdata"
 )
@@ -37,7 +34,7 @@ func runRowsWith(t *testing.T, rows []perftdata.Row, modes []Mode, opt Options) 
 			}
 			if res.Nodes != r.Nodes {
 				t.Errorf("slider %v, hash %d MB (%d buckets), load %v: perft(%q, %d) = %d, want %d",
-					mode, opt.HashMB, opt.hashBuckets, opt.Load, r.FEN, r.Depth, res.Nodes, r.Nodes)
+					mode, opt.HashMB, opt.Buckets, opt.Load, r.FEN, r.Depth, res.Nodes, r.Nodes)
 			}
 		}
 	}
@@ -71,7 +68,7 @@ func TestRunTinyHash(t *testing.T) {
 		{FEN: "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", Depth: 6, Nodes: 1440467},
 	}
 	for _, buckets := range []int{1, 2, 4} {
-		runRowsWith(t, rows, []Mode{ModeW}, Options{hashBuckets: buckets})
+		runRowsWith(t, rows, []Mode{ModeW}, Options{Buckets: buckets})
 	}
 }
 
@@ -83,7 +80,7 @@ func TestRunThreads(t *testing.T) {
 	for _, opt := range []Options{
 		{Threads: 3},
 		{Threads: 3, HashMB: 1},
-		{Threads: 4, hashBuckets: 8},
+		{Threads: 4, Buckets: 8},
 		{Threads: 3, HashMB: 1, Load: LoadNNUE, NNUE: NNUE{Hidden: 32}},
 	} {
 		res, err := Run(context.Background(), kiwipete, 4, opt)
@@ -156,13 +153,13 @@ func TestOptionsValidate(t *testing.T) {
 	}{
 		{Options{}, ""},
 		{Options{HashMB: -1}, "hash -1 MB"},
-		{Options{HashMB: maxHashMB + 1}, "hash 65537 MB"},
+		{Options{HashMB: shared.MaxHashMB + 1}, "hash 65537 MB"},
 		{Options{Mode: Mode(len(Modes))}, "unknown slider mode"},
 		{Options{Load: 2}, "unknown load 2"},
 		{Options{Load: LoadNNUE, NNUE: NNUE{Buckets: 3}}, "3 king buckets"},
 		{Options{Load: LoadNNUE, NNUE: NNUE{Hidden: -1}}, "-1 hidden units"},
-		{Options{Load: LoadNNUE, NNUE: NNUE{Hidden: maxHidden + 1}}, "16385 hidden units"},
-		{Options{Load: LoadNNUE, NNUE: NNUE{Buckets: 64, Hidden: maxHidden}}, ""},
+		{Options{Load: LoadNNUE, NNUE: NNUE{Hidden: 1<<14 + 1}}, "16385 hidden units"},
+		{Options{Load: LoadNNUE, NNUE: NNUE{Buckets: 64, Hidden: 1 << 14}}, ""},
 	} {
 		err := c.opt.Validate()
 		if (err == nil) != (c.want == "") || err != nil && !strings.Contains(err.Error(), c.want) {
@@ -195,178 +192,8 @@ func TestHashEntries(t *testing.T) {
 	if res.HashEntries != 1<<17 {
 		t.Errorf("3 MB table: %d entries, want %d", res.HashEntries, 1<<17)
 	}
-	tt := newTable(4)
-	if len(tt.words) != 4*bucketWords {
-		t.Fatalf("table of 4 buckets has %d words", len(tt.words))
-	}
-}
-
-// TestTable checks the replacement scheme on one bucket.
-func TestTable(t *testing.T) {
-	tt := newTable(1)
-	for i := range uint64(4) {
-		tt.store(100+i, int(2+i), 1000*(i+1)) // depths 2..5
-	}
-	for i := range uint64(4) {
-		if n, ok := tt.probe(100+i, int(2+i)); !ok || n != 1000*(i+1) {
-			t.Errorf("key %d: %d, %v", 100+i, n, ok)
-		}
-	}
-	if _, ok := tt.probe(100, 3); ok {
-		t.Error("a probe at another depth hit")
-	}
-	if _, ok := tt.probe(100^1<<63, 2); ok {
-		t.Error("a probe with another key hit")
-	}
-	tt.store(200, 3, 7) // replaces the shallowest: key 100 at depth 2
-	if _, ok := tt.probe(100, 2); ok {
-		t.Error("the shallowest entry survived")
-	}
-	if n, ok := tt.probe(200, 3); !ok || n != 7 {
-		t.Errorf("new entry: %d, %v", n, ok)
-	}
-	tt.store(300, 3, 8) // depth 3 twice now: the smaller count (7) goes
-	if _, ok := tt.probe(200, 3); ok {
-		t.Error("the smaller of two equal-depth entries survived")
-	}
-	tt.store(101, 3, 9999) // same key and depth: overwritten in place
-	if n, ok := tt.probe(101, 3); !ok || n != 9999 {
-		t.Errorf("overwritten entry: %d, %v", n, ok)
-	}
-	for _, k := range []uint64{300, 102, 103} {
-		if _, ok := tt.probe(k, int(k%100)+2); !ok && k != 300 {
-			t.Errorf("key %d lost", k)
-		}
-	}
-	tt.store(1, 2, maxEntryCount+1)
-	if _, ok := tt.probe(1, 2); ok {
-		t.Error("a count over 56 bits was stored")
-	}
-}
-
-// randomGames plays random legal games from positions rich in special moves,
-// standard and Chess960, preferring castling, en passant, promotions and
-// rook captures when there are some, and calls f with each position, the
-// move and the position after it. It returns how often each kind of move
-// was seen.
-func randomGames(t *testing.T, games, plies int, f func(parent *Position, m board.Move, child *Position)) map[string]int {
-	t.Helper()
-	fens := []string{
-		StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-		"r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1",
-		"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
-		"1r1rk1rr/pppppp2/8/8/8/8/PPPPPP2/1R1RK1RR w DGdg - 0 1", // two pawns a side promoted to rooks
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	seen := map[string]int{}
-	for g := range games {
-		p, err := ParseFEN(fens[g%len(fens)])
-		if err != nil {
-			t.Fatal(err)
-		}
-		for range plies {
-			var list board.MoveList
-			moves := list[:board.Generate[board.W](&p, &list)]
-			if len(moves) == 0 {
-				break
-			}
-			var special []board.Move
-			for _, m := range moves {
-				promo := m.Promotion() != board.NoPieceType
-				if m.IsCastle() || m.IsEnPassant() || promo || !m.IsCastle() && p.PieceAt(m.To()).Type() == board.Rook {
-					special = append(special, m)
-				}
-			}
-			m := moves[rng.IntN(len(moves))]
-			if len(special) > 0 && rng.IntN(2) == 0 {
-				m = special[rng.IntN(len(special))]
-			}
-			c := p
-			board.Play[board.W](&c, m)
-			switch {
-			case m.IsCastle():
-				seen["castle"]++
-			case m.IsEnPassant():
-				seen["en passant"]++
-			case m.IsDoublePush():
-				seen["double push"]++
-			}
-			if m.Promotion() != board.NoPieceType {
-				seen["promotion"]++
-			}
-			if pc := p.PieceAt(m.To()); pc != board.NoPiece && !m.IsCastle() {
-				seen["capture"]++
-				if pc.Type() == board.Rook && c.Castling() != p.Castling() {
-					seen["rook captured, right lost"]++
-				}
-			}
-			if p.PieceAt(m.From()).Type() == board.King {
-				seen["king move"]++
-			}
-			f(&p, m, &c)
-			if t.Failed() {
-				t.FailNow()
-			}
-			p = c
-		}
-	}
-	for _, k := range []string{"castle", "en passant", "double push", "promotion", "capture", "rook captured, right lost", "king move"} {
-		if seen[k] == 0 {
-			t.Errorf("the random games never made a move of kind %q", k)
-		}
-	}
-	return seen
-}
-
-// TestAccumulator checks the incrementally updated accumulators against
-// ones computed from scratch after every move of random games, for every
-// king-bucket layout.
-func TestAccumulator(t *testing.T) {
-	for _, buckets := range []int{1, 4, 8, 16, 32, 64} {
-		n := newNet(NNUE{Buckets: buckets, Hidden: 12})
-		h := n.h
-		var refreshes int
-		randomGames(t, 60, 80, func(parent *Position, m board.Move, child *Position) {
-			src, dst, want := make([]int16, 2*h), make([]int16, 2*h), make([]int16, 2*h)
-			n.refresh(parent, board.White, src[:h])
-			n.refresh(parent, board.Black, src[h:])
-			refreshes += n.update(parent, child, m, src, dst)
-			n.refresh(child, board.White, want[:h])
-			n.refresh(child, board.Black, want[h:])
-			if fmt.Sprint(dst) != fmt.Sprint(want) {
-				t.Errorf("%d buckets: %s, %v: incremental accumulators %v, from scratch %v", buckets, parent.FEN(), m, dst, want)
-			}
-		})
-		if (refreshes == 0) != (buckets == 1) {
-			t.Errorf("%d buckets: %d refreshes", buckets, refreshes)
-		}
-	}
-}
-
-func TestKingBuckets(t *testing.T) {
-	for _, buckets := range []int{1, 4, 8, 16, 32, 64} {
-		used := map[int]bool{}
-		for k := range 64 {
-			b, mirror := kingBucket(buckets, k)
-			if b < 0 || b >= buckets {
-				t.Fatalf("%d buckets: square %d in bucket %d", buckets, k, b)
-			}
-			if mirror != (k&7 >= 4 && buckets != 1 && buckets != 64) {
-				t.Errorf("%d buckets: square %d mirror %v", buckets, k, mirror)
-			}
-			used[b] = true
-		}
-		if len(used) != buckets {
-			t.Errorf("%d buckets: %d used", buckets, len(used))
-		}
-	}
-	// The default: files a-d mirrored, rank groups 1, 2, 3-4, 5-8.
-	for _, c := range []struct{ sq, bucket int }{{0, 0}, {7, 0}, {4, 3}, {11, 7}, {16, 8}, {31, 8}, {60, 12 + 3}} {
-		if b, _ := kingBucket(16, c.sq); b != c.bucket {
-			t.Errorf("16 buckets: square %d in bucket %d, want %d", c.sq, b, c.bucket)
-		}
+	if n := shared.NewTable(4).Entries(); n != 16 {
+		t.Fatalf("a table of 4 buckets has %d entries", n)
 	}
 }
 
@@ -445,89 +272,4 @@ func TestRunProgress(t *testing.T) {
 		last = p
 	}
 	t.Logf("%d reports in %v, the last %+v", len(reports), res.Elapsed, last)
-}
-
-func TestETA(t *testing.T) {
-	for _, c := range []struct {
-		p    Progress
-		eta  time.Duration
-		okay bool
-	}{
-		{Progress{Nodes: 100, Elapsed: time.Second, Total: 20}, 0, false},
-		// 5 of 20 moves done with 1,000 nodes: 4,000 estimated, 1,500
-		// counted at 1,500/s: 2,500 left, 1.667 s.
-		{Progress{Nodes: 1500, Elapsed: time.Second, Done: 5, Total: 20, DoneNodes: 1000}, 5 * time.Second / 3, true},
-		{Progress{Nodes: 5000, Elapsed: time.Second, Done: 5, Total: 20, DoneNodes: 1000}, 0, false},
-		{Progress{Nodes: 5000, Elapsed: time.Second, Done: 20, Total: 20, DoneNodes: 5000}, 0, true},
-	} {
-		eta, ok := c.p.ETA()
-		if ok != c.okay || (eta-c.eta).Abs() > time.Millisecond {
-			t.Errorf("%+v: ETA %v, %v; want %v, %v", c.p, eta, ok, c.eta, c.okay)
-		}
-	}
-}
-
-// TestLoadKernels checks that each accumulator kernel is one tight loop:
-// a backward jump closing a body of a few instructions with no call (no
-// bounds check) in it.
-func TestLoadKernels(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles the package")
-	}
-	out, err := exec.Command("go", "build", "-gcflags=-S", ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build -gcflags=-S: %v\n%s", err, out)
-	}
-	type instr struct {
-		off  int
-		text string
-	}
-	kernels := map[string][]instr{}
-	fn := ""
-	// "\t0x0030 00048 (file.go:279)\tMOVWLZX\t(DI)(DX*2), SI"
-	re := regexp.MustCompile(`^\t0x[0-9a-f]+ (\d+) \([^)]*\)\t(.*)$`)
-	for _, line := range strings.Split(string(out), "\n") {
-		if strings.Contains(line, " STEXT ") {
-			fn = strings.Fields(line)[0]
-			continue
-		}
-		m := re.FindStringSubmatch(line)
-		if m == nil {
-			continue
-		}
-		for _, k := range []string{"addRow", "addSub", "addSubSub", "addAddSubSub"} {
-			if strings.HasSuffix(fn, "perft."+k) {
-				off, _ := strconv.Atoi(m[1])
-				kernels[k] = append(kernels[k], instr{off, m[2]})
-			}
-		}
-	}
-	for _, k := range []string{"addRow", "addSub", "addSubSub", "addAddSubSub"} {
-		code := kernels[k]
-		loops := 0
-		for i, in := range code {
-			f := strings.Fields(in.text)
-			if len(f) != 2 || !strings.HasPrefix(f[0], "J") {
-				continue
-			}
-			target, err := strconv.Atoi(f[1])
-			if err != nil || target >= in.off {
-				continue
-			}
-			loops++
-			var body []string
-			for _, b := range code[:i+1] {
-				if b.off >= target && !strings.HasPrefix(b.text, "PCDATA") && !strings.HasPrefix(b.text, "FUNCDATA") {
-					body = append(body, b.text)
-				}
-			}
-			if len(body) > 16 || strings.Contains(strings.Join(body, ";"), "CALL") {
-				t.Errorf("%s's loop is not tight:\n\t%s", k, strings.Join(body, "\n\t"))
-			}
-			t.Logf("%s: a loop of %d instructions", k, len(body))
-		}
-		if loops != 1 {
-			t.Errorf("%s: %d loops, want 1", k, loops)
-		}
-	}
 }

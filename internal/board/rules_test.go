@@ -221,9 +221,9 @@ func TestDoubleChecksPlayed(t *testing.T) {
 	var visit func(p *Position, depth int)
 	visit = func(p *Position, depth int) {
 		var list MoveList
-		for _, m := range list[:Generate[W](p, &list)] {
+		for _, m := range list[:Generate(p, &list)] {
 			c := *p
-			Play[W](&c, m)
+			Play(&c, m)
 			if bits.OnesCount64(c.checkers(c.side)) == 2 {
 				n++
 				if _, err := ParseFEN(c.FEN()); err != nil {
@@ -298,11 +298,11 @@ func TestChess960Consistent(t *testing.T) {
 	play := func(p *Position, moves ...string) {
 		t.Helper()
 		for _, s := range moves {
-			m, err := ParseMove[W](p, s)
+			m, err := ParseMove(p, s)
 			if err != nil {
 				t.Fatalf("%s: %v", p.FEN(), err)
 			}
-			Play[W](p, m)
+			Play(p, m)
 		}
 	}
 	// The last right lost: the mode goes with it.

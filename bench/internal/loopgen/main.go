@@ -8,17 +8,14 @@
 // dictionary), and a loop function is over the inliner's budget, so a
 // closure passed to it is not inlined either. Written out per technique,
 // every loop has exactly the same shape and each lookup inlines wherever the
-// technique's function can (the bench tests check which do).
-//
-// The move generator's trick for its slider modes (internal/board's
-// slider.go: a type per mode, each its own GC shape, so that unsafe.Sizeof
-// folds the other modes' branches away) would also give every loop its own
-// body with its lookup inlined, but not the same code:
+// technique's function can (the bench tests check which do). A generic
+// loop over a type per technique, each its own GC shape, would also give
+// every loop its own body with its lookup inlined, but not the same code:
 // a shaped body takes the dictionary as a hidden first argument, so its
-// registers shift, and go tool objdump shows hyperbola quintessence's hot
+// registers shift, and go tool objdump showed hyperbola quintessence's hot
 // and latency loops one instruction a lookup longer than the written-out
-// ones (fancy magic's and the W rows' differ in register names only). The
-// loops are what is timed, so they stay written out.
+// ones. The loops are what is timed, so they are written out, as
+// bench/perft's modes are (bench/internal/modegen).
 package main
 
 import (
@@ -46,13 +43,6 @@ func refTechnique(name, ident, fn string) technique {
 	return pkgTechnique("ref", name, ident, fn)
 }
 
-// yardstickTechnique is a technique whose lookups live in the library's
-// internal/yardstick (so that its move generator can name them), its
-// tables filled by bench/ref.
-func yardstickTechnique(name, ident, fn string) technique {
-	return pkgTechnique("yardstick", name, ident, fn)
-}
-
 func pkgTechnique(pkg, name, ident, fn string) technique {
 	return technique{
 		Name: name, Ident: ident,
@@ -64,14 +54,14 @@ func pkgTechnique(pkg, name, ident, fn string) technique {
 
 var techniques = func() []technique {
 	ts := []technique{
-		yardstickTechnique("fancy", "Fancy", "Fancy"),
+		refTechnique("fancy", "Fancy", "Fancy"),
 		{Name: "pext", Ident: "Pext", R: "ref.PextRook(sq, o)", B: "ref.PextBishop(sq, o)", Q: "ref.PextQueen(sq, o)"},
 		{Name: "sym", Ident: "Sym", R: "ref.SymRook(sq, o)", B: "ref.SymBishop(sq, o)", Q: "ref.SymQueen(sq, o)"},
-		yardstickTechnique("plain", "Plain", "Plain"),
-		yardstickTechnique("black", "Black", "Black"),
+		refTechnique("plain", "Plain", "Plain"),
+		refTechnique("black", "Black", "Black"),
 		refTechnique("squarebyte", "SquareByte", "SquareByte"),
-		yardstickTechnique("kindergarten", "Kindergarten", "Kindergarten"),
-		yardstickTechnique("hyperbola", "Hyperbola", "Hyperbola"),
+		refTechnique("kindergarten", "Kindergarten", "Kindergarten"),
+		refTechnique("hyperbola", "Hyperbola", "Hyperbola"),
 		refTechnique("ray", "Ray", "Ray"),
 		{Name: "attacks", Ident: "Attacks", R: "attacks.Rook(sq, o)", B: "attacks.Bishop(sq, o)", Q: "attacks.Queen(sq, o)"},
 		{Name: "attacksW", Ident: "AttacksW", R: "attacks.RookW(sq, o)", B: "attacks.BishopW(sq, o)", Q: "attacks.QueenW(sq, o)", W: true},
@@ -189,7 +179,6 @@ package main
 import (
 	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/ref"
-	"github.com/symmagic/attacks/internal/yardstick"
 )
 
 // loopSets holds every technique's loops, [workload][piece].

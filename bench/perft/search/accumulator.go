@@ -77,4 +77,3 @@ func update(n *shared.Net, parent, child *board.Position, m board.Move, src, dst
 	}
 	return refreshed
 }
-

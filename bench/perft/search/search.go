@@ -60,20 +60,26 @@ func Divide(fen string, depth, threads int) ([]shared.Count, error) {
 	return counts, nil
 }
 
-// Moves returns the legal moves of the position fen and the positions they
-// lead to, as FENs: what the tests compare across modes.
-func Moves(fen string) (moves []shared.Move, after []string, err error) {
+// Lists returns what the generator lists at the position fen: its legal
+// moves, their count, the captures and promotions alone, and the FENs of
+// the positions the moves lead to: what the tests compare across modes.
+func Lists(fen string) (shared.Lists, error) {
 	p, err := board.ParseFEN(fen)
 	if err != nil {
-		return nil, nil, err
+		return shared.Lists{}, err
 	}
+	var l shared.Lists
 	var list board.MoveList
 	for _, m := range list[:board.Generate(&p, &list)] {
 		c := p
 		board.Play(&c, m)
-		moves, after = append(moves, shared.Move(m)), append(after, c.FEN())
+		l.Moves, l.After = append(l.Moves, shared.Move(m)), append(l.After, c.FEN())
 	}
-	return moves, after, nil
+	for _, m := range list[:board.GenerateTactical(&p, &list)] {
+		l.Tactical = append(l.Tactical, shared.Move(m))
+	}
+	l.Count = board.Count(&p)
+	return l, nil
 }
 
 // grain is the depth of the subtrees the search hands to the inner
@@ -96,8 +102,8 @@ type worker struct {
 	_     [64]byte // keeps the counters below off another worker's cache line
 	r     *runner
 	stack []board.Position // stack[ply] is the position at ply
-	plain bool       // no table, no load: the subtrees below grain run Perft
-	tt    *shared.Table     // keyed by the positions' Polyglot keys, kept by board.Play
+	plain bool             // no table, no load: the subtrees below grain run Perft
+	tt    *shared.Table    // keyed by the positions' Polyglot keys, kept by board.Play
 	net   *shared.Net
 	acc   []int16 // with a load: ply's two accumulators at [2*H*ply, 2*H*(ply+1))
 

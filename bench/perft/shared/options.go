@@ -182,7 +182,6 @@ type Result struct {
 	Checksum uint64
 }
 
-
 // Move is the move of a Count: the library's move type, which every
 // mode's copy of the generator converts its moves to (they are the same
 // sixteen bits).
@@ -192,6 +191,14 @@ type Move = board.Move
 type Count struct {
 	Move  Move
 	Nodes uint64
+}
+
+// Lists is what a mode's generator lists at a position (search.Lists).
+type Lists struct {
+	Moves    []Move   // the legal moves, in the generator's order
+	After    []string // the FEN of the position after each
+	Tactical []Move   // the captures and promotions alone
+	Count    int      // the count of the legal moves, none written
 }
 
 // MaxPerftDepth is the deepest perft a run goes to.

@@ -62,20 +62,26 @@ func Divide(fen string, depth, threads int) ([]shared.Count, error) {
 	return counts, nil
 }
 
-// Moves returns the legal moves of the position fen and the positions they
-// lead to, as FENs: what the tests compare across modes.
-func Moves(fen string) (moves []shared.Move, after []string, err error) {
+// Lists returns what the generator lists at the position fen: its legal
+// moves, their count, the captures and promotions alone, and the FENs of
+// the positions the moves lead to: what the tests compare across modes.
+func Lists(fen string) (shared.Lists, error) {
 	p, err := board.ParseFEN(fen)
 	if err != nil {
-		return nil, nil, err
+		return shared.Lists{}, err
 	}
+	var l shared.Lists
 	var list board.MoveList
 	for _, m := range list[:board.Generate(&p, &list)] {
 		c := p
 		board.Play(&c, m)
-		moves, after = append(moves, shared.Move(m)), append(after, c.FEN())
+		l.Moves, l.After = append(l.Moves, shared.Move(m)), append(l.After, c.FEN())
 	}
-	return moves, after, nil
+	for _, m := range list[:board.GenerateTactical(&p, &list)] {
+		l.Tactical = append(l.Tactical, shared.Move(m))
+	}
+	l.Count = board.Count(&p)
+	return l, nil
 }
 
 // grain is the depth of the subtrees the search hands to the inner

@@ -142,7 +142,11 @@ var rookKeep = func() (k [16][4]uint8) {
 // loseRights960 clears, in Chess960 mode, the castling rights that a move
 // from from to to costs: both of a king that moves, and that of a rook
 // that moves or is taken. It does without branches, which mispredict in
-// perft as much as they cost.
+// perft as much as they cost, but for the two that keep the mode what the
+// FEN shows, rarely taken: losing the last right leaves the mode (as
+// ParseFEN reads a FEN without rights), and a position in X-FEN notation
+// turns to Shredder-FEN's when its field comes to be file letters alone (see
+// lettersOnly).
 func (p *Position) loseRights960(from, to int) {
 	fromTo := uint64(1)<<from | uint64(1)<<to
 	r := &p.castleRook
@@ -152,6 +156,23 @@ func (p *Position) loseRights960(from, to int) {
 	p.castle &^= lost
 	k := &rookKeep[p.castle&15]
 	r[0], r[1], r[2], r[3] = r[0]&k[0], r[1]&k[1], r[2]&k[2], r[3]&k[3]
+	// The mode is what the FEN shows (see ParseFEN): without rights, none;
+	// a field of file letters alone, Shredder-FEN.
+	if p.castle == 0 {
+		p.chess960, p.shredder, p.castleBit, p.castleRook = false, false, 0, standardRooks
+	} else if !p.shredder {
+		// X-FEN notation until the field it writes is file letters alone.
+		// The rooks after the move: one of ours may move (onto our first
+		// rank, beyond a castling rook), one of theirs may be taken.
+		us := p.side
+		var rooks [2]uint64
+		rooks[us] = p.byType[Rook-1] & p.byColor[us]
+		rooks[us^1] = p.byType[Rook-1] & p.byColor[us^1] &^ (1 << to)
+		if rooks[us]>>from&1 != 0 {
+			rooks[us] ^= 1<<from | 1<<to
+		}
+		p.shredder = p.lettersOnly(rooks[White], rooks[Black])
+	}
 }
 
 // Plausible reports whether m keeps p well formed if played: a piece of

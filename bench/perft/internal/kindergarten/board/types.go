@@ -110,11 +110,12 @@ func MakePiece(c Color, t PieceType) Piece {
 	if t == NoPieceType || t > King {
 		return NoPiece
 	}
-	return makePiece(c, t)
+	return makePiece(c&1, t)
 }
 
-// makePiece is MakePiece for a type known to be Pawn to King.
-func makePiece(c Color, t PieceType) Piece { return Piece(c&1)<<3 | Piece(t) }
+// makePiece is MakePiece for a colour known to be White or Black and a
+// type known to be Pawn to King.
+func makePiece(c Color, t PieceType) Piece { return Piece(c)<<3 | Piece(t) }
 
 // Color returns the piece's colour (White for NoPiece).
 func (p Piece) Color() Color { return Color(p>>3) & 1 }

@@ -54,9 +54,13 @@ type Position struct {
 	// move's UCI name king-takes-rook (see Move).
 	castleBit Move
 	chess960  bool
-	shredder  bool  // FEN writes castling rights as file letters
-	half      int32 // halfmove clock
-	full      int32 // fullmove number
+	// shredder: FEN writes the castling rights as file letters alone
+	// (Shredder-FEN). ParseFEN sets it for such a field; in Chess960 mode
+	// it is set whenever X-FEN would write file letters alone (see
+	// lettersOnly), so that equal FENs read equal positions.
+	shredder bool
+	half     int32 // halfmove clock
+	full     int32 // fullmove number
 }
 
 // Side returns the side to move.
@@ -141,7 +145,7 @@ func (p *Position) SetChess960(on bool) error {
 	}
 	p.chess960 = on
 	p.castleBit = 0
-	p.shredder = false
+	p.shredder = on // FEN writes HAha in the mode: KQkq reads as standard chess
 	if on {
 		// Every right's king and rook stand on their standard squares
 		// (outside the mode they always do).

@@ -57,22 +57,42 @@ func fenErr(field, format string, args ...any) *FENError {
 }
 
 // ParseFEN reads a FEN of six fields, or four (the clocks then 0 and 1), and
-// checks that the position is one the generator can trust: one king a side,
-// no pawn on rank 1 or 8, at most 16 pieces and 8 pawns a side, the side not
-// to move not in check, at most two pieces checking the side to move, every
-// castling right's king and rook on its side's first rank, and an
-// en-passant square only behind an enemy pawn that can just have
-// double-pushed. It accepts any run of white space between fields and
-// castling letters in any order, but not a run of empty squares written as
-// two digits ("44").
+// checks that the position is one the generator can trust and that no rule
+// shows unreachable:
+//
+//   - one king a side, no pawn on rank 1 or 8, at most 16 pieces and 8 pawns
+//     a side;
+//   - at most 8 pawns and promoted pieces a side, counting as promoted the
+//     queens beyond one, the rooks and the knights beyond two, and the
+//     bishops beyond one on each colour of square ("8 white pawns beside 2
+//     queens" is rejected);
+//   - the side not to move not in check;
+//   - at most two pieces checking the side to move, and two only if some
+//     move of the other side can give that double check: some un-move of
+//     one of its pieces (a move back, a capture undone, a promotion undone,
+//     an en-passant capture undone) leaves the side to move's king
+//     unattacked (castling never gives a double check);
+//   - every castling right's king and rook on its side's first rank;
+//   - an en-passant square only behind an enemy pawn that can just have
+//     double-pushed; then the last move is known, so the halfmove clock is
+//     0, and the side to move may be in check only if the pawn back on its
+//     start square leaves its king unattacked (the push gave the check or
+//     discovered it).
+//
+// It accepts any run of white space between fields and castling letters in
+// any order, but not a run of empty squares written as two digits ("44").
 //
 // The castling field is standard (KQkq), X-FEN (KQkq for the outermost rook
 // on that wing, a file letter for another one) or Shredder-FEN (file
-// letters alone: HAha). The position is in Chess960 mode (see Chess960) when
-// the field is Shredder-FEN, or when a right's king or rook stands off its
-// square of standard chess (e1, a1, h1 and e8, a8, h8).
+// letters alone: HAha). The position is in Chess960 mode (see Chess960)
+// exactly when it holds a castling right and either the field is file
+// letters alone or some right's king or rook stands off its square of
+// standard chess (e1, a1, h1 and e8, a8, h8): "-" is never Chess960, KQkq
+// with the pieces on those squares is standard chess, and FEN writes a
+// position in Chess960 mode whose rights' pieces all stand there as HAha,
+// so that it reads back in the mode.
 //
-// Every failure is a *FENError.
+// Every failure is a *FENError naming the field at fault.
 func ParseFEN(fen string) (Position, error) {
 	f := strings.Fields(fen)
 	if len(f) == 4 {
@@ -108,13 +128,29 @@ func ParseFEN(fen string) (Position, error) {
 		return Position{}, err
 	}
 	p.half, p.full = half, full
-	// Checked last: it needs the side to move.
-	them := p.side ^ 1
-	if p.checkers(them) != 0 {
-		return Position{}, fenErr("side", "%s to move, but %s's king is in check (the last move left it there)", p.side, them)
+	if p.ep != noEP && p.half != 0 {
+		return Position{}, fenErr("halfmove clock", "%d, but the en-passant square %s says the last move was a pawn's double push, which resets the clock to 0", p.half, sqName(int(p.ep)))
 	}
-	if n := bits.OnesCount64(p.checkers(p.side)); n > 2 {
-		return Position{}, fenErr("placement", "%s's king is attacked by %d pieces; no move gives more than a double check", p.side, n)
+	// Checked last: they need the side to move.
+	us, them := p.side, p.side^1
+	if p.checkers(them) != 0 {
+		return Position{}, fenErr("side", "%s to move, but %s's king is in check (the last move left it there)", us, them)
+	}
+	checkers := p.checkers(us)
+	switch n := bits.OnesCount64(checkers); {
+	case n > 2:
+		return Position{}, fenErr("placement", "%s's king is attacked by %d pieces; no move gives more than a double check", us, n)
+	case n > 0 && p.ep != noEP:
+		// The last move is known: the double push. It must have given
+		// the check (or discovered it).
+		if before := p.pushedBefore(); before.checkers(us) != 0 {
+			landed := int(p.ep) ^ 8
+			return Position{}, fenErr("en passant", "%s says the last move was %s's double push %s%s, but %s's king is in check from %s, which that push did not give",
+				sqName(int(p.ep)), them, sqName(landed^16), sqName(landed), us, p.describe(checkers))
+		}
+	case n == 2 && !p.doubleCheckable():
+		return Position{}, fenErr("placement", "%s's king on %s is in check from %s, a double check no %s move can give",
+			us, sqName(p.kingSq(us)), p.describe(checkers), them)
 	}
 	p.key = p.ComputeKey()
 	return p, nil
@@ -167,6 +203,9 @@ func (p *Position) parsePlacement(s string) error {
 		}
 		if n := bits.OnesCount64(own); n > 16 {
 			return fenErr("placement", "%d %s pieces, want at most 16", n, c)
+		}
+		if err := p.promoted(c); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -252,10 +291,11 @@ func (p *Position) parseCastling(s string) error {
 		p.castle |= 1 << right
 		p.castleRook[right] = uint8(rsq)
 	}
-	p.shredder = letters
-	if p.shredder || !p.standardCastling() {
+	// Every letter gave a right: p.castle is not 0.
+	if letters || !p.standardCastling() {
 		p.chess960 = true
 		p.castleBit = chess960Bit
+		p.shredder = letters
 	} else {
 		p.castleRook = standardRooks
 	}
@@ -279,6 +319,39 @@ func (p *Position) standardCastling() bool {
 		}
 		if p.kingSq(c) != base+4 || int(p.castleRook[i]) != rook {
 			return false
+		}
+	}
+	return true
+}
+
+// lettersOnly reports whether, in Chess960 mode with White's rooks on white
+// and Black's on black, FEN's castling field would be file letters alone in
+// X-FEN notation too: whether every right held is an inner rook's (not the
+// outermost on its wing, which X-FEN writes K or Q), or every right's king
+// and rook stand on their standard squares (KQkq would read back as
+// standard chess, so FEN writes file letters). A position in Chess960 mode
+// whose field is file letters alone is in Shredder-FEN notation, the way
+// ParseFEN reads such a field, so that the position and the one read from
+// its FEN are equal (==).
+func (p *Position) lettersOnly(white, black uint64) bool {
+	if p.castle == 0 {
+		return false
+	}
+	if p.standardCastling() {
+		return true
+	}
+	rooks := [2]uint64{white & rank1, black & rank8}
+	for i := 0; i < 4; i++ {
+		if p.castle&(1<<i) == 0 {
+			continue
+		}
+		rsq := int(p.castleRook[i])
+		beyond := rooks[i/2] &^ (uint64(2)<<rsq - 1) // towards the h-file
+		if i&1 != 0 {
+			beyond = rooks[i/2] & (uint64(1)<<rsq - 1) // towards the a-file
+		}
+		if beyond == 0 {
+			return false // the outermost rook: X-FEN writes K or Q
 		}
 	}
 	return true

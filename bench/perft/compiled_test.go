@@ -1,0 +1,150 @@
+package perft
+
+import (
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestCompiledLookups reads the compiled code of every mode's copy of the
+// generator and fails on a call into a lookup or a bounds check in one:
+// each mode's lookups, the library's (w, occ, std) and the yardsticks'
+// alike, must be inlined into the generator and read their tables
+// unchecked, as the package's own lookups are written to. A mode whose
+// lookup were called, or checked, would leave every count right and the
+// comparison of the modes meaningless. The one call allowed is occ's
+// permute, NewOccupancy's once per node.
+func TestCompiledLookups(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles every mode's copy of the generator")
+	}
+	for _, mode := range Modes {
+		pkg := "./internal/" + mode.String() + "/board"
+		out, err := exec.Command("go", "build", "-gcflags=-S", pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go build -gcflags=-S %s: %v\n%s", pkg, err, out)
+		}
+		for _, p := range lookupCalls(mode.String(), string(out)) {
+			t.Errorf("mode %v: %s", mode, p)
+		}
+		path := modulePath + "/perft/internal/" + mode.String() + "/board"
+		out, err = exec.Command("go", "build", "-gcflags="+path+"=-d=ssa/check_bce/debug=1", pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go build -d=ssa/check_bce %s: %v\n%s", pkg, err, out)
+		}
+		for _, p := range lookupBoundsChecks(string(out)) {
+			t.Errorf("mode %v: %s", mode, p)
+		}
+	}
+}
+
+const modulePath = "github.com/symmagic/attacks/bench"
+
+// lookupFuncs are the names of the lookups, as the compiler names them in a
+// call: the library's package attacks, bench/ref's yardsticks and the
+// functions of a copy's slider.go.
+var lookupFuncs = regexp.MustCompile(`symmagic/attacks\.|bench/ref\.|/board\.(rookAttacks|bishopAttacks|nodeOcc|occClear|occMove|\(\*keptOcc\))`)
+
+// permuteFuncs are the calls NewOccupancy makes: the permute, through its
+// dispatcher on amd64.
+var permuteFuncs = regexp.MustCompile(`symmagic/attacks\.(permute|permuteDispatch|toW|NewOccupancy)\(`)
+
+// lookupCalls returns a problem for each call a function of mode's copy
+// of the generator makes into a lookup, in the assembly that
+// go build -gcflags=-S prints, and one if it finds no copy of gen.
+func lookupCalls(mode, asm string) []string {
+	own := modulePath + "/perft/internal/" + mode + "/board."
+	var problems []string
+	fn, sawGen := "", false
+	for _, line := range strings.Split(asm, "\n") {
+		if strings.Contains(line, " STEXT ") {
+			fn = strings.Fields(line)[0]
+			sawGen = sawGen || strings.HasPrefix(fn, own+"gen[")
+			continue
+		}
+		if !strings.HasPrefix(fn, own) || !strings.Contains(line, "\tCALL\t") {
+			continue
+		}
+		fields := strings.Fields(line)
+		callee := fields[len(fields)-1]
+		if !lookupFuncs.MatchString(callee) || mode == "occ" && permuteFuncs.MatchString(callee) {
+			continue
+		}
+		problems = append(problems, strings.TrimPrefix(fn, own)+" calls "+callee+": its lookups should all be inlined")
+	}
+	if !sawGen {
+		problems = append(problems, "no copy of gen in the compiled package")
+	}
+	return problems
+}
+
+// lookupBoundsChecks returns a problem for each bounds check that the
+// compiler's check_bce debug output places in a lookup's source: a copy's
+// slider.go, bench/ref's yardstick.go, or the library's lookups
+// (attacks.go, attacks_generic.go, occupancy.go).
+func lookupBoundsChecks(out string) []string {
+	var problems []string
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.Contains(line, "Found Is") {
+			continue
+		}
+		file := filepath.ToSlash(strings.SplitN(line, ":", 2)[0])
+		base := filepath.Base(file)
+		switch {
+		case strings.HasSuffix(file, "/board/slider.go"),
+			strings.HasSuffix(file, "ref/yardstick.go"),
+			!strings.Contains(file, "bench/") && !strings.Contains(file, "/internal/") &&
+				slices.Contains([]string{"attacks.go", "attacks_generic.go", "occupancy.go"}, base):
+			problems = append(problems, "a bounds check in a lookup: "+line)
+		}
+	}
+	return problems
+}
+
+// TestCompiledLookupsFails runs the two readers on made-up compiler output:
+// each must report what it is for, and let the rest be.
+func TestCompiledLookupsFails(t *testing.T) {
+	own := "github.com/symmagic/attacks/bench/perft/internal/fancy/board."
+	asm := strings.Join([]string{
+		own + "gen[go.shape.uint8] STEXT size=4000",
+		"\t0x0010 00016 (gen.go:1)\tCALL\tgithub.com/symmagic/attacks/bench/ref.FancyRook(SB)",
+		"\t0x0020 00032 (gen.go:2)\tCALL\t" + own + "attacked(SB)",
+		"\t0x0030 00048 (gen.go:3)\tCALL\truntime.panicIndex(SB)",
+		own + "attacked STEXT size=200",
+		"\t0x0010 00016 (gen.go:9)\tCALL\t" + own + "rookAttacks(SB)",
+		"other.f STEXT size=10",
+		"\t0x0010 00016 (x.go:1)\tCALL\tgithub.com/symmagic/attacks/bench/ref.FancyRook(SB)",
+	}, "\n")
+	got := lookupCalls("fancy", asm)
+	want := []string{
+		"gen[go.shape.uint8] calls github.com/symmagic/attacks/bench/ref.FancyRook(SB): its lookups should all be inlined",
+		"attacked calls " + own + "rookAttacks(SB): its lookups should all be inlined",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("lookupCalls:\n%q\nwant\n%q", got, want)
+	}
+	if got := lookupCalls("fancy", "other.f STEXT\n"); len(got) != 1 || !strings.Contains(got[0], "no copy of gen") {
+		t.Errorf("lookupCalls without gen: %q", got)
+	}
+	occ := "github.com/symmagic/attacks/bench/perft/internal/occ/board.gen[go.shape.uint8] STEXT size=9\n\t0x0 00000 (gen.go:1)\tCALL\tgithub.com/symmagic/attacks.permuteDispatch(SB)\n"
+	if got := lookupCalls("occ", occ); len(got) != 0 {
+		t.Errorf("occ's permute: %q", got)
+	}
+	if got := lookupCalls("std", strings.ReplaceAll(occ, "/occ/", "/std/")); len(got) != 1 {
+		t.Errorf("std calling the permute: %q, want one problem", got)
+	}
+	bce := strings.Join([]string{
+		"internal/fancy/board/slider.go:28:60: Found IsInBounds",
+		"../ref/yardstick.go:90:18: Found IsInBounds",
+		"../../attacks_generic.go:69:76: Found IsSliceInBounds",
+		"internal/fancy/board/gen.go:218:30: Found IsInBounds",
+		"../../between.go:19:11: Found IsInBounds",
+		"../../internal/board/attacks.go:1:1: Found IsInBounds",
+	}, "\n")
+	if got := lookupBoundsChecks(bce); len(got) != 3 {
+		t.Errorf("lookupBoundsChecks: %q, want the first three lines", got)
+	}
+}
