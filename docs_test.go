@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -151,5 +152,28 @@ func TestDocBytes(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s, row %q: %v, Stats gives %v", c.file, c.row, got, c.want)
 		}
+	}
+}
+
+// TestPublicPackages checks the module's public surface: the packages a
+// user can import are attacks and movegen, every other one internal (the
+// generators' library, the move generator's core, the test data).
+func TestPublicPackages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "./...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list ./...: %v\n%s", err, out)
+	}
+	var public []string
+	for _, p := range strings.Fields(string(out)) {
+		if !strings.Contains(p+"/", "/internal/") {
+			public = append(public, p)
+		}
+	}
+	want := []string{"github.com/symmagic/attacks", "github.com/symmagic/attacks/movegen"}
+	if strings.Join(public, " ") != strings.Join(want, " ") {
+		t.Errorf("importable packages %q, want %q", public, want)
 	}
 }
