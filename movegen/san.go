@@ -113,24 +113,27 @@ func (p *Position) appendFrom(dst []byte, t PieceType, from, to Square) []byte {
 	b := &p.p
 	us := b.Side()
 	occ := b.Occupied()
-	var reach uint64
+	var lines uint64
 	switch t {
 	case Knight:
-		reach = attacks.Knight(int(to))
+		lines = attacks.Knight(int(to))
 	case Bishop:
-		reach = attacks.Bishop(int(to), occ)
+		lines = bishopLines[to]
 	case Rook:
-		reach = attacks.Rook(int(to), occ)
+		lines = rookLines[to]
 	default:
-		reach = attacks.Queen(int(to), occ)
+		lines = queenLines[to]
 	}
-	others := b.Pieces(us, t) & reach &^ (1 << from)
+	others := b.Pieces(us, t) & lines &^ (1 << from)
 	if others == 0 {
 		return dst
 	}
 	sameFile, sameRank, any := false, false, false
 	for ; others != 0; others &= others - 1 {
 		s := Square(bits.TrailingZeros64(others))
+		if t != Knight && attacks.Between(int(s), int(to))&occ != 0 {
+			continue // blocked
+		}
 		if !p.kingSafe(s, to, 0, b.KingSquare(us)) {
 			continue // pinned: no legal move to to
 		}
@@ -160,16 +163,48 @@ func (p *Position) kingSafe(from, to Square, ep uint64, ksq Square) bool {
 }
 
 // attackedBy reports whether c's pieces but those on taken attack sq when
-// the occupied squares are occ.
+// the occupied squares are occ. A slider lookup runs only when a slider of
+// c stands on a line through sq.
 func (p *Position) attackedBy(c Color, sq Square, occ, taken uint64) bool {
 	b := &p.p
 	their := b.ByColor(c) &^ taken
 	k := int(sq)
-	return attacks.Knight(k)&b.ByType(Knight)&their != 0 ||
+	if attacks.Knight(k)&b.ByType(Knight)&their != 0 ||
 		attacks.Pawn(c == Black, k)&b.ByType(Pawn)&their != 0 ||
-		attacks.King(k)&b.ByType(King)&their != 0 ||
-		attacks.Rook(k, occ)&(b.ByType(Rook)|b.ByType(Queen))&their != 0 ||
-		attacks.Bishop(k, occ)&(b.ByType(Bishop)|b.ByType(Queen))&their != 0
+		attacks.King(k)&b.ByType(King)&their != 0 {
+		return true
+	}
+	rq := (b.ByType(Rook) | b.ByType(Queen)) & rookLines[k]
+	bq := (b.ByType(Bishop) | b.ByType(Queen)) & bishopLines[k]
+	return sliderHits(k, (rq|bq)&their, occ)
+}
+
+// sliderHits reports whether one of sliders, each standing on a line
+// through sq that it moves along, reaches sq over the occupancy occ. There
+// are seldom more than two: a walk of Between beats a lookup.
+func sliderHits(sq int, sliders, occ uint64) bool {
+	for ; sliders != 0; sliders &= sliders - 1 {
+		if attacks.Between(sq, bits.TrailingZeros64(sliders))&occ == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rookLines, bishopLines and queenLines are a rook's, a bishop's and a
+// queen's attacks on the empty board: the squares a slider of the kind must stand on to attack a square.
+var rookLines, bishopLines, queenLines = func() (r, b, q [64]uint64) {
+	for sq := range r {
+		r[sq], b[sq] = attacks.Rook(sq, 0), attacks.Bishop(sq, 0)
+		q[sq] = r[sq] | b[sq]
+	}
+	return r, b, q
+}()
+
+// slides reports whether a slider moving along lines (rookLines,
+// bishopLines or queenLines) goes from from to to over empty squares.
+func slides(lines *[64]uint64, from, to Square, occ uint64) bool {
+	return lines[from]&(1<<to) != 0 && attacks.Between(int(from), int(to))&occ == 0
 }
 
 // probe reports whether m is a legal move of the position (exactly when
@@ -177,20 +212,21 @@ func (p *Position) attackedBy(c Color, sq Square, occ, taken uint64) bool {
 // it leaves, without making it.
 func (p *Position) probe(m Move) (legal, check bool) {
 	b := &p.p
-	if !b.HasKing() || !b.Plausible(m) {
-		return false, false
-	}
 	us, them := b.Side(), b.Side().Other()
 	from, to := m.From(), m.To()
 	fromBB, toBB := uint64(1)<<from, uint64(1)<<to
 	occ := b.Occupied()
-	t := b.PieceAt(from).Type()
+	pc, target := b.PieceAt(from), b.PieceAt(to)
+	t := pc.Type()
 	chess960Bit := uint16(m)>>15 != 0
+	if pc == NoPiece || pc.Color() != us {
+		return false, false // the zero Position has no piece anywhere
+	}
 	if m.IsCastle() {
-		// Plausible saw the right, its rook on to and the squares empty;
+		// Plausible sees the right, its rook on to and the squares empty;
 		// the king must not be in check nor cross or land on an attacked
 		// square, with the rook off the board.
-		if chess960Bit != b.Chess960() || b.InCheck() {
+		if !b.Plausible(m) || chess960Bit != b.Chess960() || b.InCheck() {
 			return false, false
 		}
 		kTo, rTo := m.CastlingSquares()
@@ -206,34 +242,43 @@ func (p *Position) probe(m Move) (legal, check bool) {
 		rq := (b.Pieces(us, Rook)&^toBB | 1<<rTo) | b.Pieces(us, Queen)
 		bq := b.Pieces(us, Bishop) | b.Pieces(us, Queen)
 		ek := int(b.KingSquare(them))
-		return true, attacks.Rook(ek, occ2)&rq != 0 || attacks.Bishop(ek, occ2)&bq != 0
+		return true, sliderHits(ek, rq&rookLines[ek]|bq&bishopLines[ek], occ2)
 	}
-	if chess960Bit {
+	if chess960Bit || target != NoPiece && (target.Color() == us || target.Type() == King) {
 		return false, false
 	}
-	// The piece's movement (Plausible saw a double push's and an en-passant
-	// capture's).
+	// The piece's movement, and the flags a move of it has.
 	var reach bool
-	switch t {
-	case Pawn:
+	if t == Pawn {
+		push := 8 - 16*int(us)
 		switch {
-		case m.IsEnPassant() || m.IsDoublePush():
-			reach = true
-		case b.PieceAt(to) == NoPiece:
-			reach = int(to) == int(from)+8-16*int(us)
+		case m.IsDoublePush():
+			reach = from.Rank() == 1+5*int(us) && int(to) == int(from)+2*push && occ&(toBB|1<<(int(from)+push)) == 0
+		case m.IsEnPassant():
+			reach = to == b.EnPassant() && attacks.Pawn(us == White, int(from))&toBB != 0
+		case target == NoPiece:
+			reach = int(to) == int(from)+push
 		default:
 			reach = attacks.Pawn(us == White, int(from))&toBB != 0
 		}
-	case Knight:
-		reach = attacks.Knight(int(from))&toBB != 0
-	case Bishop:
-		reach = attacks.Bishop(int(from), occ)&toBB != 0
-	case Rook:
-		reach = attacks.Rook(int(from), occ)&toBB != 0
-	case Queen:
-		reach = attacks.Queen(int(from), occ)&toBB != 0
-	case King:
-		reach = attacks.King(int(from))&toBB != 0
+		// A pawn promotes exactly when it reaches the last rank.
+		reach = reach && (m.Promotion() != NoPieceType) == (to.Rank() == 7-7*int(us))
+	} else {
+		if m.IsDoublePush() || m.IsEnPassant() || m.Promotion() != NoPieceType {
+			return false, false
+		}
+		switch t {
+		case Knight:
+			reach = attacks.Knight(int(from))&toBB != 0
+		case Bishop:
+			reach = slides(&bishopLines, from, to, occ)
+		case Rook:
+			reach = slides(&rookLines, from, to, occ)
+		case Queen:
+			reach = slides(&queenLines, from, to, occ)
+		case King:
+			reach = attacks.King(int(from))&toBB != 0
+		}
 	}
 	if !reach {
 		return false, false
@@ -242,39 +287,46 @@ func (p *Position) probe(m Move) (legal, check bool) {
 	if m.IsEnPassant() {
 		ep = 1 << (to ^ 8)
 	}
-	ksq := b.KingSquare(us)
+	occ2 := occ&^fromBB&^ep | toBB
 	if t == King {
-		ksq = to
+		if p.attackedBy(them, to, occ2&^toBB, toBB) {
+			return false, false
+		}
+	} else {
+		// Another piece moves: no enemy king attacks ours, and the
+		// knights and pawns that do are there before the move.
+		k := int(b.KingSquare(us))
+		their := b.ByColor(them) &^ (toBB | ep)
+		sliders := ((b.ByType(Rook)|b.ByType(Queen))&rookLines[k] | (b.ByType(Bishop)|b.ByType(Queen))&bishopLines[k]) & their
+		if (attacks.Knight(k)&b.ByType(Knight)|attacks.Pawn(us == White, k)&b.ByType(Pawn))&their != 0 ||
+			sliders != 0 && sliderHits(k, sliders, occ2) {
+			return false, false
+		}
 	}
-	if !p.kingSafe(from, to, ep, ksq) {
-		return false, false
-	}
-	// Check: our pieces after the move against the other king.
+	// Check: the piece that arrives attacks the other king, or a slider of
+	// ours behind a square the move empties does.
 	arrives := t
 	if pr := m.Promotion(); pr != NoPieceType {
 		arrives = pr
 	}
-	occ2 := occ&^fromBB&^ep | toBB
-	pawns := b.Pieces(us, Pawn) &^ fromBB
-	knights := b.Pieces(us, Knight) &^ fromBB
-	bq := (b.Pieces(us, Bishop) | b.Pieces(us, Queen)) &^ fromBB
-	rq := (b.Pieces(us, Rook) | b.Pieces(us, Queen)) &^ fromBB
+	ek := b.KingSquare(them)
 	switch arrives {
 	case Pawn:
-		pawns |= toBB
+		check = attacks.Pawn(us == White, int(to))&(1<<ek) != 0
 	case Knight:
-		knights |= toBB
+		check = attacks.Knight(int(to))&(1<<ek) != 0
 	case Bishop:
-		bq |= toBB
+		check = slides(&bishopLines, to, ek, occ2)
 	case Rook:
-		rq |= toBB
+		check = slides(&rookLines, to, ek, occ2)
 	case Queen:
-		bq |= toBB
-		rq |= toBB
+		check = slides(&queenLines, to, ek, occ2)
 	}
-	ek := int(b.KingSquare(them))
-	check = attacks.Knight(ek)&knights != 0 || attacks.Pawn(them == White, ek)&pawns != 0 ||
-		attacks.Rook(ek, occ2)&rq != 0 || attacks.Bishop(ek, occ2)&bq != 0
+	if !check && queenLines[ek]&(fromBB|ep) != 0 {
+		rq := (b.Pieces(us, Rook) | b.Pieces(us, Queen)) & rookLines[ek]
+		bq := (b.Pieces(us, Bishop) | b.Pieces(us, Queen)) & bishopLines[ek]
+		check = sliderHits(int(ek), (rq|bq)&^fromBB, occ2)
+	}
 	return true, check
 }
 
