@@ -128,7 +128,7 @@ func (p *Position) appendFrom(dst []byte, t PieceType, from, to Square) []byte {
 	if others == 0 {
 		return dst
 	}
-	sameFile, sameRank, any := false, false, false
+	sameFile, sameRank, other := false, false, false
 	for ; others != 0; others &= others - 1 {
 		s := Square(bits.TrailingZeros64(others))
 		if t != Knight && attacks.Between(int(s), int(to))&occ != 0 {
@@ -137,12 +137,12 @@ func (p *Position) appendFrom(dst []byte, t PieceType, from, to Square) []byte {
 		if !p.kingSafe(s, to, 0, b.KingSquare(us)) {
 			continue // pinned: no legal move to to
 		}
-		any = true
+		other = true
 		sameFile = sameFile || s.File() == from.File()
 		sameRank = sameRank || s.Rank() == from.Rank()
 	}
 	switch {
-	case !any:
+	case !other:
 	case !sameFile:
 		dst = append(dst, 'a'+byte(from.File()))
 	case !sameRank:
@@ -576,7 +576,9 @@ func (p *Position) whyNoCastle(kingside bool) string {
 		uci = ksq.String() + kTo.String()
 	}
 	if _, err := board.ParseMove(b, uci); err != nil {
-		return err.(*MoveError).Msg
+		if me, ok := err.(*MoveError); ok {
+			return me.Msg
+		}
 	}
 	return us.String() + " cannot castle " + wing
 }
@@ -617,7 +619,9 @@ func (p *Position) whyNoMove(sp sanSpec) string {
 			uci += string(rune("??nbrq"[sp.promo]))
 		}
 		if _, err := board.ParseMove(b, uci); err != nil {
-			return err.(*MoveError).Msg
+			if me, ok := err.(*MoveError); ok {
+				return me.Msg
+			}
 		}
 	}
 	if b.InCheck() {
