@@ -180,8 +180,8 @@ func (p *Position) attackedBy(c Color, sq Square, occ, taken uint64) bool {
 }
 
 // sliderHits reports whether one of sliders, each standing on a line
-// through sq that it moves along, reaches sq over the occupancy occ. There
-// are seldom more than two: a walk of Between beats a lookup.
+// through sq that it moves along, reaches sq over the occupancy occ: a
+// Between for each, and there are seldom more than two.
 func sliderHits(sq int, sliders, occ uint64) bool {
 	for ; sliders != 0; sliders &= sliders - 1 {
 		if attacks.Between(sq, bits.TrailingZeros64(sliders))&occ == 0 {
