@@ -3,8 +3,11 @@
 // appended to the caller's buffer without allocating, the captures and
 // promotions alone for a quiescence search, check, checkmate and
 // stalemate, moves made on a copy, UCI move names in both directions,
-// Polyglot keys kept move by move, and perft. It is not a chess library:
-// there is no SAN, no PGN, no draw rules, no clocks beyond FEN's two.
+// Standard Algebraic Notation (SAN) in both directions, Polyglot keys kept
+// move by move, the draw rules (insufficient material, the fifty- and
+// seventy-five-move rules, repetition in a History, and a game's Outcome),
+// and perft. It reads and writes no PGN files, and keeps no clocks beyond
+// FEN's two.
 //
 // In five minutes:
 //
@@ -16,6 +19,9 @@
 //	q.Play(moves[0])                     // ... with the move made; p is the undo
 //	m, err := p.ParseMove("e1g1")        // UCI in: a *MoveError says why not
 //	fmt.Println(m, q.FEN(), q.Key())     // UCI out, FEN out, Polyglot key
+//	m, err = p.ParseSAN("O-O")           // SAN in: a *SANError says why not
+//	fmt.Println(p.SAN(m))                // SAN out: O-O
+//	fmt.Println(q.Outcome(h))            // "*", "1-0 checkmate", ...; h a *History
 //	n := p.Perft(3)                      // 97862
 //
 // A Position is a value of 176 bytes (on 64-bit platforms) with no
@@ -64,9 +70,10 @@
 //
 // # Bad input
 //
-// ParseFEN, ParseMove, PlayUCI, ParseSquare and SetChess960 return errors
-// naming what is wrong, each reading "movegen: " once ("movegen: FEN
-// castling: ...", "movegen: move \"e1f2\": ..."), and leave nothing
+// ParseFEN, ParseMove, PlayUCI, ParseSAN, PlaySAN, ParseSquare and
+// SetChess960 return errors naming what is wrong, each reading "movegen: "
+// once ("movegen: FEN castling: ...", "movegen: move \"e1f2\": ...",
+// "movegen: SAN \"Nd2\": ambiguous: Nbd2, Nfd2"), and leave nothing
 // half-changed. No method panics. Play does not
 // check its move: give it a move from LegalMoves, Captures or ParseMove,
 // or check one from elsewhere (a book, a transposition table) with

@@ -1,0 +1,665 @@
+package movegen
+
+import (
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/internal/board"
+)
+
+// Standard Algebraic Notation (SAN), the notation of PGN files and of
+// every game record: written by AppendSAN and SAN, read by ParseSAN and
+// PlaySAN.
+
+// SANError is the error ParseSAN and PlaySAN return: the SAN as given and
+// why it names no legal move of the position, or more than one. Its text
+// reads
+//
+//	movegen: SAN "Nd2": ambiguous: Nbd2, Nfd2
+//	movegen: SAN "Nc3": a white knight on b1 to c3 would leave the white king in check
+type SANError struct {
+	SAN string // the string given
+	Msg string // what is wrong
+	// Candidates are the legal moves an ambiguous SAN may name, in the
+	// order of their SAN; nil for any other error.
+	Candidates []Move
+}
+
+func (e *SANError) Error() string { return "movegen: SAN " + strconv.Quote(e.SAN) + ": " + e.Msg }
+
+const pieceLetters = "?PNBRQK" // by PieceType
+
+// SAN returns the move m in Standard Algebraic Notation, as AppendSAN
+// writes it, or "" if m is not a legal move of the position.
+func (p *Position) SAN(m Move) string {
+	var buf [16]byte
+	return string(p.AppendSAN(buf[:0], m))
+}
+
+// AppendSAN appends the legal move m in Standard Algebraic Notation to dst
+// and returns the extended slice; it allocates nothing when dst has room
+// (7 bytes always do: "Qh4xe1#", "exd8=Q+", "O-O-O#"). A move that is not
+// legal in the position (NoMove included) appends nothing.
+//
+// It writes, as the PGN standard has it: the piece's letter (none for a
+// pawn); for a piece, the square it leaves, as little of it as tells it
+// apart from the other pieces of its type with a legal move to the same
+// square (the file if the file does, else the rank if the rank does, else
+// both: Nbd2, N5f6, Qh4e1; pinned pieces have no such move and do not
+// count); "x" for a capture, en passant included, and for a pawn's capture
+// the file it leaves (exd5); the square reached; "=" and the piece of a
+// promotion (e8=Q); O-O for castling with the rook on the king's h-file
+// side and O-O-O for the rook on its a-file side, in Chess960 too; then
+// "+" if the move gives check, "#" if it gives checkmate. No "e.p." and no
+// annotations.
+//
+// Legality and check are found by looking at the board the move leaves:
+// attacks on the mover's king and on the other king, with the occupancy
+// after it; only a move that gives check is played, on a copy, to tell
+// mate from check.
+func (p *Position) AppendSAN(dst []byte, m Move) []byte {
+	legal, check := p.probe(m)
+	if !legal {
+		return dst
+	}
+	b := &p.p
+	from, to := m.From(), m.To()
+	if m.IsCastle() {
+		if to > from {
+			dst = append(dst, "O-O"...)
+		} else {
+			dst = append(dst, "O-O-O"...)
+		}
+	} else {
+		t := b.PieceAt(from).Type()
+		capture := m.IsEnPassant() || b.PieceAt(to) != NoPiece
+		if t == Pawn {
+			if capture {
+				dst = append(dst, 'a'+byte(from.File()), 'x')
+			}
+		} else {
+			dst = append(dst, pieceLetters[t])
+			if t != King {
+				dst = p.appendFrom(dst, t, from, to)
+			}
+			if capture {
+				dst = append(dst, 'x')
+			}
+		}
+		dst = append(dst, 'a'+byte(to.File()), '1'+byte(to.Rank()))
+		if pr := m.Promotion(); pr != NoPieceType {
+			dst = append(dst, '=', pieceLetters[pr])
+		}
+	}
+	if check {
+		q := *p
+		board.PlayUnkeyed(&q.p, m)
+		if board.Count(&q.p) == 0 {
+			return append(dst, '#')
+		}
+		return append(dst, '+')
+	}
+	return dst
+}
+
+// appendFrom appends what SAN writes of from for the legal move of a piece
+// of type t (a knight, bishop, rook or queen) from from to to: nothing, the
+// file, the rank or both, as the other pieces of the type with a legal move
+// to to require.
+func (p *Position) appendFrom(dst []byte, t PieceType, from, to Square) []byte {
+	b := &p.p
+	us := b.Side()
+	occ := b.Occupied()
+	var lines uint64
+	switch t {
+	case Knight:
+		lines = attacks.Knight(int(to))
+	case Bishop:
+		lines = bishopLines[to]
+	case Rook:
+		lines = rookLines[to]
+	default:
+		lines = queenLines[to]
+	}
+	others := b.Pieces(us, t) & lines &^ (1 << from)
+	if others == 0 {
+		return dst
+	}
+	sameFile, sameRank, other := false, false, false
+	for ; others != 0; others &= others - 1 {
+		s := Square(bits.TrailingZeros64(others))
+		if t != Knight && attacks.Between(int(s), int(to))&occ != 0 {
+			continue // blocked
+		}
+		if !p.kingSafe(s, to, 0, b.KingSquare(us)) {
+			continue // pinned: no legal move to to
+		}
+		other = true
+		sameFile = sameFile || s.File() == from.File()
+		sameRank = sameRank || s.Rank() == from.Rank()
+	}
+	switch {
+	case !other:
+	case !sameFile:
+		dst = append(dst, 'a'+byte(from.File()))
+	case !sameRank:
+		dst = append(dst, '1'+byte(from.Rank()))
+	default:
+		dst = append(dst, 'a'+byte(from.File()), '1'+byte(from.Rank()))
+	}
+	return dst
+}
+
+// kingSafe reports whether, after the side to move's piece on from goes to
+// to (taking what stands there, and the pawn on ep if ep is not 0, for an
+// en-passant capture), its king, on ksq after the move, is not attacked.
+func (p *Position) kingSafe(from, to Square, ep uint64, ksq Square) bool {
+	fromBB, toBB := uint64(1)<<from, uint64(1)<<to
+	b := &p.p
+	return !p.attackedBy(b.Side().Other(), ksq, b.Occupied()&^fromBB&^ep|toBB, toBB|ep)
+}
+
+// attackedBy reports whether c's pieces but those on taken attack sq when
+// the occupied squares are occ. A slider lookup runs only when a slider of
+// c stands on a line through sq.
+func (p *Position) attackedBy(c Color, sq Square, occ, taken uint64) bool {
+	b := &p.p
+	their := b.ByColor(c) &^ taken
+	k := int(sq)
+	if attacks.Knight(k)&b.ByType(Knight)&their != 0 ||
+		attacks.Pawn(c == Black, k)&b.ByType(Pawn)&their != 0 ||
+		attacks.King(k)&b.ByType(King)&their != 0 {
+		return true
+	}
+	rq := (b.ByType(Rook) | b.ByType(Queen)) & rookLines[k]
+	bq := (b.ByType(Bishop) | b.ByType(Queen)) & bishopLines[k]
+	return sliderHits(k, (rq|bq)&their, occ)
+}
+
+// sliderHits reports whether one of sliders, each standing on a line
+// through sq that it moves along, reaches sq over the occupancy occ: a
+// Between for each, and there are seldom more than two.
+func sliderHits(sq int, sliders, occ uint64) bool {
+	for ; sliders != 0; sliders &= sliders - 1 {
+		if attacks.Between(sq, bits.TrailingZeros64(sliders))&occ == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rookLines, bishopLines and queenLines are a rook's, a bishop's and a
+// queen's attacks on the empty board: the squares a slider of the kind must stand on to attack a square.
+var rookLines, bishopLines, queenLines = func() (r, b, q [64]uint64) {
+	for sq := range r {
+		r[sq], b[sq] = attacks.Rook(sq, 0), attacks.Bishop(sq, 0)
+		q[sq] = r[sq] | b[sq]
+	}
+	return r, b, q
+}()
+
+// slides reports whether a slider moving along lines (rookLines,
+// bishopLines or queenLines) goes from from to to over empty squares.
+func slides(lines *[64]uint64, from, to Square, occ uint64) bool {
+	return lines[from]&(1<<to) != 0 && attacks.Between(int(from), int(to))&occ == 0
+}
+
+// probe reports whether m is a legal move of the position (exactly when
+// LegalMoves lists it) and, if so, whether it gives check, from the board
+// it leaves, without making it.
+func (p *Position) probe(m Move) (legal, check bool) {
+	b := &p.p
+	us, them := b.Side(), b.Side().Other()
+	from, to := m.From(), m.To()
+	fromBB, toBB := uint64(1)<<from, uint64(1)<<to
+	occ := b.Occupied()
+	pc, target := b.PieceAt(from), b.PieceAt(to)
+	t := pc.Type()
+	chess960Bit := uint16(m)>>15 != 0
+	if pc == NoPiece || pc.Color() != us {
+		return false, false // the zero Position has no piece anywhere
+	}
+	if m.IsCastle() {
+		// Plausible sees the right, its rook on to and the squares empty;
+		// the king must not be in check nor cross or land on an attacked
+		// square, with the rook off the board.
+		if !b.Plausible(m) || chess960Bit != b.Chess960() || b.InCheck() {
+			return false, false
+		}
+		kTo, rTo := m.CastlingSquares()
+		path := attacks.Between(int(from), int(kTo)) | 1<<kTo
+		for ; path != 0; path &= path - 1 {
+			if p.attackedBy(them, Square(bits.TrailingZeros64(path)), occ&^toBB, 0) {
+				return false, false
+			}
+		}
+		// Our rooks and queens after the move, and the occupancy: the king
+		// may land on the rook's square, or stay.
+		occ2 := occ&^(fromBB|toBB) | 1<<kTo | 1<<rTo
+		rq := (b.Pieces(us, Rook)&^toBB | 1<<rTo) | b.Pieces(us, Queen)
+		bq := b.Pieces(us, Bishop) | b.Pieces(us, Queen)
+		ek := int(b.KingSquare(them))
+		return true, sliderHits(ek, rq&rookLines[ek]|bq&bishopLines[ek], occ2)
+	}
+	if chess960Bit || target != NoPiece && (target.Color() == us || target.Type() == King) {
+		return false, false
+	}
+	// The piece's movement, and the flags a move of it has.
+	var reach bool
+	if t == Pawn {
+		push := 8 - 16*int(us)
+		switch {
+		case m.IsDoublePush():
+			reach = from.Rank() == 1+5*int(us) && int(to) == int(from)+2*push && occ&(toBB|1<<(int(from)+push)) == 0
+		case m.IsEnPassant():
+			reach = to == b.EnPassant() && attacks.Pawn(us == White, int(from))&toBB != 0
+		case target == NoPiece:
+			reach = int(to) == int(from)+push
+		default:
+			reach = attacks.Pawn(us == White, int(from))&toBB != 0
+		}
+		// A pawn promotes exactly when it reaches the last rank.
+		reach = reach && (m.Promotion() != NoPieceType) == (to.Rank() == 7-7*int(us))
+	} else {
+		if m.IsDoublePush() || m.IsEnPassant() || m.Promotion() != NoPieceType {
+			return false, false
+		}
+		switch t {
+		case Knight:
+			reach = attacks.Knight(int(from))&toBB != 0
+		case Bishop:
+			reach = slides(&bishopLines, from, to, occ)
+		case Rook:
+			reach = slides(&rookLines, from, to, occ)
+		case Queen:
+			reach = slides(&queenLines, from, to, occ)
+		case King:
+			reach = attacks.King(int(from))&toBB != 0
+		}
+	}
+	if !reach {
+		return false, false
+	}
+	var ep uint64
+	if m.IsEnPassant() {
+		ep = 1 << (to ^ 8)
+	}
+	occ2 := occ&^fromBB&^ep | toBB
+	if t == King {
+		if p.attackedBy(them, to, occ2&^toBB, toBB) {
+			return false, false
+		}
+	} else {
+		// Another piece moves: no enemy king attacks ours, and the
+		// knights and pawns that do are there before the move.
+		k := int(b.KingSquare(us))
+		their := b.ByColor(them) &^ (toBB | ep)
+		sliders := ((b.ByType(Rook)|b.ByType(Queen))&rookLines[k] | (b.ByType(Bishop)|b.ByType(Queen))&bishopLines[k]) & their
+		if (attacks.Knight(k)&b.ByType(Knight)|attacks.Pawn(us == White, k)&b.ByType(Pawn))&their != 0 ||
+			sliders != 0 && sliderHits(k, sliders, occ2) {
+			return false, false
+		}
+	}
+	// Check: the piece that arrives attacks the other king, or a slider of
+	// ours behind a square the move empties does.
+	arrives := t
+	if pr := m.Promotion(); pr != NoPieceType {
+		arrives = pr
+	}
+	ek := b.KingSquare(them)
+	switch arrives {
+	case Pawn:
+		check = attacks.Pawn(us == White, int(to))&(1<<ek) != 0
+	case Knight:
+		check = attacks.Knight(int(to))&(1<<ek) != 0
+	case Bishop:
+		check = slides(&bishopLines, to, ek, occ2)
+	case Rook:
+		check = slides(&rookLines, to, ek, occ2)
+	case Queen:
+		check = slides(&queenLines, to, ek, occ2)
+	}
+	if !check && queenLines[ek]&(fromBB|ep) != 0 {
+		rq := (b.Pieces(us, Rook) | b.Pieces(us, Queen)) & rookLines[ek]
+		bq := (b.Pieces(us, Bishop) | b.Pieces(us, Queen)) & bishopLines[ek]
+		check = sliderHits(int(ek), (rq|bq)&^fromBB, occ2)
+	}
+	return true, check
+}
+
+// ParseSAN returns the legal move that the SAN string s names. It reads
+// what real PGN files hold, leniently where the move is still unambiguous:
+//
+//   - a check or mate suffix, "+" or "#", or none, not checked against the
+//     move; then an annotation of one or two of "!" and "?" (!, ?, !!, ??,
+//     !?, ?!), or none;
+//   - castling as O-O and O-O-O, or with zeros, 0-0 and 0-0-0 (O-O is the
+//     rook on the king's h-file side, in Chess960 too);
+//   - a piece's letter in capitals, NBRQK (a lower-case b is the b-file);
+//     the square it leaves as its file, rank, both, or neither, even when
+//     more is written than the move needs (Ngf3 where Nf3 would do);
+//   - "x" for a capture, or none: Nd5 may take on d5 (but an "x" where
+//     nothing is taken is an error);
+//   - a pawn's capture as exd5, or without the x as ed5;
+//   - a promotion as e8=Q, e8Q, e8=q or e8q;
+//   - an en-passant capture with or without "e.p." after it (exd6e.p.,
+//     exd6 e.p.), which must then be one.
+//
+// Anything else is a *SANError saying why: a malformed string (spaces, a
+// move number, a lower-case piece letter, a UCI move, the null move "--"),
+// a move no legal move matches (naming why where one piece could have
+// made it: pinned, or not answering a check), a pawn reaching the last
+// rank without a promotion, and an ambiguous SAN, whose error names the
+// candidates in SAN (movegen: SAN "Nd2": ambiguous: Nbd2, Nfd2) and lists
+// them in Candidates. It allocates nothing for a SAN it accepts.
+func (p *Position) ParseSAN(s string) (Move, error) {
+	sp, msg := parseSAN(s)
+	if msg != "" {
+		return NoMove, &SANError{SAN: s, Msg: msg}
+	}
+	b := &p.p
+	if !b.HasKing() {
+		return NoMove, &SANError{SAN: s, Msg: "the position has no kings"}
+	}
+	var list board.MoveList
+	n := board.Generate(b, &list)
+	if sp.castle != 0 {
+		for _, m := range list[:n] {
+			if m.IsCastle() && (m.To() > m.From()) == (sp.castle == 1) {
+				return m, nil
+			}
+		}
+		return NoMove, &SANError{SAN: s, Msg: p.whyNoCastle(sp.castle == 1)}
+	}
+	found, matches := NoMove, 0
+	needsPromo := false
+	for _, m := range list[:n] {
+		if m.IsCastle() || m.To() != sp.to {
+			continue
+		}
+		from := m.From()
+		if b.PieceAt(from).Type() != sp.piece || !sp.fromMatches(from) {
+			continue
+		}
+		if m.Promotion() != sp.promo {
+			needsPromo = needsPromo || sp.promo == NoPieceType
+			continue
+		}
+		if matches == 0 {
+			found = m
+		}
+		matches++
+	}
+	switch {
+	case matches > 1:
+		return NoMove, p.ambiguous(s, sp, list[:n])
+	case matches == 0 && needsPromo:
+		return NoMove, &SANError{SAN: s, Msg: "a pawn reaching the last rank must promote: add =Q, =R, =B or =N"}
+	case matches == 0:
+		return NoMove, &SANError{SAN: s, Msg: p.whyNoMove(sp)}
+	case sp.capture && !p.IsCapture(found):
+		return NoMove, &SANError{SAN: s, Msg: "x, but there is nothing to take on " + sp.to.String()}
+	case sp.ep && !found.IsEnPassant():
+		return NoMove, &SANError{SAN: s, Msg: "e.p., but the move is not an en-passant capture"}
+	}
+	return found, nil
+}
+
+// PlaySAN plays the legal move that the SAN string s names (see ParseSAN);
+// on an error it changes nothing.
+func (p *Position) PlaySAN(s string) error {
+	m, err := p.ParseSAN(s)
+	if err != nil {
+		return err
+	}
+	p.Play(m)
+	return nil
+}
+
+// sanSpec is what a SAN string says of its move.
+type sanSpec struct {
+	castle             int // 1 kingside (O-O), 2 queenside (O-O-O), 0 not castling
+	piece              PieceType
+	fromFile, fromRank int // -1 where not given
+	capture, ep        bool
+	to                 Square
+	promo              PieceType
+}
+
+func (sp *sanSpec) fromMatches(from Square) bool {
+	if sp.fromFile >= 0 && from.File() != sp.fromFile || sp.fromRank >= 0 && from.Rank() != sp.fromRank {
+		return false
+	}
+	// A pawn without a file given pushes along its file.
+	return sp.piece != Pawn || sp.fromFile >= 0 || from.File() == sp.to.File()
+}
+
+const sanMalformed = "not SAN (a move such as e4, Nf3, exd5, Qh4xe1, e8=Q, O-O)"
+
+// parseSAN reads s into a sanSpec, or returns what is wrong with it.
+func parseSAN(s string) (sp sanSpec, msg string) {
+	sp.fromFile, sp.fromRank = -1, -1
+	body := s
+	switch body {
+	case "":
+		return sp, "empty"
+	case "--", "Z0", "0000", "@@@@":
+		return sp, "the null move is not a move of the position"
+	}
+	for k := 0; k < 2 && len(body) > 0 && (body[len(body)-1] == '!' || body[len(body)-1] == '?'); k++ {
+		body = body[:len(body)-1]
+	}
+	suffix := false
+	if len(body) > 0 && (body[len(body)-1] == '+' || body[len(body)-1] == '#') {
+		body, suffix = body[:len(body)-1], true
+	}
+	if rest, ok := strings.CutSuffix(body, "e.p."); ok {
+		body, sp.ep = strings.TrimSuffix(rest, " "), true
+		if !suffix && len(body) > 0 && (body[len(body)-1] == '+' || body[len(body)-1] == '#') {
+			body = body[:len(body)-1]
+		}
+	}
+	switch body {
+	case "O-O", "0-0":
+		sp.castle = 1
+	case "O-O-O", "0-0-0":
+		sp.castle = 2
+	}
+	if sp.castle != 0 {
+		if sp.ep {
+			return sp, "e.p. after a castling"
+		}
+		return sp, ""
+	}
+	sp.piece = Pawn
+	if len(body) > 0 {
+		if i := strings.IndexByte(pieceLetters[2:], body[0]); i >= 0 {
+			sp.piece = Knight + PieceType(i)
+			body = body[1:]
+		}
+	}
+	if n := len(body); n > 0 && !isRank(body[n-1]) {
+		// A promotion: a piece's letter after the square, with or without =.
+		i := strings.IndexByte("NBRQnbrq", body[n-1])
+		if i < 0 {
+			if n >= 2 && body[n-2] == '=' {
+				return sp, "a pawn promotes to a queen, rook, bishop or knight (=Q, =R, =B, =N)"
+			}
+			return sp, sanMalformed
+		}
+		sp.promo = Knight + PieceType(i%4)
+		body = strings.TrimSuffix(body[:n-1], "=")
+	}
+	n := len(body)
+	if n < 2 || !isFile(body[n-2]) || !isRank(body[n-1]) {
+		return sp, sanMalformed
+	}
+	sp.to = Square(int(body[n-2]-'a') + 8*int(body[n-1]-'1'))
+	body = body[:n-2]
+	if len(body) > 0 && body[len(body)-1] == 'x' {
+		sp.capture = true
+		body = body[:len(body)-1]
+	}
+	if len(body) > 0 && isFile(body[0]) {
+		sp.fromFile = int(body[0] - 'a')
+		body = body[1:]
+	}
+	if len(body) > 0 && isRank(body[0]) {
+		sp.fromRank = int(body[0] - '1')
+		body = body[1:]
+	}
+	if body != "" {
+		return sp, sanMalformed
+	}
+	if sp.promo != NoPieceType && sp.piece != Pawn {
+		return sp, "only a pawn promotes"
+	}
+	if sp.piece == Pawn {
+		switch {
+		case sp.fromRank >= 0:
+			return sp, "a pawn's move names no rank before the square it reaches (e4, exd5)"
+		case sp.capture && sp.fromFile < 0:
+			return sp, "a pawn's capture names the file it leaves (exd5)"
+		case sp.capture && sp.fromFile == sp.to.File():
+			return sp, "a pawn captures onto the next file"
+		}
+	}
+	if sp.ep && (sp.piece != Pawn || sp.fromFile < 0) {
+		return sp, "e.p. after a move that is not a pawn's capture"
+	}
+	return sp, ""
+}
+
+func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
+func isRank(c byte) bool { return c >= '1' && c <= '8' }
+
+// ambiguous returns the error for a SAN that several legal moves match.
+func (p *Position) ambiguous(s string, sp sanSpec, legal []Move) *SANError {
+	e := &SANError{SAN: s}
+	var names []string
+	for _, m := range legal {
+		if !m.IsCastle() && m.To() == sp.to && p.p.PieceAt(m.From()).Type() == sp.piece &&
+			sp.fromMatches(m.From()) && m.Promotion() == sp.promo {
+			e.Candidates = append(e.Candidates, m)
+		}
+	}
+	slices.SortFunc(e.Candidates, func(a, b Move) int { return strings.Compare(p.SAN(a), p.SAN(b)) })
+	for _, m := range e.Candidates {
+		names = append(names, p.SAN(m))
+	}
+	e.Msg = "ambiguous: " + strings.Join(names, ", ")
+	return e
+}
+
+// whyNoCastle explains why the side to move cannot castle on the wing.
+func (p *Position) whyNoCastle(kingside bool) string {
+	b := &p.p
+	us := b.Side()
+	right, wing := WhiteQueenside<<(2*us), "queenside (O-O-O)"
+	if kingside {
+		right, wing = WhiteKingside<<(2*us), "kingside (O-O)"
+	}
+	rsq, ok := b.CastlingRook(right)
+	if !ok {
+		return us.String() + " has no right to castle " + wing
+	}
+	ksq := b.KingSquare(us)
+	uci := ksq.String() + rsq.String()
+	if !b.Chess960() {
+		kTo := ksq - 2
+		if kingside {
+			kTo = ksq + 2
+		}
+		uci = ksq.String() + kTo.String()
+	}
+	if _, err := board.ParseMove(b, uci); err != nil {
+		if me, ok := err.(*MoveError); ok {
+			return me.Msg
+		}
+	}
+	return us.String() + " cannot castle " + wing
+}
+
+// whyNoMove explains why no legal move matches sp, a move that is not
+// castling.
+func (p *Position) whyNoMove(sp sanSpec) string {
+	b := &p.p
+	us := b.Side()
+	if own := b.PieceAt(sp.to); own != NoPiece && own.Color() == us {
+		return "a " + us.String() + " " + own.Type().String() + " stands on " + sp.to.String()
+	}
+	// The pieces that move to sp.to by the rules of their movement.
+	var from []Square
+	for s := b.Pieces(us, sp.piece); s != 0; s &= s - 1 {
+		sq := Square(bits.TrailingZeros64(s))
+		if sp.fromMatches(sq) && p.reaches(sq, sp.to) {
+			from = append(from, sq)
+		}
+	}
+	what := "no " + us.String() + " " + sp.piece.String()
+	switch {
+	case sp.fromFile >= 0 && sp.fromRank >= 0:
+		what += " on " + Square(sp.fromFile+8*sp.fromRank).String()
+	case sp.fromFile >= 0:
+		what += " on the " + string(rune('a'+sp.fromFile)) + "-file"
+	case sp.fromRank >= 0:
+		what += " on rank " + string(rune('1'+sp.fromRank))
+	}
+	switch {
+	case len(from) == 0 && sp.piece == Pawn && sp.fromFile >= 0:
+		return what + " takes on " + sp.to.String()
+	case len(from) == 0:
+		return what + " moves to " + sp.to.String()
+	case len(from) == 1:
+		uci := from[0].String() + sp.to.String()
+		if sp.promo != NoPieceType {
+			uci += string(rune("??nbrq"[sp.promo]))
+		}
+		if _, err := board.ParseMove(b, uci); err != nil {
+			if me, ok := err.(*MoveError); ok {
+				return me.Msg
+			}
+		}
+	}
+	if b.InCheck() {
+		return us.String() + " is in check, and no " + sp.piece.String() + " move to " + sp.to.String() + " ends it"
+	}
+	return "each " + us.String() + " " + sp.piece.String() + " that moves to " + sp.to.String() + " would leave the " + us.String() + " king in check"
+}
+
+// reaches reports whether the side to move's piece on from moves to to by
+// the rules of its movement, ignoring its king's safety.
+func (p *Position) reaches(from, to Square) bool {
+	b := &p.p
+	us := b.Side()
+	occ := b.Occupied()
+	toBB := uint64(1) << to
+	if b.ByColor(us)&toBB != 0 {
+		return false
+	}
+	switch b.PieceAt(from).Type() {
+	case Pawn:
+		push := 8 - 16*int(us)
+		if int(to) == int(from)+push && occ&toBB == 0 {
+			return true
+		}
+		if int(to) == int(from)+2*push && from.Rank() == 1+5*int(us) && occ&(toBB|1<<(int(from)+push)) == 0 {
+			return true
+		}
+		return attacks.Pawn(us == White, int(from))&toBB != 0 && (occ&toBB != 0 || to == b.EnPassant())
+	case Knight:
+		return attacks.Knight(int(from))&toBB != 0
+	case Bishop:
+		return attacks.Bishop(int(from), occ)&toBB != 0
+	case Rook:
+		return attacks.Rook(int(from), occ)&toBB != 0
+	case Queen:
+		return attacks.Queen(int(from), occ)&toBB != 0
+	case King:
+		return attacks.King(int(from))&toBB != 0
+	}
+	return false
+}
