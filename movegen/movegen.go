@@ -180,7 +180,8 @@ const (
 // h-file side, else c1 and d1 (rank 8 for Black).
 type Move = board.Move
 
-// NoMove is the zero Move: never a legal move. UCI writes it 0000.
+// NoMove is the zero Move: never a legal move, but the null move to Play
+// and ParseMove. UCI writes it 0000.
 const NoMove = board.NoMove
 
 // MaxMoves bounds the legal moves of any position: a buffer of this
@@ -438,16 +439,23 @@ func (p *Position) IsCapture(m Move) bool {
 // a castling without the right or over occupied squares, ...) changes
 // nothing; any other illegal move leaves a position the generator still
 // runs on, but not one of the game.
+//
+// Play(NoMove) makes the null move, when the side to move is not in check
+// (in check it changes nothing): see the package's section on search.
 func (p *Position) Play(m Move) {
 	if !p.p.Plausible(m) {
+		if m == NoMove && p.p.HasKing() && !p.p.InCheck() {
+			board.PlayNull(&p.p)
+		}
 		return
 	}
 	board.Play(&p.p, m)
 }
 
 // ParseMove returns the legal move that the UCI string s names: e2e4, e7e8q,
-// castling e1g1 (in Chess960 mode e1h1, king takes rook). A malformed or
-// illegal move is a *MoveError saying why.
+// castling e1g1 (in Chess960 mode e1h1, king takes rook); and 0000, the null
+// move NoMove, when the side to move is not in check (see Play). A
+// malformed or illegal move is a *MoveError saying why.
 func (p *Position) ParseMove(s string) (Move, error) {
 	return board.ParseMove(&p.p, s)
 }
