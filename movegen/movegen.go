@@ -1,10 +1,13 @@
 // Package movegen is a legal chess move generator and position, built on
-// package attacks: FEN in and out (Chess960 included), legal moves
-// appended to the caller's buffer without allocating, the captures and
-// promotions alone for a quiescence search, check, checkmate and
-// stalemate, moves made on a copy, UCI move names in both directions,
-// Polyglot keys kept move by move, and perft. It is not a chess library:
-// there is no SAN, no PGN, no draw rules, no clocks beyond FEN's two.
+// package attacks: FEN in and out (Chess960 included), positions set up
+// piece by piece (Setup), legal moves appended to the caller's buffer
+// without allocating, the captures and promotions alone for a quiescence
+// search and the quiet moves alone for staged move ordering, check,
+// checkmate and stalemate, whether a move gives check, the attackers of a
+// square, static exchange evaluation, the null move, moves made on a copy,
+// UCI move names in both directions, Polyglot keys kept move by move, and
+// perft. It is not a chess library: there is no SAN, no PGN, no draw rules,
+// no clocks beyond FEN's two.
 //
 // In five minutes:
 //
@@ -62,16 +65,31 @@
 // Chess960: there a right counts as standard chess's right of its side and
 // wing.
 //
+// # Search
+//
+// Beside its moves, a search asks of a position: Quiets, the legal moves
+// that Captures does not list (the two halves of LegalMoves, no move in
+// both), for staged move ordering; GivesCheck, whether a move checks,
+// without making it; Attackers and AttackersTo, the pieces that attack a
+// square for any occupancy (take pieces off it and the sliders behind them
+// join in); SEE, static exchange evaluation as a threshold test, with the
+// values PawnValue to KingValue; and the null move, Play(NoMove) (UCI's
+// 0000), which passes the turn when the side to move is not in check: the
+// side changes, the en-passant square and its part of the key go, the
+// halfmove clock advances (a null move takes nothing and moves no pawn)
+// and, after Black's, the fullmove number; the position reads back from
+// its FEN like any other. None of them allocates.
+//
 // # Bad input
 //
-// ParseFEN, ParseMove, PlayUCI, ParseSquare and SetChess960 return errors
-// naming what is wrong, each reading "movegen: " once ("movegen: FEN
-// castling: ...", "movegen: move \"e1f2\": ..."), and leave nothing
-// half-changed. No method panics. Play does not
-// check its move: give it a move from LegalMoves, Captures or ParseMove,
-// or check one from elsewhere (a book, a transposition table) with
-// IsLegal. (A move that is not even plausible, no piece of the side to
-// move on its square, say, it ignores.)
+// ParseFEN, ParseMove, PlayUCI, ParseSquare, SetChess960 and Setup's
+// methods return errors naming what is wrong, each reading "movegen: "
+// once ("movegen: FEN castling: ...", "movegen: move \"e1f2\": ...",
+// "movegen: setup: Put: ..."), and leave nothing half-changed. No method
+// panics. Play does not check its move: give it a move from LegalMoves,
+// Captures, Quiets or ParseMove, or check one from elsewhere (a book, a
+// transposition table) with IsLegal. (A move that is not even plausible, no
+// piece of the side to move on its square, say, it ignores.)
 package movegen
 
 import (

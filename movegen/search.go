@@ -10,12 +10,12 @@ import "github.com/symmagic/attacks/internal/board"
 // and for the king a value beyond all the material a side can have (SEE
 // never lets a king be taken: it takes only where nothing takes it back).
 const (
-	PawnValue   = board.PawnValue
-	KnightValue = board.KnightValue
-	BishopValue = board.BishopValue
-	RookValue   = board.RookValue
-	QueenValue  = board.QueenValue
-	KingValue   = board.KingValue
+	PawnValue   = board.PawnValue   // 100
+	KnightValue = board.KnightValue // 300
+	BishopValue = board.BishopValue // 300
+	RookValue   = board.RookValue   // 500
+	QueenValue  = board.QueenValue  // 900
+	KingValue   = board.KingValue   // 20000
 )
 
 // Quiets appends the legal moves that Captures does not to buf and returns

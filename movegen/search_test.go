@@ -403,16 +403,16 @@ func TestSEEValues(t *testing.T) {
 		fen, move string
 		want      int
 	}{
-		{"4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", movegen.PawnValue},                                                                  // an undefended pawn
-		{"4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", movegen.PawnValue - movegen.RookValue},                                            // a defended one
-		{"3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", movegen.PawnValue},                                                               // x-ray: the rook behind wins it
-		{"3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", movegen.PawnValue - movegen.RookValue + movegen.RookValue - movegen.RookValue}, // two against two
-		{"8/kP6/8/8/8/8/8/K7 w - - 0 1", "b7b8q", -movegen.PawnValue},                                                                    // a promotion the king takes
-		{"2r3k1/1P6/8/8/8/8/8/K7 w - - 0 1", "b7c8q", movegen.RookValue + movegen.QueenValue - movegen.PawnValue},                        // takes and promotes, undefended
-		{"8/8/8/8/8/2k5/1r6/1R4K1 w - - 0 1", "b1b2", movegen.RookValue - movegen.RookValue},                                             // the king takes back
-		{"8/8/8/8/8/2k5/1r6/KR6 w - - 0 1", "b1b2", movegen.RookValue},                                                                   // b2 guarded by a1: the king cannot
-		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", movegen.PawnValue},                                                                 // en passant
-		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", 0},                                                                                    // castling
+		{"4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", movegen.PawnValue},                                           // an undefended pawn
+		{"4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", movegen.PawnValue - movegen.RookValue},                     // a defended one
+		{"3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", movegen.PawnValue},                                        // x-ray: the rook behind wins it
+		{"3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", movegen.PawnValue - movegen.RookValue},                  // two against two: a pawn and a rook for two rooks
+		{"8/kP6/8/8/8/8/8/K7 w - - 0 1", "b7b8q", -movegen.PawnValue},                                             // a promotion the king takes
+		{"2r3k1/1P6/8/8/8/8/8/K7 w - - 0 1", "b7c8q", movegen.RookValue + movegen.QueenValue - movegen.PawnValue}, // takes and promotes, undefended
+		{"8/8/8/8/8/2k5/1r6/1R4K1 w - - 0 1", "b1b2", 0},                                                          // the king takes back: a rook for a rook
+		{"8/8/8/8/8/2k5/1r6/KR6 w - - 0 1", "b1b2", movegen.RookValue},                                            // b2 guarded by a1: the king cannot
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", movegen.PawnValue},                                          // en passant
+		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", 0},                                                             // castling
 	} {
 		p := mustParse(t, c.fen)
 		m, err := p.ParseMove(c.move)
