@@ -101,10 +101,10 @@ func (p *Position) AttackersTo(sq Square, occ uint64) uint64 {
 //     move's.
 //
 // A quiet move is worth 0 if the piece that moved is safe on its square,
-// and less what the other side wins by taking it. Most calls end before the
-// exchange is played out: when what m takes is below threshold, or when it
-// stays above threshold even if the piece that moved is lost. It allocates
-// nothing. For a move that is not legal the answer means nothing (and
+// and less what the other side wins by taking it. A call ends before the
+// exchange is played out when what m takes is below threshold, or when it
+// stays at threshold or above even if the piece that moved is lost. It
+// allocates nothing. For a move that is not legal the answer means nothing (and
 // nothing panics).
 func (p *Position) SEE(m Move, threshold int) bool {
 	if m == NoMove {
