@@ -146,9 +146,11 @@ func ExampleSetup() {
 	s.Put(h1, movegen.MakePiece(movegen.White, movegen.Rook))
 	s.Put(e8, movegen.MakePiece(movegen.Black, movegen.King))
 	s.SetCastling(movegen.WhiteKingside)
+	s.SetHalfmoveClock(12)
 	s.SetFullmoveNumber(40)
 	p, err := s.Position()
 	fmt.Println(p.FEN(), err)
+	fmt.Println(s.PieceAt(h1), s.PieceAt(e1+1))
 
 	// A setter refuses what is not a value of its kind, and changes nothing.
 	fmt.Println(s.Put(64, movegen.MakePiece(movegen.White, movegen.Queen)))
@@ -160,11 +162,13 @@ func ExampleSetup() {
 	fmt.Println(err)
 	s.SetCastling(0)
 	s.SetSide(movegen.Black)
+	s.SetHalfmoveClock(0)
 	s.SetEnPassant(movegen.Square(20)) // e3
 	_, err = s.Position()
 	fmt.Println(err)
 	// Output:
-	// 4k3/8/8/8/8/8/8/4K2R w K - 0 40 <nil>
+	// 4k3/8/8/8/8/8/8/4K2R w K - 12 40 <nil>
+	// R .
 	// movegen: setup: Put: square 64 is not a square (a1 = 0 to h8 = 63)
 	// movegen: setup: Put: NoPiece is not a piece (Remove empties a square)
 	// movegen: FEN castling: K needs a white rook on rank 1 on the h-file side of the white king (on e1)
