@@ -7,8 +7,9 @@ import (
 )
 
 // TestAllocs checks that generating and making moves allocates nothing:
-// LegalMoves and Captures into a buffer with room, CountMoves, Play (on a
-// copy), the check and mate tests, Key, IsLegal and Perft.
+// LegalMoves, Captures and Quiets into a buffer with room, CountMoves, Play
+// (on a copy; the null move too), the check and mate tests, Key, IsLegal,
+// Perft, and the search helpers GivesCheck, SEE, Attackers and AttackersTo.
 func TestAllocs(t *testing.T) {
 	if testing.CoverMode() != "" {
 		t.Skip("coverage counters allocate")
@@ -48,6 +49,24 @@ func TestAllocs(t *testing.T) {
 				}
 			},
 			"Perft(3)": func() { sink += p.Perft(3) },
+			"Quiets":   func() { buf = p.Quiets(buf[:0]) },
+			"GivesCheck, SEE": func() {
+				for _, m := range moves {
+					if p.GivesCheck(m) || p.SEE(m, 0) || p.SEE(m, 150) {
+						sink++
+					}
+				}
+			},
+			"Attackers, AttackersTo": func() {
+				for sq := movegen.Square(0); sq < 64; sq++ {
+					sink += p.Attackers(movegen.Black, sq, p.Occupied()&^1) ^ p.AttackersTo(sq, p.Occupied())
+				}
+			},
+			"Play(NoMove)": func() {
+				q := p
+				q.Play(movegen.NoMove)
+				sink += q.Key()
+			},
 		} {
 			if n := testing.AllocsPerRun(20, f); n != 0 {
 				t.Errorf("%s: %s allocates %.1f times a call", fen, name, n)

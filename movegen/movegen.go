@@ -1,13 +1,15 @@
 // Package movegen is a legal chess move generator and position, built on
-// package attacks: FEN in and out (Chess960 included), legal moves
-// appended to the caller's buffer without allocating, the captures and
-// promotions alone for a quiescence search, check, checkmate and
-// stalemate, moves made on a copy, UCI move names in both directions,
-// Standard Algebraic Notation (SAN) in both directions, Polyglot keys kept
-// move by move, the draw rules (insufficient material, the fifty- and
-// seventy-five-move rules, repetition in a History, and a game's Outcome),
-// and perft. It reads and writes no PGN files, and keeps no clocks beyond
-// FEN's two.
+// package attacks: FEN in and out (Chess960 included), positions set up
+// piece by piece (Setup), legal moves appended to the caller's buffer
+// without allocating, the captures and promotions alone for a quiescence
+// search and the quiet moves alone for staged move ordering, check,
+// checkmate and stalemate, whether a move gives check, the attackers of a
+// square, static exchange evaluation, the null move, moves made on a copy,
+// UCI move names and Standard Algebraic Notation (SAN) in both directions,
+// Polyglot keys kept move by move, the draw rules (insufficient material,
+// the fifty- and seventy-five-move rules, repetition in a History, and a
+// game's Outcome), and perft. It reads and writes no PGN files, and keeps
+// no clocks beyond FEN's two.
 //
 // In five minutes:
 //
@@ -68,17 +70,32 @@
 // Chess960: there a right counts as standard chess's right of its side and
 // wing.
 //
+// # Search
+//
+// Beside its moves, a search asks of a position: Quiets, the legal moves
+// that Captures does not list (the two halves of LegalMoves, no move in
+// both), for staged move ordering; GivesCheck, whether a move checks,
+// without making it; Attackers and AttackersTo, the pieces that attack a
+// square for any occupancy (take pieces off it and the sliders behind them
+// join in); SEE, static exchange evaluation as a threshold test, with the
+// values PawnValue to KingValue; and the null move, Play(NoMove) (UCI's
+// 0000), which passes the turn when the side to move is not in check: the
+// side changes, the en-passant square and its part of the key go, the
+// halfmove clock advances (a null move takes nothing and moves no pawn)
+// and, after Black's, the fullmove number; the position reads back from
+// its FEN like any other. None of them allocates.
+//
 // # Bad input
 //
-// ParseFEN, ParseMove, PlayUCI, ParseSAN, PlaySAN, ParseSquare and
-// SetChess960 return errors naming what is wrong, each reading "movegen: "
-// once ("movegen: FEN castling: ...", "movegen: move \"e1f2\": ...",
-// "movegen: SAN \"Nd2\": ambiguous: Nbd2, Nfd2"), and leave nothing
-// half-changed. No method panics. Play does not
-// check its move: give it a move from LegalMoves, Captures or ParseMove,
-// or check one from elsewhere (a book, a transposition table) with
-// IsLegal. (A move that is not even plausible, no piece of the side to
-// move on its square, say, it ignores.)
+// ParseFEN, ParseMove, PlayUCI, ParseSAN, PlaySAN, ParseSquare,
+// SetChess960 and Setup's methods return errors naming what is wrong, each
+// reading "movegen: " once ("movegen: FEN castling: ...", "movegen: move
+// \"e1f2\": ...", "movegen: SAN \"Nd2\": ambiguous: Nbd2, Nfd2",
+// "movegen: setup: Put: ..."), and leave nothing half-changed. No method
+// panics. Play does not check its move: give it a move from LegalMoves,
+// Captures, Quiets, ParseMove or ParseSAN, or check one from elsewhere (a
+// book, a transposition table) with IsLegal. (A move that is not even
+// plausible, no piece of the side to move on its square, say, it ignores.)
 package movegen
 
 import (
@@ -187,7 +204,8 @@ const (
 // h-file side, else c1 and d1 (rank 8 for Black).
 type Move = board.Move
 
-// NoMove is the zero Move: never a legal move. UCI writes it 0000.
+// NoMove is the zero Move: never a legal move, but the null move to Play
+// and ParseMove. UCI writes it 0000.
 const NoMove = board.NoMove
 
 // MaxMoves bounds the legal moves of any position: a buffer of this
@@ -445,16 +463,23 @@ func (p *Position) IsCapture(m Move) bool {
 // a castling without the right or over occupied squares, ...) changes
 // nothing; any other illegal move leaves a position the generator still
 // runs on, but not one of the game.
+//
+// Play(NoMove) makes the null move, when the side to move is not in check
+// (in check it changes nothing): see the package's section on search.
 func (p *Position) Play(m Move) {
 	if !p.p.Plausible(m) {
+		if m == NoMove && p.p.HasKing() && !p.p.InCheck() {
+			board.PlayNull(&p.p)
+		}
 		return
 	}
 	board.Play(&p.p, m)
 }
 
 // ParseMove returns the legal move that the UCI string s names: e2e4, e7e8q,
-// castling e1g1 (in Chess960 mode e1h1, king takes rook). A malformed or
-// illegal move is a *MoveError saying why.
+// castling e1g1 (in Chess960 mode e1h1, king takes rook); and 0000, the null
+// move NoMove, when the side to move is not in check (see Play). A
+// malformed or illegal move is a *MoveError saying why.
 func (p *Position) ParseMove(s string) (Move, error) {
 	return board.ParseMove(&p.p, s)
 }

@@ -258,8 +258,9 @@ func TestPerftAndDivide(t *testing.T) {
 }
 
 // FuzzParseMove: no input panics; an accepted move is one of LegalMoves and
-// its name is the input; a rejected one is a *MoveError, no legal move has
-// that name, and PlayUCI leaves the position alone.
+// its name is the input, or the null move 0000 out of check; a rejected one
+// is a *MoveError, no legal move has that name, and PlayUCI leaves the
+// position alone.
 //
 //	go test ./movegen -run x -fuzz FuzzParseMove -fuzztime 60s
 func FuzzParseMove(f *testing.F) {
@@ -286,6 +287,14 @@ func FuzzParseMove(f *testing.F) {
 			}
 			return
 		}
+		if s == "0000" {
+			// The null move: the side to move is not in check, and
+			// PlayUCI passes the turn.
+			if m != movegen.NoMove || p.InCheck() || perr != nil || q.Side() == p.Side() || q.Occupied() != p.Occupied() {
+				t.Fatalf("%s: the null move: ParseMove %v, in check %v, PlayUCI %v to %s", p.FEN(), m, p.InCheck(), perr, q.FEN())
+			}
+			return
+		}
 		if m != named || !p.IsLegal(m) || perr != nil {
 			t.Fatalf("%s: ParseMove(%q) = %v, the legal move of that name %v", p.FEN(), s, m, named)
 		}
@@ -295,7 +304,8 @@ func FuzzParseMove(f *testing.F) {
 // FuzzPlay plays arbitrary 16-bit moves, legal or not: nothing panics, a
 // move Play refuses (not even plausible) changes nothing, and whatever it
 // makes leaves a position whose moves, captures and perft run, whose FEN
-// prints, and whose kept key equals the key computed afresh.
+// prints, and, after a legal move (or a null move in a game of legal
+// moves), whose kept key equals the key of its FEN read afresh.
 //
 //	go test ./movegen -run x -fuzz FuzzPlay -fuzztime 60s
 func FuzzPlay(f *testing.F) {
@@ -303,6 +313,7 @@ func FuzzPlay(f *testing.F) {
 	f.Add(uint8(1), []byte{0x04, 0x20, 0xff, 0xff, 0x01, 0x00})
 	f.Fuzz(func(t *testing.T, i uint8, moves []byte) {
 		p := mustParse(t, trickyFENs[int(i)%len(trickyFENs)])
+		game := true // every move so far legal, the null move or refused
 		for j := 0; j+1 < len(moves); j += 2 {
 			m := movegen.Move(uint16(moves[j]) | uint16(moves[j+1])<<8)
 			before := p
@@ -311,11 +322,13 @@ func FuzzPlay(f *testing.F) {
 			if legal && p == before {
 				t.Fatalf("%s: the legal move %v changed nothing", before.FEN(), m)
 			}
+			null := m == movegen.NoMove && p != before
+			game = game && (legal || null || p == before)
 			p.LegalMoves(nil)
 			p.Captures(nil)
 			p.Perft(2)
 			_ = p.FEN()
-			if legal {
+			if legal || null && game {
 				q, err := movegen.ParseFEN(p.FEN())
 				if err != nil || q.Key() != p.Key() {
 					t.Fatalf("%s after %v: %v, key %016x kept, %016x from the FEN", before.FEN(), m, err, p.Key(), q.Key())

@@ -36,7 +36,8 @@ func moveNames(p *movegen.Position) string {
 // position that play reaches, from standard and Chess960 starts (the
 // random games of the oracle's test, its openings and its move choice,
 // which seeks castling, rook captures and checks), reads back from its FEN
-// as itself. So does each standard position switched to Chess960 mode.
+// as itself. So does each standard position switched to Chess960 mode,
+// and each position out of check after a null move.
 // Play's FEN and the mode must agree through every change of rights.
 func TestFENReadsBack(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 0x72656164))
@@ -58,6 +59,11 @@ func TestFENReadsBack(t *testing.T) {
 		for ply := 0; ; ply++ {
 			readsBack(t, "played", &p)
 			positions++
+			if !p.InCheck() {
+				n := p
+				n.Play(movegen.NoMove)
+				readsBack(t, "after a null move", &n)
+			}
 			if !p.Chess960() {
 				c := p
 				if err := c.SetChess960(true); err != nil {

@@ -2,6 +2,7 @@ package board
 
 import (
 	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/symmagic/attacks"
@@ -47,9 +48,9 @@ func walk(t *testing.T, p *Position, depth int, n *int) {
 
 // check checks a position: the kept Occupancy in step with the occupancy,
 // the mailbox agreeing with the bitboards, the kept key equal to one
-// computed from scratch, the counting, listing and tactical generators
-// agreeing, every legal move plausible, and the position
-// passing ParseFEN's checks and coming back equal, field for field, from
+// computed from scratch, the counting, listing, tactical and quiet
+// generators agreeing, GivesCheck agreeing with the move made, every legal
+// move plausible, and the position passing ParseFEN's checks and coming back equal, field for field, from
 // its FEN, the Chess960 mode and the castling notation included (so no move
 // left its own king in check, broke a castling right's placement or set a
 // false en-passant square, and the mode is what the FEN shows).
@@ -114,6 +115,29 @@ func check(t *testing.T, p *Position) {
 	for i, m := range tactical {
 		if other[i] != m {
 			t.Fatalf("%s: tactical move %d is %s, want %s", fen, i, other[i], m)
+		}
+	}
+	// The quiet sink: the listed moves that are not tactical, in order.
+	var quiets MoveList
+	nq, i := GenerateQuiet(p, &quiets), 0
+	for _, m := range list[:moves] {
+		if slices.Contains(tactical, m) {
+			continue
+		}
+		if i >= nq || quiets[i] != m {
+			t.Fatalf("%s: quiet move %d is not %s (%d quiet moves)", fen, i, m, nq)
+		}
+		i++
+	}
+	if nq != i {
+		t.Fatalf("%s: %d quiet moves, want %d", fen, nq, i)
+	}
+	// GivesCheck: the position after the move in check.
+	for _, m := range list[:moves] {
+		c := *p
+		Play(&c, m)
+		if c.InCheck() != p.GivesCheck(m) {
+			t.Fatalf("%s: GivesCheck(%s) = %v", fen, m, p.GivesCheck(m))
 		}
 	}
 	if bits.OnesCount64(p.checkers(p.side)) > 2 {

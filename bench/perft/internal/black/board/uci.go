@@ -32,14 +32,21 @@ func uciTo(m Move) int {
 }
 
 // ParseMove returns the legal move of p that the UCI string s names: e2e4,
-// e7e8q; castling e1g1, or, in Chess960 mode, e1h1 (king takes rook). A
-// malformed or illegal move is a *MoveError saying why.
+// e7e8q; castling e1g1, or, in Chess960 mode, e1h1 (king takes rook); and
+// 0000, the null move (NoMove, see PlayNull), when the side to move is not
+// in check. A malformed or illegal move is a *MoveError saying why.
 func ParseMove(p *Position, s string) (Move, error) {
 	bad := func(format string, args ...any) (Move, error) {
 		return NoMove, &MoveError{UCI: s, Msg: fmt.Sprintf(format, args...)}
 	}
 	if s == "0000" {
-		return bad("the null move is not a move of the position")
+		switch {
+		case !p.HasKing():
+			return bad("the position has no kings")
+		case p.InCheck():
+			return bad("the null move passes the turn, and %s is in check", p.side)
+		}
+		return NoMove, nil
 	}
 	if len(s) != 4 && len(s) != 5 {
 		return bad("%d characters, want 4 (e2e4) or 5 with a promotion (e7e8q)", len(s))

@@ -9,20 +9,25 @@ import (
 	"github.com/symmagic/attacks"
 )
 
-// gen has three sinks, each a type of its own size, so that inside gen's
+// gen has four sinks, each a type of its own size, so that inside gen's
 // copy for it unsafe.Sizeof of the type parameter is a constant and the
 // other sinks' branches fold away (Go compiles one copy of a generic
 // function per GC shape, roughly per underlying type): lister
 // writes the moves to the list, counter only counts them, which is all the
-// last ply of perft needs, so there a piece's moves cost one popcount, and
-// tactical writes the captures and promotions alone.
+// last ply of perft needs, so there a piece's moves cost one popcount,
+// tactical writes the captures and promotions alone, and quiet the other
+// moves (those that take nothing and do not promote, castling included),
+// so that tactical's and quiet's moves are lister's, each in one of them.
 type (
 	counter  uint8
 	lister   uint16
 	tactical uint32
+	quiet    uint64
 )
 
-type sink interface{ counter | lister | tactical }
+type sink interface {
+	counter | lister | tactical | quiet
+}
 
 func counting[K sink]() bool {
 	var k K
@@ -34,7 +39,12 @@ func tacticalOnly[K sink]() bool {
 	return unsafe.Sizeof(k) == unsafe.Sizeof(tactical(0))
 }
 
-// Generate, Count and GenerateTactical are not inlined: inlined into
+func quietOnly[K sink]() bool {
+	var k K
+	return unsafe.Sizeof(k) == unsafe.Sizeof(quiet(0))
+}
+
+// Generate, Count, GenerateTactical and GenerateQuiet are not inlined: inlined into
 // another package, each would call gen's shaped copy from there, and escape
 // analysis, which has no summary of a shaped copy across packages, would
 // move the caller's list to the heap. Compiled here, they keep it on the
@@ -56,6 +66,13 @@ func Count(p *Position) int { return gen[counter](p, nil) }
 //
 //go:noinline
 func GenerateTactical(p *Position, list *MoveList) int { return gen[tactical](p, list) }
+
+// GenerateQuiet writes the legal moves of p that GenerateTactical does not
+// (those that take nothing and do not promote, castling included) to list
+// and returns their number.
+//
+//go:noinline
+func GenerateQuiet(p *Position, list *MoveList) int { return gen[quiet](p, list) }
 
 const (
 	fileA = 0x0101010101010101
@@ -141,10 +158,14 @@ func gen[K sink](p *Position, list *MoveList) int {
 		sliderAttackers(ksq, o, t.rq, t.bq)
 
 	// Where pieces may go: anywhere not their own side's, or, for the
-	// tactical moves, onto an enemy piece (pawns also to their last rank).
+	// tactical moves, onto an enemy piece (pawns also to their last rank),
+	// or, for the quiet ones, onto an empty square.
 	reach := ^own
 	if tacticalOnly[K]() {
 		reach = enemy
+	}
+	if quietOnly[K]() {
+		reach = ^occ
 	}
 
 	n := 0
@@ -175,7 +196,7 @@ func gen[K sink](p *Position, list *MoveList) int {
 	// an enemy rook on one rank) and every check, even a double check it
 	// could answer in a FEN that no game reaches. It is rare; the cost does
 	// not matter.
-	if p.ep != noEP {
+	if p.ep != noEP && !quietOnly[K]() {
 		ep := int(p.ep)
 		capSq := ep ^ 8 // the pawn that double-pushed, one rank nearer us
 		for c := attacks.Pawn(us == Black, ep) & ownPawns; c != 0; c &= c - 1 {
@@ -272,9 +293,15 @@ func gen[K sink](p *Position, list *MoveList) int {
 		} else {
 			double = bits.RotateLeft64(single&doubleFrom[us], push) & empty & checkMask
 		}
+		if quietOnly[K]() {
+			single &^= last // no promotion
+		}
 		single &= checkMask
-		capW := (bits.RotateLeft64(free&^fileA, west) | bits.RotateLeft64(ownPawns&pinD&^fileA, west)&pinD) & enemy & checkMask
-		capE := (bits.RotateLeft64(free&^fileH, east) | bits.RotateLeft64(ownPawns&pinD&^fileH, east)&pinD) & enemy & checkMask
+		var capW, capE uint64
+		if !quietOnly[K]() {
+			capW = (bits.RotateLeft64(free&^fileA, west) | bits.RotateLeft64(ownPawns&pinD&^fileA, west)&pinD) & enemy & checkMask
+			capE = (bits.RotateLeft64(free&^fileH, east) | bits.RotateLeft64(ownPawns&pinD&^fileH, east)&pinD) & enemy & checkMask
+		}
 		if counting[K]() {
 			n += bits.OnesCount64(single&^last) + bits.OnesCount64(double) +
 				bits.OnesCount64(capW&^last) + bits.OnesCount64(capE&^last) +

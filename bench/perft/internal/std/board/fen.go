@@ -92,7 +92,10 @@ func fenErr(field, format string, args ...any) *FENError {
 // position in Chess960 mode whose rights' pieces all stand there as HAha,
 // so that it reads back in the mode.
 //
-// Every failure is a *FENError naming the field at fault.
+// Every failure is a *FENError naming the field at fault. The text is read
+// first, every field (a malformed field is the error, whatever else is
+// wrong), then the rules are checked on what it says, by the validation a
+// Setup's Position runs (see Setup): the two cannot differ.
 func ParseFEN(fen string) (Position, error) {
 	f := strings.Fields(fen)
 	if len(f) == 4 {
@@ -101,29 +104,70 @@ func ParseFEN(fen string) (Position, error) {
 	if len(f) != 6 {
 		return Position{}, fenErr("", "%d fields, want 6 (placement, side, castling, en passant, halfmove clock, fullmove number) or the first 4", len(f))
 	}
-	p := Position{}
-	if err := p.parsePlacement(f[0]); err != nil {
+	var s Setup
+	if err := s.parsePlacement(f[0]); err != nil {
 		return Position{}, err
 	}
 	switch f[1] {
 	case "w":
-		p.side = White
+		s.side = White
 	case "b":
-		p.side = Black
+		s.side = Black
 	default:
 		return Position{}, fenErr("side", "%q, want w or b", f[1])
 	}
-	if err := p.parseCastling(f[2]); err != nil {
+	if err := checkCastlingLetters(f[2]); err != nil {
 		return Position{}, err
 	}
-	if err := p.parseEP(f[3]); err != nil {
+	if f[3] != "-" {
+		sq, ok := parseSquare(f[3])
+		if !ok {
+			return Position{}, fenErr("en passant", "%q is not - or a square", f[3])
+		}
+		s.ep, s.hasEP = Square(sq), true
+	}
+	var err error
+	if s.half, err = parseClock("halfmove clock", f[4]); err != nil {
 		return Position{}, err
 	}
-	half, err := parseClock("halfmove clock", f[4], 0)
+	full, err := parseClock("fullmove number", f[5])
 	if err != nil {
 		return Position{}, err
 	}
-	full, err := parseClock("fullmove number", f[5], 1)
+	s.full = full - 1
+	return s.validate(f[2], nil)
+}
+
+// validate checks the rules of ParseFEN on s, its castling rights given as
+// a castling field's letters (castling, "-" for none), and returns the
+// position. want, if not nil, is the right each letter must give (0:
+// whichever it names), for a Setup's rights named by their rooks. The rules
+// are checked field by field, in FEN's order, then those that tie fields
+// together (see ParseFEN).
+func (s *Setup) validate(castling string, want []CastlingRights) (Position, error) {
+	p := Position{}
+	for sq, pc := range s.board {
+		if pc != NoPiece {
+			p.put(sq, pc)
+		}
+	}
+	p.side = s.side & 1
+	if err := p.checkPlacement(); err != nil {
+		return Position{}, err
+	}
+	if err := p.setCastling(castling, want); err != nil {
+		return Position{}, err
+	}
+	if s.hasEP {
+		if err := p.setEP(int(s.ep)); err != nil {
+			return Position{}, err
+		}
+	}
+	half, err := clockRule("halfmove clock", s.half, 0)
+	if err != nil {
+		return Position{}, err
+	}
+	full, err := clockRule("fullmove number", s.full+1, 1)
 	if err != nil {
 		return Position{}, err
 	}
@@ -156,8 +200,10 @@ func ParseFEN(fen string) (Position, error) {
 	return p, nil
 }
 
-func (p *Position) parsePlacement(s string) error {
-	ranks := strings.Split(s, "/")
+// parsePlacement reads FEN's first field into s's board: its syntax alone
+// (the rules are checkPlacement's).
+func (s *Setup) parsePlacement(field string) error {
+	ranks := strings.Split(field, "/")
 	if len(ranks) != 8 {
 		return fenErr("placement", "%d ranks, want 8 separated by /", len(ranks))
 	}
@@ -177,11 +223,7 @@ func (p *Position) parsePlacement(s string) error {
 			case strings.ContainsRune(pieceLetters, c):
 				if file < 8 {
 					i := strings.IndexRune(pieceLetters, c)
-					pc := makePiece(Color(i/6), PieceType(i%6+1))
-					if pc.Type() == Pawn && (rank == 0 || rank == 7) {
-						return fenErr("placement", "pawn on %s: pawns never stand on rank 1 or 8", sqName(rank*8+file))
-					}
-					p.put(rank*8+file, pc)
+					s.board[rank*8+file] = makePiece(Color(i/6), PieceType(i%6+1))
 				}
 				file++
 			default:
@@ -191,6 +233,19 @@ func (p *Position) parsePlacement(s string) error {
 		}
 		if file != 8 {
 			return fenErr("placement", "rank %d %q has %d squares, want 8", rank+1, r, file)
+		}
+	}
+	return nil
+}
+
+// checkPlacement checks the placement's rules, the squares in FEN's order
+// (rank 8 first, each from the a-file): no pawn on rank 1 or 8, one king a
+// side, at most 8 pawns and 16 pieces a side, and no more promoted pieces
+// than missing pawns.
+func (p *Position) checkPlacement() error {
+	for rank := 7; rank >= 0; rank -= 7 {
+		if b := p.byType[Pawn-1] & (rank1 << (8 * rank)); b != 0 {
+			return fenErr("placement", "pawn on %s: pawns never stand on rank 1 or 8", sqName(lsb(b)))
 		}
 	}
 	for c := White; c <= Black; c++ {
@@ -244,14 +299,33 @@ func (p *Position) outermostRook(c Color, wing int) int {
 	return lsb(rooks)
 }
 
-func (p *Position) parseCastling(s string) error {
-	if s == "-" {
+// checkCastlingLetters checks the castling field's syntax: "-", or letters
+// from KQkq and the files A-H and a-h (what they name is setCastling's).
+func checkCastlingLetters(field string) error {
+	if field == "-" {
+		return nil
+	}
+	for i := 0; i < len(field); i++ {
+		ch := field[i]
+		if lower := ch | 0x20; lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h') {
+			return fenErr("castling", "%q: bad letter %q (want - , letters from KQkq, or files A-H and a-h)", field, ch)
+		}
+	}
+	return nil
+}
+
+// setCastling gives p the castling rights of a castling field's letters
+// (field, whose syntax checkCastlingLetters has checked; "-" for none) and
+// sets the Chess960 mode and notation they imply. want, if not nil, is the
+// right each letter must give (0: whichever it names).
+func (p *Position) setCastling(field string, want []CastlingRights) error {
+	if field == "-" {
 		p.castleRook = standardRooks
 		return nil
 	}
 	letters := true // Shredder-FEN: file letters alone
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
+	for i := 0; i < len(field); i++ {
+		ch := field[i]
 		c := White
 		lower := ch | 0x20
 		if ch == lower {
@@ -273,20 +347,22 @@ func (p *Position) parseCastling(s string) error {
 			if rsq = p.outermostRook(c, wing); rsq < 0 {
 				return fenErr("castling", "%c needs a %s rook on rank %d on %s of the %s king (on %s)", ch, c, 1+7*int(c), wingNames[wing], c, sqName(ksq))
 			}
-		case lower >= 'a' && lower <= 'h':
-			rsq = int(lower-'a') + 56*int(c)
+		default: // a file letter
+			rsq = int(lower-'a')&7 + 56*int(c)
 			if backRank(c)&(1<<ksq) == 0 {
 				return fenErr("castling", "%c needs the %s king on rank %d, not on %s", ch, c, 1+7*int(c), sqName(ksq))
 			}
 			if p.board[rsq] != MakePiece(c, Rook) {
 				return fenErr("castling", "%c needs a %s rook on %s", ch, c, sqName(rsq))
 			}
-		default:
-			return fenErr("castling", "%q: bad letter %q (want - , letters from KQkq, or files A-H and a-h)", s, ch)
 		}
 		right := 2*int(c) + wingOf(ksq&7, rsq&7)
+		if i < len(want) && want[i] != 0 && want[i] != 1<<right {
+			return fenErr("castling", "the %s right names the rook on %s, which stands on %s of the %s king (on %s)",
+				rightNames[bits.TrailingZeros8(uint8(want[i]))&3], sqName(rsq), wingNames[right&1], c, sqName(ksq))
+		}
 		if p.castle&(1<<right) != 0 {
-			return fenErr("castling", "%q gives %s two rights on %s of its king", s, c, wingNames[right&1])
+			return fenErr("castling", "%q gives %s two rights on %s of its king", field, c, wingNames[right&1])
 		}
 		p.castle |= 1 << right
 		p.castleRook[right] = uint8(rsq)
@@ -301,6 +377,9 @@ func (p *Position) parseCastling(s string) error {
 	}
 	return nil
 }
+
+// rightNames name the castling rights, by bit number.
+var rightNames = [4]string{"white kingside", "white queenside", "black kingside", "black queenside"}
 
 var errStandardCastling = errors.New("movegen: Chess960 mode cannot be switched off: a castling right's king or rook stands off its square of standard chess")
 
@@ -357,14 +436,10 @@ func (p *Position) lettersOnly(white, black uint64) bool {
 	return true
 }
 
-func (p *Position) parseEP(s string) error {
-	if s == "-" {
-		return nil
-	}
-	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
-		return fenErr("en passant", "%q is not - or a square", s)
-	}
-	sq := int(s[0]-'a') + 8*int(s[1]-'1')
+// setEP sets p's en-passant square to sq (0..63) if a pawn of the side
+// not to move can just have double-pushed past it.
+func (p *Position) setEP(sq int) error {
+	s := sqName(sq)
 	wantRank, pusher := 6, Black // white to move: black just pushed, passing rank 6
 	if p.side == Black {
 		wantRank, pusher = 3, White
@@ -384,17 +459,28 @@ func (p *Position) parseEP(s string) error {
 	return nil
 }
 
-func parseClock(field, s string, least int32) (int32, error) {
+// parseClock reads a clock's field: decimal digits alone. Its range is
+// clockRule's.
+func parseClock(field, s string) (int64, error) {
 	for _, c := range s {
 		if c < '0' || c > '9' {
 			return 0, fenErr(field, "%q is not a non-negative decimal number", s)
 		}
 	}
-	n, err := strconv.ParseInt(s, 10, 32)
+	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
 		return 0, fenErr(field, "%q is out of range (at most %d)", s, int32(1<<31-1))
 	}
-	if int32(n) < least {
+	return n, nil
+}
+
+// clockRule checks that a clock's value n is at least least and fits the
+// position's 32 bits.
+func clockRule(field string, n, least int64) (int32, error) {
+	if n > 1<<31-1 {
+		return 0, fenErr(field, "%q is out of range (at most %d)", strconv.FormatInt(n, 10), int32(1<<31-1))
+	}
+	if n < least {
 		return 0, fenErr(field, "%d, want at least %d", n, least)
 	}
 	return int32(n), nil
