@@ -104,18 +104,19 @@ type entry struct {
 	perft  func(string, int) (uint64, error)
 	divide func(string, int, int) ([]shared.Count, error)
 	lists  func(string) (shared.Lists, error)
+	size   int // the copy's Position's size in bytes
 }
 
 // modes is each mode's entry points, by Mode.
 var modes = [...]entry{
-	ModeW:            {w.Run, w.Perft, w.Divide, w.Lists},
-	ModeStd:          {std.Run, std.Perft, std.Divide, std.Lists},
-	ModeFancy:        {fancy.Run, fancy.Perft, fancy.Divide, fancy.Lists},
-	ModePlain:        {plain.Run, plain.Perft, plain.Divide, plain.Lists},
-	ModeOcc:          {occ.Run, occ.Perft, occ.Divide, occ.Lists},
-	ModeBlack:        {black.Run, black.Perft, black.Divide, black.Lists},
-	ModeHyperbola:    {hyperbola.Run, hyperbola.Perft, hyperbola.Divide, hyperbola.Lists},
-	ModeKindergarten: {kindergarten.Run, kindergarten.Perft, kindergarten.Divide, kindergarten.Lists},
+	ModeW:            {w.Run, w.Perft, w.Divide, w.Lists, w.PositionSize},
+	ModeStd:          {std.Run, std.Perft, std.Divide, std.Lists, std.PositionSize},
+	ModeFancy:        {fancy.Run, fancy.Perft, fancy.Divide, fancy.Lists, fancy.PositionSize},
+	ModePlain:        {plain.Run, plain.Perft, plain.Divide, plain.Lists, plain.PositionSize},
+	ModeOcc:          {occ.Run, occ.Perft, occ.Divide, occ.Lists, occ.PositionSize},
+	ModeBlack:        {black.Run, black.Perft, black.Divide, black.Lists, black.PositionSize},
+	ModeHyperbola:    {hyperbola.Run, hyperbola.Perft, hyperbola.Divide, hyperbola.Lists, hyperbola.PositionSize},
+	ModeKindergarten: {kindergarten.Run, kindergarten.Perft, kindergarten.Divide, kindergarten.Lists, kindergarten.PositionSize},
 }
 
 // of returns mode m's entry points, or w's for a value no mode has (Run

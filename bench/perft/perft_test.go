@@ -117,6 +117,18 @@ func TestModes(t *testing.T) {
 	}
 }
 
+// TestPositionSizes checks that every mode's Position has the size of w's,
+// which keeps an attacks.Occupancy: the modes that keep none hold room for
+// one, so that the copy-make search copies the same bytes in every mode
+// and the positions lie alike in memory (the modegen template's keptOcc).
+func TestPositionSizes(t *testing.T) {
+	for _, m := range Modes {
+		if got, want := modes[m].size, modes[ModeW].size; got != want {
+			t.Errorf("mode %v: Position takes %d bytes, w's %d", m, got, want)
+		}
+	}
+}
+
 // TestDivide checks that divide splits perft exactly, in every mode and
 // whatever the thread count.
 func TestDivide(t *testing.T) {

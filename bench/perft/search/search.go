@@ -16,6 +16,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/symmagic/attacks/bench/perft/shared"
 	"github.com/symmagic/attacks/internal/board"
@@ -59,6 +60,10 @@ func Divide(fen string, depth, threads int) ([]shared.Count, error) {
 	}
 	return counts, nil
 }
+
+// PositionSize is the size of the generator's Position in bytes, the same
+// in every mode (TestPositionSizes).
+const PositionSize = int(unsafe.Sizeof(board.Position{}))
 
 // Lists returns what the generator lists at the position fen: its legal
 // moves, their count, the captures and promotions alone, and the FENs of
