@@ -16,12 +16,12 @@ import (
 // unchecked, as the package's own lookups are written to. A mode whose
 // lookup were called, or checked, would leave every count right and the
 // comparison of the modes meaningless. The one call allowed is occ's
-// permute, NewOccupancy's once per node.
+// permute, NewOccupancy's once per node. The variant modes are read too.
 func TestCompiledLookups(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles every mode's copy of the generator")
 	}
-	for _, mode := range Modes {
+	for _, mode := range append(Modes[:len(Modes):len(Modes)], Variants...) {
 		pkg := "./internal/" + mode.String() + "/board"
 		out, err := exec.Command("go", "build", "-gcflags=-S", pkg).CombinedOutput()
 		if err != nil {

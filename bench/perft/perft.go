@@ -35,12 +35,15 @@ import (
 	"fmt"
 
 	black "github.com/symmagic/attacks/bench/perft/internal/black/search"
+	bytevariant "github.com/symmagic/attacks/bench/perft/internal/byte/search"
 	fancy "github.com/symmagic/attacks/bench/perft/internal/fancy/search"
+	fancymask "github.com/symmagic/attacks/bench/perft/internal/fancymask/search"
 	hyperbola "github.com/symmagic/attacks/bench/perft/internal/hyperbola/search"
 	kindergarten "github.com/symmagic/attacks/bench/perft/internal/kindergarten/search"
 	occ "github.com/symmagic/attacks/bench/perft/internal/occ/search"
 	plain "github.com/symmagic/attacks/bench/perft/internal/plain/search"
 	std "github.com/symmagic/attacks/bench/perft/internal/std/search"
+	stdsmall "github.com/symmagic/attacks/bench/perft/internal/stdsmall/search"
 	w "github.com/symmagic/attacks/bench/perft/internal/w/search"
 	"github.com/symmagic/attacks/bench/perft/shared"
 	"github.com/symmagic/attacks/internal/board"
@@ -66,6 +69,9 @@ const (
 	ModeBlack        = shared.ModeBlack
 	ModeHyperbola    = shared.ModeHyperbola
 	ModeKindergarten = shared.ModeKindergarten
+	ModeFancyMask    = shared.ModeFancyMask
+	ModeByte         = shared.ModeByte
+	ModeStdSmall     = shared.ModeStdSmall
 
 	LoadNone = shared.LoadNone
 	LoadNNUE = shared.LoadNNUE
@@ -74,6 +80,9 @@ const (
 // Modes lists every mode: the three ways to adopt the package (w, occ, std),
 // the three magic yardsticks and the two small-table ones.
 var Modes = shared.Modes
+
+// Variants lists the variant modes (shared.Variants).
+var Variants = shared.Variants
 
 // ParseMode reads a mode's name; ParseLoad a load's.
 var (
@@ -117,6 +126,9 @@ var modes = [...]entry{
 	ModeBlack:        {black.Run, black.Perft, black.Divide, black.Lists, black.PositionSize},
 	ModeHyperbola:    {hyperbola.Run, hyperbola.Perft, hyperbola.Divide, hyperbola.Lists, hyperbola.PositionSize},
 	ModeKindergarten: {kindergarten.Run, kindergarten.Perft, kindergarten.Divide, kindergarten.Lists, kindergarten.PositionSize},
+	ModeFancyMask:    {fancymask.Run, fancymask.Perft, fancymask.Divide, fancymask.Lists, fancymask.PositionSize},
+	ModeByte:         {bytevariant.Run, bytevariant.Perft, bytevariant.Divide, bytevariant.Lists, bytevariant.PositionSize},
+	ModeStdSmall:     {stdsmall.Run, stdsmall.Perft, stdsmall.Divide, stdsmall.Lists, stdsmall.PositionSize},
 }
 
 // of returns mode m's entry points, or w's for a value no mode has (Run

@@ -98,11 +98,11 @@ func TestPerftDepth0(t *testing.T) {
 // TestModes checks the names and the table of the modes: every mode has a
 // name ParseMode reads back and its own copy of the generator.
 func TestModes(t *testing.T) {
-	if len(Modes) != len(modes) {
-		t.Fatalf("%d modes listed, %d with a generator", len(Modes), len(modes))
+	if len(Modes)+len(Variants) != len(modes) {
+		t.Fatalf("%d modes and %d variants listed, %d with a generator", len(Modes), len(Variants), len(modes))
 	}
 	seen := map[Mode]bool{}
-	for _, m := range Modes {
+	for _, m := range append(Modes[:len(Modes):len(Modes)], Variants...) {
 		got, err := ParseMode(m.String())
 		if err != nil || got != m || seen[m] {
 			t.Errorf("mode %d: ParseMode(%q) = %v, %v (listed twice: %v)", m, m.String(), got, err, seen[m])
@@ -122,9 +122,41 @@ func TestModes(t *testing.T) {
 // one, so that the copy-make search copies the same bytes in every mode
 // and the positions lie alike in memory (the modegen template's keptOcc).
 func TestPositionSizes(t *testing.T) {
-	for _, m := range Modes {
-		if got, want := modes[m].size, modes[ModeW].size; got != want {
-			t.Errorf("mode %v: Position takes %d bytes, w's %d", m, got, want)
+	for _, m := range append(Modes[:len(Modes):len(Modes)], Variants...) {
+		want := modes[ModeW].size
+		if m == ModeStdSmall {
+			want -= 16 // the variant without the room
+		}
+		if got := modes[m].size; got != want {
+			t.Errorf("mode %v: Position takes %d bytes, want %d", m, got, want)
+		}
+	}
+}
+
+// TestVariants checks the variant modes against the published counts up
+// to 1,000,000 nodes and against w's moves on a walk two plies deep.
+func TestVariants(t *testing.T) {
+	for _, r := range knownCounts(t) {
+		if r.Nodes > 1_000_000 {
+			continue
+		}
+		p, err := ParseFEN(r.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range Variants {
+			if got := Perft(&p, r.Depth, m); got != r.Nodes {
+				t.Errorf("variant %v: perft(%q, %d) = %d, want %d", m, r.FEN, r.Depth, got, r.Nodes)
+			}
+		}
+	}
+	for _, fen := range boardtest.WalkFENs {
+		p, _ := ParseFEN(fen)
+		want := ListsOf(&p, ModeW)
+		for _, m := range Variants {
+			if got := ListsOf(&p, m); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: variant %v lists other moves than w", fen, m)
+			}
 		}
 	}
 }

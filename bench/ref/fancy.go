@@ -16,7 +16,7 @@ import (
 // fancyEntry), indexed by ((occ & mask) * magic) >> shift in standard
 // layout, each square's table as wide as its mask. The magics are searched
 // at package init with the usual sparse random search and a fixed seed.
-func init() { initFancy(7) }
+func init() { initFancy(7); initFancyMask() }
 
 // FancyBytes is the size of fancy magic's attack tables: 102,400 rook and
 // 5,248 bishop entries.

@@ -46,6 +46,9 @@ type Mode struct {
 	Doc          string // what the mode looks up, for slider.go's comment
 	Import       string // the package of Rook and Bishop
 	Rook, Bishop string // bitboard: the lookups, func(sq int, occ uint64) uint64
+	// Small leaves out the room a mode that keeps no Occupancy holds for
+	// one (templates/nokeep.tmpl): the layout variant.
+	Small bool
 }
 
 // Modes are the modes bench/perft runs: the three ways to adopt package
@@ -59,6 +62,12 @@ var Modes = []Mode{
 	{Name: "black", Template: "bitboard", Doc: "black magic, fixed shifts and one overlapped array (bench/ref's yardstick.go)", Import: refPath, Rook: "ref.BlackRook", Bishop: "ref.BlackBishop"},
 	{Name: "hyperbola", Template: "bitboard", Doc: "hyperbola quintessence, as Stockfish writes it since 2026 (bench/ref's yardstick.go)", Import: refPath, Rook: "ref.HyperbolaRook", Bishop: "ref.HyperbolaBishop"},
 	{Name: "kindergarten", Template: "bitboard", Doc: "kindergarten bitboards (bench/ref's yardstick.go)", Import: refPath, Rook: "ref.KindergartenRook", Bishop: "ref.KindergartenBishop"},
+
+	// The variants, which take one technique's lookup a step towards
+	// another's, to measure what separates them (bench/cmd/variants).
+	{Name: "fancymask", Template: "bitboard", Doc: "variant: fancy magic with its key ANDed with a mask from the record, as the drop-in's rook keys are", Import: refPath, Rook: "ref.FancyMaskRook", Bishop: "ref.FancyMaskBishop"},
+	{Name: "byte", Template: "bitboard", Doc: "variant: the per-square byte lookup, fancy magic's keys (the mask's width, a shift per square) through a byte index to the square's attack sets: the W system's two dependent loads without its sharing (bench/ref's squarebyte.go)", Import: refPath, Rook: "ref.SquareByteRook", Bishop: "ref.SquareByteBishop"},
+	{Name: "stdsmall", Template: "bitboard", Small: true, Doc: "variant: std with a Position 16 bytes smaller, holding no room for an Occupancy", Import: "github.com/symmagic/attacks", Rook: "attacks.Rook", Bishop: "attacks.Bishop"},
 }
 
 const (

@@ -117,7 +117,18 @@ func RoundTimes(groups []Group) ([]time.Duration, error) {
 // none), the report also says about how long the groups still to come will
 // take.
 func Measure(groups []Group, rounds int, est []time.Duration, progress io.Writer) (Measurements, error) {
+	return MeasureModes(groups, perft.Modes, rounds, est, progress)
+}
+
+// MeasureModes is Measure with the modes given (bench/cmd/variants runs
+// the variant modes beside some of perft.Modes): m[group][mode] holds the
+// rounds of each mode given.
+func MeasureModes(groups []Group, modes []perft.Mode, rounds int, est []time.Duration, progress io.Writer) (Measurements, error) {
 	ctx := context.Background()
+	size := 0
+	for _, mode := range modes {
+		size = max(size, int(mode)+1)
+	}
 	m := make(Measurements, len(groups))
 	nodes := map[string]uint64{}    // position and depth -> leaf count
 	checksum := map[string]uint64{} // group without a table -> NNUE checksum
@@ -125,15 +136,15 @@ func Measure(groups []Group, rounds int, est []time.Duration, progress io.Writer
 	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // Run allocates its table and stacks before it starts the clock
 	start := time.Now()
 	for gi, g := range groups {
-		m[gi] = make([][]float64, len(perft.Modes))
+		m[gi] = make([][]float64, size)
 		p, err := perft.ParseFEN(g.Pos.FEN)
 		if err != nil {
 			return nil, err
 		}
 		key := fmt.Sprintf("%s depth %d", g.Pos.Name, g.Depth)
 		for r := 0; r < rounds; r++ {
-			for k := range perft.Modes {
-				mode := perft.Modes[(k+r)%len(perft.Modes)]
+			for k := range modes {
+				mode := modes[(k+r)%len(modes)]
 				res, err := perft.Run(ctx, &p, g.Depth, g.options(mode))
 				if err != nil {
 					return nil, err

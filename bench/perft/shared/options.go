@@ -26,13 +26,24 @@ const (
 	ModeBlack
 	ModeHyperbola
 	ModeKindergarten
+	ModeFancyMask
+	ModeByte
+	ModeStdSmall
 )
 
-var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy", ModePlain: "plain", ModeOcc: "occ", ModeBlack: "black", ModeHyperbola: "hyperbola", ModeKindergarten: "kindergarten"}
+var modeNames = [...]string{ModeW: "w", ModeStd: "std", ModeFancy: "fancy", ModePlain: "plain", ModeOcc: "occ", ModeBlack: "black", ModeHyperbola: "hyperbola", ModeKindergarten: "kindergarten", ModeFancyMask: "fancymask", ModeByte: "byte", ModeStdSmall: "stdsmall"}
 
 // Modes lists every mode: the three ways to adopt the package (w, occ, std),
 // the three magic yardsticks and the two small-table ones.
 var Modes = []Mode{ModeW, ModeOcc, ModeStd, ModeFancy, ModePlain, ModeBlack, ModeHyperbola, ModeKindergarten}
+
+// Variants lists the modes that take one technique's lookup a step
+// towards another's, to measure what separates them (bench/cmd/variants):
+// fancy magic with the drop-in's key mask (fancymask), fancy magic's keys
+// through a byte index, the W system's two loads without its sharing
+// (byte), and std with a Position 16 bytes smaller (stdsmall). No other
+// command runs them.
+var Variants = []Mode{ModeFancyMask, ModeByte, ModeStdSmall}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {

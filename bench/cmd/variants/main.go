@@ -1,0 +1,173 @@
+// Command variants measures what separates the package's lookups from the
+// fastest magic in perft: bench/perft's variant modes, each one technique's
+// lookup taken a step towards another's, beside the modes they lie between,
+// one thread, no load, in interleaved rounds:
+//
+//	go run -C bench ./cmd/variants           21 rounds (a few minutes): the report on stdout, nothing written
+//	go run -C bench ./cmd/variants -write    the same, and results/CPU/variants.md written
+//	go run -C bench ./cmd/variants -quick    3 rounds at small depths: a check that it runs
+//
+// Each step is a pair measured in the same rounds, the speed ratio of the
+// one to the other (above 1 faster) with its interval and verdict
+// (bench/internal/stat.Compare):
+//
+//   - fancymask against fancy: the drop-in's rook key mask, one AND, added
+//     to fancy magic;
+//   - byte against fancy: a second dependent load, a byte index between the
+//     key and the attack set (the W system's two loads, without its
+//     sharing);
+//   - std against byte: from that to the drop-in (a constant shift, the key
+//     mask, a 32-byte record with an offset, tables shared where the
+//     standard layout allows);
+//   - w against std: W keys from an Occupancy the position keeps and every
+//     move updates, against the standard occupancy;
+//   - stdsmall against std: the same lookups with a Position 16 bytes
+//     smaller (every mode's position holds w's Occupancy's room, so that
+//     this layout effect counts for none of them);
+//
+// and std, w and fancy against the fastest magic. -out DIR names the
+// directory -write writes to (default results, which go run -C bench puts
+// in bench/), in a folder for the CPU.
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/cli"
+	"github.com/symmagic/attacks/bench/internal/machine"
+	"github.com/symmagic/attacks/bench/internal/md"
+	"github.com/symmagic/attacks/bench/internal/perfload"
+	"github.com/symmagic/attacks/bench/internal/stat"
+	"github.com/symmagic/attacks/bench/perft"
+)
+
+func main() {
+	cli.Main("variants", run)
+}
+
+// modes are the modes measured: the variants and the modes they lie
+// between, with the three magics, one of which is the base.
+var modes = []perft.Mode{perft.ModeFancy, perft.ModeFancyMask, perft.ModeByte, perft.ModeStd, perft.ModeStdSmall, perft.ModeW, perft.ModePlain, perft.ModeBlack}
+
+// step is one comparison the report makes: a against base, and what
+// separates them.
+type step struct {
+	a, base perft.Mode // base ModeInvalid: the fastest magic
+	what    string
+}
+
+// fastestMagic marks a step against the group's fastest magic.
+const fastestMagic = perft.Mode(255)
+
+var steps = []step{
+	{perft.ModeFancyMask, perft.ModeFancy, "the key mask"},
+	{perft.ModeByte, perft.ModeFancy, "a second load"},
+	{perft.ModeStd, perft.ModeByte, "the drop-in's keys"},
+	{perft.ModeW, perft.ModeStd, "W keys, a kept Occupancy"},
+	{perft.ModeStdSmall, perft.ModeStd, "a smaller position"},
+	{perft.ModeStd, fastestMagic, "the drop-in"},
+	{perft.ModeW, fastestMagic, "the W lookups"},
+	{perft.ModeFancy, fastestMagic, "fancy magic"},
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("variants", "go run -C bench ./cmd/variants [flags]",
+		"What separates the package's lookups from the fastest magic in perft: bench/perft's variant\n"+
+			"modes beside the modes they lie between, in interleaved rounds. The report on stdout, progress on\n"+
+			"stderr. Nothing is written without -write.\n", stderr)
+	quick := fs.Bool("quick", false, "3 rounds, depths 4 and 3: a check that it runs, not a measurement")
+	rounds := fs.Int("rounds", 0, "interleaved rounds (default 21, -quick 3)")
+	out := cli.AddOutput(fs, "variants.md")
+	if err := cli.ParseNoArgs(fs, args); err != nil {
+		return err
+	}
+	if err := out.Check(); err != nil {
+		return err
+	}
+	if *rounds < 0 {
+		return cli.Usagef("-rounds %d: may not be negative", *rounds)
+	}
+	positions := []perfload.Position{{Name: "start", FEN: perft.StartFEN, Depth: 6}, {Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5}}
+	n := 21
+	if *quick {
+		positions[0].Depth, positions[1].Depth, n = 4, 3, 3
+	}
+	if *rounds > 0 {
+		n = *rounds
+	}
+	groups := perfload.Groups(positions, perfload.Loads(0)[:1])
+	start := time.Now()
+	m, err := perfload.MeasureModes(groups, modes, n, nil, stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "measured in %v\n", time.Since(start).Round(time.Second))
+	command := strings.TrimSpace("go run -C bench ./cmd/variants " + strings.Join(args, " "))
+	report := func(w io.Writer) error { writeReport(w, command, groups, m, n); return nil }
+	report(stdout)
+	if !out.Write {
+		return nil
+	}
+	dir, err := out.CPUDir()
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, "variants.md")
+	if err := cli.WriteFile(path, report); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s\n", path)
+	return nil
+}
+
+func writeReport(w io.Writer, command string, groups []perfload.Group, m perfload.Measurements, rounds int) {
+	fmt.Fprintf(w, "## What separates the lookups\n\n")
+	lines := machine.Here().Lines()
+	md.Wrap(w, fmt.Sprintf("%s\n%s; attacks kernel %s; one thread; no load; %s", lines[0], lines[1], attacks.Kernel(), time.Now().UTC().Format("2006-01-02")), "")
+	fmt.Fprintln(w)
+	cover := stat.Summarize(make([]float64, rounds)).Coverage
+	md.Wrap(w, fmt.Sprintf("Command: `%s`. Medians of %d interleaved rounds, in brackets the interval that holds the median with %.1f%% confidence. %s.",
+		command, rounds, 100*cover, stat.RatioNote), "")
+	fmt.Fprintln(w)
+	md.Wrap(w, "Each row is one step between two lookups, measured in the same rounds: the first mode's nodes/s over "+
+		"the second's, round by round, and the verdict (faster or slower exactly when the interval excludes 1, else within noise). "+
+		"The steps: fancymask is fancy magic with the drop-in's key mask, one AND; byte the per-square byte lookup, "+
+		"keys like fancy magic's through a byte index to the square's attack sets (the W system's two dependent loads, "+
+		"without its sharing); std against byte the drop-in's keys and record (a constant shift, the key mask, tables shared "+
+		"where the standard layout allows, a 32-byte record with an offset); w against std the W keys read from an "+
+		"Occupancy the position keeps and every move updates; stdsmall the drop-in with a position 16 bytes smaller, "+
+		"a layout every other mode is spared.", "")
+	for gi, g := range groups {
+		base := m.Base(gi)
+		fmt.Fprintf(w, "\n### %s, depth %d\n\n", g.Pos.Name, g.Depth)
+		t := [][]string{{"mode", "million nodes/s"}}
+		for _, mode := range modes {
+			s := stat.Summarize(m[gi][mode])
+			t = append(t, []string{mode.String(), fmt.Sprintf("%.1f [%.1f, %.1f]", s.Median/1e6, s.Lo/1e6, s.Hi/1e6)})
+		}
+		md.Table(w, t, 1)
+		fmt.Fprintln(w)
+		t = [][]string{{"mode", "against", "what it isolates", "speed ratio"}}
+		for _, s := range steps {
+			b := s.base
+			if b == fastestMagic {
+				b = base
+			}
+			if b == s.a {
+				continue // fancy magic is the fastest
+			}
+			c := stat.Compare(m[gi][s.a], m[gi][b], stat.HigherIsFaster)
+			name := b.String()
+			if s.base == fastestMagic {
+				name += " (fastest)"
+			}
+			t = append(t, []string{s.a.String(), name, s.what, c.String()})
+		}
+		md.Table(w, t, 3)
+	}
+}
