@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -119,5 +120,33 @@ func TestRatios(t *testing.T) {
 	want := []string{"1.09 1.04 1.12", "1.30 1.25 1.35", "114.00 102.00 127.00", "98.80 96.30 101.00"}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("ratios: got %q, want %q", got, want)
+	}
+}
+
+// TestBenchmarksListCPUs checks that docs/BENCHMARKS.md lists every CPU on
+// record, a link to each folder of bench/results, and no folder that is
+// not there: results from another CPU never go unnamed.
+func TestBenchmarksListCPUs(t *testing.T) {
+	text := string(readRepoFile(t, "docs/BENCHMARKS.md"))
+	entries, err := os.ReadDir(filepath.Join(repoRoot, "bench", "results"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	folders := map[string]bool{}
+	for _, e := range entries {
+		if e.IsDir() {
+			folders[e.Name()] = true
+			if !strings.Contains(text, "](../bench/results/"+e.Name()+"/") {
+				t.Errorf("docs/BENCHMARKS.md does not list bench/results/%s, a CPU on record", e.Name())
+			}
+		}
+	}
+	if len(folders) == 0 {
+		t.Fatal("bench/results holds no CPU's folder")
+	}
+	for _, m := range regexp.MustCompile(`\]\(\.\./bench/results/([^/)]+)/`).FindAllStringSubmatch(text, -1) {
+		if !folders[m[1]] {
+			t.Errorf("docs/BENCHMARKS.md links bench/results/%s, which is no folder", m[1])
+		}
 	}
 }
