@@ -20,7 +20,8 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(p.SAN(m), m, p.GivesCheck(m), p.SEE(m, 0)) // SAN and UCI out; does it check; does it lose material
+	// SAN and UCI out; does it give check; does it lose material?
+	fmt.Println(p.SAN(m), m, p.GivesCheck(m), p.SEE(m, 0))
 	q := p // copy-make: p stays as it was
 	q.Play(m)
 	fmt.Println(q.FEN())
