@@ -154,7 +154,7 @@ func TestOptionsValidate(t *testing.T) {
 		{Options{}, ""},
 		{Options{HashMB: -1}, "hash -1 MB"},
 		{Options{HashMB: shared.MaxHashMB + 1}, "hash 65537 MB"},
-		{Options{Mode: Mode(len(Modes))}, "unknown slider mode"},
+		{Options{Mode: Mode(len(Modes) + len(Variants))}, "unknown slider mode"},
 		{Options{Load: 2}, "unknown load 2"},
 		{Options{Load: LoadNNUE, NNUE: NNUE{Buckets: 3}}, "3 king buckets"},
 		{Options{Load: LoadNNUE, NNUE: NNUE{Hidden: -1}}, "-1 hidden units"},
