@@ -207,7 +207,7 @@ type Count struct {
 // Lists is what a mode's generator lists at a position (search.Lists).
 type Lists struct {
 	Moves    []Move   // the legal moves, in the generator's order
-	After    []string // the FEN of the position after each
+	After    []uint64 // the Polyglot key of the position after each, which Play keeps
 	Tactical []Move   // the captures and promotions alone
 	Count    int      // the count of the legal moves, none written
 }

@@ -68,7 +68,7 @@ func Divide(fen string, depth, threads int) ([]shared.Count, error) {
 const PositionSize = int(unsafe.Sizeof(board.Position{}))
 
 // Lists returns what the generator lists at the position fen: its legal
-// moves, their count, the captures and promotions alone, and the FENs of
+// moves, their count, the captures and promotions alone, and the keys of
 // the positions the moves lead to: what the tests compare across modes.
 func Lists(fen string) (shared.Lists, error) {
 	p, err := board.ParseFEN(fen)
@@ -80,7 +80,7 @@ func Lists(fen string) (shared.Lists, error) {
 	for _, m := range list[:board.Generate(&p, &list)] {
 		c := p
 		board.Play(&c, m)
-		l.Moves, l.After = append(l.Moves, shared.Move(m)), append(l.After, c.FEN())
+		l.Moves, l.After = append(l.Moves, shared.Move(m)), append(l.After, c.Key())
 	}
 	for _, m := range list[:board.GenerateTactical(&p, &list)] {
 		l.Tactical = append(l.Tactical, shared.Move(m))
