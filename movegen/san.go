@@ -229,20 +229,14 @@ func (p *Position) probe(m Move) (legal, check bool) {
 		if !b.Plausible(m) || chess960Bit != b.Chess960() || b.InCheck() {
 			return false, false
 		}
-		kTo, rTo := m.CastlingSquares()
+		kTo, _ := m.CastlingSquares()
 		path := attacks.Between(int(from), int(kTo)) | 1<<kTo
 		for ; path != 0; path &= path - 1 {
 			if p.attackedBy(them, Square(bits.TrailingZeros64(path)), occ&^toBB, 0) {
 				return false, false
 			}
 		}
-		// Our rooks and queens after the move, and the occupancy: the king
-		// may land on the rook's square, or stay.
-		occ2 := occ&^(fromBB|toBB) | 1<<kTo | 1<<rTo
-		rq := (b.Pieces(us, Rook)&^toBB | 1<<rTo) | b.Pieces(us, Queen)
-		bq := b.Pieces(us, Bishop) | b.Pieces(us, Queen)
-		ek := int(b.KingSquare(them))
-		return true, sliderHits(ek, rq&rookLines[ek]|bq&bishopLines[ek], occ2)
+		return true, b.GivesCheck(m)
 	}
 	if chess960Bit || target != NoPiece && (target.Color() == us || target.Type() == King) {
 		return false, false
@@ -303,31 +297,7 @@ func (p *Position) probe(m Move) (legal, check bool) {
 			return false, false
 		}
 	}
-	// Check: the piece that arrives attacks the other king, or a slider of
-	// ours behind a square the move empties does.
-	arrives := t
-	if pr := m.Promotion(); pr != NoPieceType {
-		arrives = pr
-	}
-	ek := b.KingSquare(them)
-	switch arrives {
-	case Pawn:
-		check = attacks.Pawn(us == White, int(to))&(1<<ek) != 0
-	case Knight:
-		check = attacks.Knight(int(to))&(1<<ek) != 0
-	case Bishop:
-		check = slides(&bishopLines, to, ek, occ2)
-	case Rook:
-		check = slides(&rookLines, to, ek, occ2)
-	case Queen:
-		check = slides(&queenLines, to, ek, occ2)
-	}
-	if !check && queenLines[ek]&(fromBB|ep) != 0 {
-		rq := (b.Pieces(us, Rook) | b.Pieces(us, Queen)) & rookLines[ek]
-		bq := (b.Pieces(us, Bishop) | b.Pieces(us, Queen)) & bishopLines[ek]
-		check = sliderHits(int(ek), (rq|bq)&^fromBB, occ2)
-	}
-	return true, check
+	return true, p.p.GivesCheck(m)
 }
 
 // ParseSAN returns the legal move that the SAN string s names. It reads
@@ -595,7 +565,7 @@ func (p *Position) whyNoMove(sp sanSpec) string {
 	var from []Square
 	for s := b.Pieces(us, sp.piece); s != 0; s &= s - 1 {
 		sq := Square(bits.TrailingZeros64(s))
-		if sp.fromMatches(sq) && p.reaches(sq, sp.to) {
+		if sp.fromMatches(sq) && b.Reaches(sq, sp.to) {
 			from = append(from, sq)
 		}
 	}
@@ -628,38 +598,4 @@ func (p *Position) whyNoMove(sp sanSpec) string {
 		return us.String() + " is in check, and no " + sp.piece.String() + " move to " + sp.to.String() + " ends it"
 	}
 	return "each " + us.String() + " " + sp.piece.String() + " that moves to " + sp.to.String() + " would leave the " + us.String() + " king in check"
-}
-
-// reaches reports whether the side to move's piece on from moves to to by
-// the rules of its movement, ignoring its king's safety.
-func (p *Position) reaches(from, to Square) bool {
-	b := &p.p
-	us := b.Side()
-	occ := b.Occupied()
-	toBB := uint64(1) << to
-	if b.ByColor(us)&toBB != 0 {
-		return false
-	}
-	switch b.PieceAt(from).Type() {
-	case Pawn:
-		push := 8 - 16*int(us)
-		if int(to) == int(from)+push && occ&toBB == 0 {
-			return true
-		}
-		if int(to) == int(from)+2*push && from.Rank() == 1+5*int(us) && occ&(toBB|1<<(int(from)+push)) == 0 {
-			return true
-		}
-		return attacks.Pawn(us == White, int(from))&toBB != 0 && (occ&toBB != 0 || to == b.EnPassant())
-	case Knight:
-		return attacks.Knight(int(from))&toBB != 0
-	case Bishop:
-		return attacks.Bishop(int(from), occ)&toBB != 0
-	case Rook:
-		return attacks.Rook(int(from), occ)&toBB != 0
-	case Queen:
-		return attacks.Queen(int(from), occ)&toBB != 0
-	case King:
-		return attacks.King(int(from))&toBB != 0
-	}
-	return false
 }

@@ -138,8 +138,12 @@ func (p *Position) whyIllegal(from, to, promo int, legal []Move) string {
 	return fmt.Sprintf("%s to %s would leave the %s king in check", name, sqName(to), us)
 }
 
-// reaches reports whether the piece on from moves to to by the rules of its
-// movement on this board, ignoring whether its king is left in check.
+// Reaches reports whether the piece on from moves to to by the rules of its
+// movement on this board, ignoring whether its king is left in check (an
+// empty square reaches nothing).
+func (p *Position) Reaches(from, to Square) bool { return p.reaches(int(from&63), int(to&63)) }
+
+// reaches is Reaches on ints in 0..63.
 func (p *Position) reaches(from, to int) bool {
 	pc := p.board[from]
 	us := pc.Color()
