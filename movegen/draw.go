@@ -1,7 +1,6 @@
 package movegen
 
 import (
-	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/internal/board"
 )
 
@@ -337,61 +336,4 @@ func (h *History) occurrences(p *Position) int {
 // not as castling being legal at the moment, as the rule says too (a
 // right lost only when its king or rook moves). It allocates nothing; the
 // generator runs only in that rare case.
-func RepetitionKey(p *Position) uint64 {
-	k := p.p.Key()
-	ep := p.p.EnPassant()
-	if ep == NoSquare {
-		return k
-	}
-	us := p.p.Side()
-	if attacks.Pawn(us == Black, int(ep))&p.p.Pieces(us, Pawn) == 0 {
-		return k // the key has no en-passant file
-	}
-	var list board.MoveList
-	n := board.GenerateTactical(&p.p, &list)
-	for _, m := range list[:n] {
-		if m.IsEnPassant() {
-			return k
-		}
-	}
-	return k ^ epRandom[ep.File()]
-}
-
-// epRandom[file] is the Polyglot number for an en-passant file, read from
-// the keys of two positions that differ in it alone: a black pawn that just
-// pushed two squares on the file, beside a white pawn that may take it.
-var epRandom = func() (r [8]uint64) {
-	for f := range r {
-		var rank5 [8]byte // the fifth rank: 'p' and 'P' on their files
-		rank5[f] = 'p'
-		if f < 7 {
-			rank5[f+1] = 'P'
-		} else {
-			rank5[f-1] = 'P'
-		}
-		placement := "k7/8/8/"
-		empty := 0
-		for _, c := range rank5 {
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				placement += string(rune('0' + empty))
-				empty = 0
-			}
-			placement += string(rune(c))
-		}
-		if empty > 0 {
-			placement += string(rune('0' + empty))
-		}
-		placement += "/8/8/8/K7 w - "
-		with, err1 := ParseFEN(placement + Square(40+f).String() + " 0 1")
-		without, err2 := ParseFEN(placement + "- 0 1")
-		if err1 != nil || err2 != nil {
-			panic("movegen: the en-passant keys: " + placement)
-		}
-		r[f] = with.Key() ^ without.Key()
-	}
-	return r
-}()
+func RepetitionKey(p *Position) uint64 { return p.p.RepetitionKey() }
