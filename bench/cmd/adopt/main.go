@@ -73,16 +73,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !out.Write {
 		return nil
 	}
-	dir, err := out.CPUDir()
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(dir, "adopt.md")
-	if err := cli.WriteFile(path, write); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "wrote %s\n", path)
-	return nil
+	return out.Save("adopt.md", write, stderr)
 }
 
 var (

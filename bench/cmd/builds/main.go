@@ -110,16 +110,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !out.Write {
 		return nil
 	}
-	dir, err := out.CPUDir()
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(dir, "builds.md")
-	if err := cli.WriteFile(path, report); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "wrote %s\n", path)
-	return nil
+	return out.Save("builds.md", report, stderr)
 }
 
 type config struct {

@@ -40,7 +40,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -127,16 +126,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !out.Write {
 		return nil
 	}
-	dir, err := out.CPUDir()
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(dir, "movegen.md")
-	if err := cli.WriteFile(path, report); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "wrote %s\n", path)
-	return nil
+	return out.Save("movegen.md", report, stderr)
 }
 
 // parseDepths reads -depths: START,KIWIPETE, each from 1 to

@@ -21,7 +21,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -106,17 +105,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !out.Write {
 		return nil
 	}
-	dir, err := out.CPUDir()
-	if err != nil {
+	if err := out.Save(*name+".md", markdown, stderr); err != nil {
 		return err
 	}
-	md, png := filepath.Join(dir, *name+".md"), filepath.Join(dir, *name+".png")
-	if err := cli.WriteFile(md, markdown); err != nil {
-		return err
-	}
-	if err := cli.WriteFile(png, rep.Plot); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "wrote %s and %s\n", md, png)
-	return nil
+	return out.Save(*name+".png", rep.Plot, stderr)
 }

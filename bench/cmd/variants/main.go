@@ -33,7 +33,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -113,16 +112,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !out.Write {
 		return nil
 	}
-	dir, err := out.CPUDir()
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(dir, "variants.md")
-	if err := cli.WriteFile(path, report); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "wrote %s\n", path)
-	return nil
+	return out.Save("variants.md", report, stderr)
 }
 
 func writeReport(w io.Writer, command string, groups []perfload.Group, m perfload.Measurements, rounds int) {

@@ -155,6 +155,21 @@ func (o *Output) CPUDir() (string, error) {
 	return dir, os.MkdirAll(dir, 0o755)
 }
 
+// Save writes -out's file name in this CPU's folder (CPUDir) through
+// WriteFile, and says so on stderr.
+func (o *Output) Save(name string, write func(io.Writer) error, stderr io.Writer) error {
+	dir, err := o.CPUDir()
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, name)
+	if err := WriteFile(path, write); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s\n", path)
+	return nil
+}
+
 // Paths names more flags that say where -write writes (the main job's
 // -png): Check requires -write for them too.
 func (o *Output) Paths(names ...string) { o.paths = append(o.paths, names...) }

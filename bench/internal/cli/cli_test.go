@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/symmagic/attacks/bench/internal/machine"
 )
 
 // cmd is a command in the shape cli serves, with every flag kind.
@@ -103,5 +105,27 @@ func TestWriteFile(t *testing.T) {
 	}
 	if files, _ := os.ReadDir(dir); len(files) != 1 {
 		t.Errorf("files left: %v", files)
+	}
+}
+
+// TestSave checks that Save writes into -out's folder for this CPU, and
+// says where on stderr.
+func TestSave(t *testing.T) {
+	fs := flag.NewFlagSet("cmd", flag.ContinueOnError)
+	out := AddOutput(fs, "x.md")
+	dir := t.TempDir()
+	if err := fs.Parse([]string{"-write", "-out", dir}); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	if err := out.Save("x.md", func(w io.Writer) error { _, err := io.WriteString(w, "x\n"); return err }, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, machine.Here().CPU.Folder(), "x.md")
+	if b, err := os.ReadFile(path); err != nil || string(b) != "x\n" {
+		t.Errorf("%s: %q, %v", path, b, err)
+	}
+	if stderr.String() != "wrote "+path+"\n" {
+		t.Errorf("stderr %q", stderr.String())
 	}
 }
