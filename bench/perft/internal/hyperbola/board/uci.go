@@ -166,18 +166,29 @@ func (p *Position) reaches(from, to int) bool {
 			capt |= 1 << p.ep
 		}
 		reach |= attacks.Pawn(us == White, from) & capt
-	case Knight:
-		reach = attacks.Knight(from)
-	case Bishop:
-		reach = attacks.Bishop(from, occ)
-	case Rook:
-		reach = attacks.Rook(from, occ)
-	case Queen:
-		reach = attacks.Queen(from, occ)
-	case King:
-		reach = attacks.King(from)
+	default:
+		reach = pieceAttacks(pc.Type(), from, occ)
 	}
 	return reach&(1<<to) != 0
+}
+
+// pieceAttacks returns the squares a knight, bishop, rook, queen or king
+// (t) on sq attacks when the squares of occ are occupied; 0 for a pawn or
+// no piece.
+func pieceAttacks(t PieceType, sq int, occ uint64) uint64 {
+	switch t {
+	case Knight:
+		return attacks.Knight(sq)
+	case Bishop:
+		return attacks.Bishop(sq, occ)
+	case Rook:
+		return attacks.Rook(sq, occ)
+	case Queen:
+		return attacks.Queen(sq, occ)
+	case King:
+		return attacks.King(sq)
+	}
+	return 0
 }
 
 // whyNoCastle explains, if the king's move from from to to names a castling

@@ -142,20 +142,7 @@ func (p *Position) doubleCheckable() bool {
 				}
 			}
 		}
-		var from uint64
-		switch typ {
-		case Knight:
-			from = attacks.Knight(t)
-		case Bishop:
-			from = attacks.Bishop(t, occ)
-		case Rook:
-			from = attacks.Rook(t, occ)
-		case Queen:
-			from = attacks.Queen(t, occ)
-		case King:
-			from = attacks.King(t)
-		}
-		for from &= empty; from != 0; from &= from - 1 {
+		for from := pieceAttacks(typ, t, occ) & empty; from != 0; from &= from - 1 {
 			if safe(t, lsb(from), typ, typ, uncapture) {
 				return true
 			}
