@@ -57,8 +57,8 @@ func (p *Position) SAN(m Move) string {
 // annotations.
 //
 // Legality and check are found by looking at the board the move leaves:
-// attacks on the mover's king and on the other king, with the occupancy
-// after it; only a move that gives check is played, on a copy, to tell
+// attacks on the mover's king with the occupancy after it, and check from
+// GivesCheck; only a move that gives check is played, on a copy, to tell
 // mate from check.
 func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 	legal, check := p.probe(m)
