@@ -3,8 +3,10 @@ package perft
 import (
 	"flag"
 	"fmt"
+	"os"
 	"reflect"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/symmagic/attacks/internal/board"
@@ -114,6 +116,29 @@ func TestModes(t *testing.T) {
 	}
 	if _, err := ParseMode("magic"); err == nil {
 		t.Error("ParseMode(\"magic\"): no error")
+	}
+}
+
+// TestModeCopies checks that the copies bench/internal/modegen wrote,
+// internal's directories, are the modes and variants this package runs,
+// one each: a mode the generator writes but no entry runs, or the other
+// way round, is a mistake the compiler does not see.
+func TestModeCopies(t *testing.T) {
+	entries, err := os.ReadDir("internal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs, names []string
+	for _, e := range entries {
+		dirs = append(dirs, e.Name())
+	}
+	for _, m := range append(Modes[:len(Modes):len(Modes)], Variants...) {
+		names = append(names, m.String())
+	}
+	slices.Sort(dirs)
+	slices.Sort(names)
+	if !slices.Equal(dirs, names) {
+		t.Errorf("bench/perft/internal holds %q, the modes are %q", dirs, names)
 	}
 }
 
