@@ -1,9 +1,5 @@
 package movegen
 
-import (
-	"github.com/symmagic/attacks/internal/board"
-)
-
 // The draw rules: dead positions by material, the fifty- and
 // seventy-five-move rules, repetition, and the outcome they and checkmate
 // and stalemate give, as the FIDE Laws of Chess (2023) state them.
@@ -29,7 +25,7 @@ const darkSquares = 0xaa55aa55aa55aa55
 // knight, and bishops on both colours are not dead: a checkmate can arise
 // (with help), so they answer false.
 func (p *Position) IsInsufficientMaterial() bool {
-	b := &p.p
+	b := p
 	if b.ByType(Pawn)|b.ByType(Rook)|b.ByType(Queen) != 0 {
 		return false
 	}
@@ -142,11 +138,11 @@ func (o Outcome) String() string {
 // changes h. A draw that a player may claim, by the fifty-move rule or a
 // threefold repetition, does not end the game: ClaimableDraw tells it.
 func (p *Position) Outcome(h *History) Outcome {
-	b := &p.p
-	if !b.HasKing() {
+	b := p
+	if !b.hasKing() {
 		return Outcome{}
 	}
-	if board.Count(b) == 0 {
+	if countMoves(b) == 0 {
 		if b.InCheck() {
 			return Outcome{Result: WhiteWins + Result(b.Side()^1), Reason: Checkmate}
 		}
@@ -179,7 +175,7 @@ func (p *Position) ClaimableDraw(h *History) Reason {
 	if h.occurrences(p) >= 3 {
 		return ThreefoldRepetition
 	}
-	if p.p.HalfmoveClock() >= FiftyMovePlies {
+	if p.HalfmoveClock() >= FiftyMovePlies {
 		return FiftyMoves
 	}
 	return NoReason
@@ -237,8 +233,8 @@ func (h *History) Reset(p *Position) {
 // entry starts a new window: no position before it repeats. It allocates
 // only when h's slice is full.
 func (h *History) Push(p *Position) {
-	e := historyEntry{key: RepetitionKey(p), castle: p.p.Castling()}
-	if n := len(h.e); n > 0 && p.p.HalfmoveClock() != 0 && h.e[n-1].castle == e.castle {
+	e := historyEntry{key: RepetitionKey(p), castle: p.Castling()}
+	if n := len(h.e); n > 0 && p.HalfmoveClock() != 0 && h.e[n-1].castle == e.castle {
 		e.back = h.e[n-1].back + 1
 	}
 	h.e = append(h.e, e)
@@ -314,7 +310,7 @@ func (h *History) occurrences(p *Position) int {
 	if last.key == key {
 		return h.count(n-1, key, int(last.back))
 	}
-	if p.p.HalfmoveClock() == 0 || last.castle != p.p.Castling() {
+	if p.HalfmoveClock() == 0 || last.castle != p.Castling() {
 		return 1
 	}
 	return h.count(n, key, int(last.back)+1)
@@ -336,4 +332,4 @@ func (h *History) occurrences(p *Position) int {
 // not as castling being legal at the moment, as the rule says too (a
 // right lost only when its king or rook moves). It allocates nothing; the
 // generator runs only in that rare case.
-func RepetitionKey(p *Position) uint64 { return p.p.RepetitionKey() }
+func RepetitionKey(p *Position) uint64 { return p.repetitionKey() }

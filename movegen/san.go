@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/symmagic/attacks"
-	"github.com/symmagic/attacks/internal/board"
 )
 
 // Standard Algebraic Notation (SAN), the notation of PGN files and of
@@ -30,7 +29,7 @@ type SANError struct {
 
 func (e *SANError) Error() string { return "movegen: SAN " + strconv.Quote(e.SAN) + ": " + e.Msg }
 
-const pieceLetters = "?PNBRQK" // by PieceType
+const sanLetters = "?PNBRQK" // by PieceType
 
 // SAN returns the move m in Standard Algebraic Notation, as AppendSAN
 // writes it, or "" if m is not a legal move of the position.
@@ -56,16 +55,14 @@ func (p *Position) SAN(m Move) string {
 // "+" if the move gives check, "#" if it gives checkmate. No "e.p." and no
 // annotations.
 //
-// Legality and check are found by looking at the board the move leaves:
-// attacks on the mover's king with the occupancy after it, and check from
-// GivesCheck; only a move that gives check is played, on a copy, to tell
-// mate from check.
+// Legality is the generator's rules asked of the one move, and check is
+// GivesCheck's, both from the board the move leaves; only a move that gives
+// check is played, on a copy, to tell mate from check.
 func (p *Position) AppendSAN(dst []byte, m Move) []byte {
-	legal, check := p.probe(m)
-	if !legal {
+	if !p.legal(m) {
 		return dst
 	}
-	b := &p.p
+	check := p.GivesCheck(m)
 	from, to := m.From(), m.To()
 	if m.IsCastle() {
 		if to > from {
@@ -74,14 +71,14 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 			dst = append(dst, "O-O-O"...)
 		}
 	} else {
-		t := b.PieceAt(from).Type()
-		capture := m.IsEnPassant() || b.PieceAt(to) != NoPiece
+		t := p.PieceAt(from).Type()
+		capture := m.IsEnPassant() || p.PieceAt(to) != NoPiece
 		if t == Pawn {
 			if capture {
 				dst = append(dst, 'a'+byte(from.File()), 'x')
 			}
 		} else {
-			dst = append(dst, pieceLetters[t])
+			dst = append(dst, sanLetters[t])
 			if t != King {
 				dst = p.appendFrom(dst, t, from, to)
 			}
@@ -91,13 +88,13 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 		}
 		dst = append(dst, 'a'+byte(to.File()), '1'+byte(to.Rank()))
 		if pr := m.Promotion(); pr != NoPieceType {
-			dst = append(dst, '=', pieceLetters[pr])
+			dst = append(dst, '=', sanLetters[pr])
 		}
 	}
 	if check {
 		q := *p
-		board.PlayUnkeyed(&q.p, m)
-		if board.Count(&q.p) == 0 {
+		play(&q, m)
+		if countMoves(&q) == 0 {
 			return append(dst, '#')
 		}
 		return append(dst, '+')
@@ -110,32 +107,26 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 // file, the rank or both, as the other pieces of the type with a legal move
 // to to require.
 func (p *Position) appendFrom(dst []byte, t PieceType, from, to Square) []byte {
-	b := &p.p
-	us := b.Side()
-	occ := b.Occupied()
-	var lines uint64
+	var lines uint64 // the squares from which a piece of type t may reach to
 	switch t {
 	case Knight:
 		lines = attacks.Knight(int(to))
 	case Bishop:
-		lines = bishopLines[to]
+		lines = bishopEmpty[to]
 	case Rook:
-		lines = rookLines[to]
+		lines = rookEmpty[to]
 	default:
-		lines = queenLines[to]
+		lines = rookEmpty[to] | bishopEmpty[to]
 	}
-	others := b.Pieces(us, t) & lines &^ (1 << from)
+	others := p.Pieces(p.side, t) & lines &^ (1 << from)
 	if others == 0 {
 		return dst
 	}
 	sameFile, sameRank, other := false, false, false
 	for ; others != 0; others &= others - 1 {
 		s := Square(bits.TrailingZeros64(others))
-		if t != Knight && attacks.Between(int(s), int(to))&occ != 0 {
-			continue // blocked
-		}
-		if !p.kingSafe(s, to, 0, b.KingSquare(us)) {
-			continue // pinned: no legal move to to
+		if !p.legal(newMove(int(s), int(to), flagNormal)) {
+			continue // blocked, or pinned
 		}
 		other = true
 		sameFile = sameFile || s.File() == from.File()
@@ -151,153 +142,6 @@ func (p *Position) appendFrom(dst []byte, t PieceType, from, to Square) []byte {
 		dst = append(dst, 'a'+byte(from.File()), '1'+byte(from.Rank()))
 	}
 	return dst
-}
-
-// kingSafe reports whether, after the side to move's piece on from goes to
-// to (taking what stands there, and the pawn on ep if ep is not 0, for an
-// en-passant capture), its king, on ksq after the move, is not attacked.
-func (p *Position) kingSafe(from, to Square, ep uint64, ksq Square) bool {
-	fromBB, toBB := uint64(1)<<from, uint64(1)<<to
-	b := &p.p
-	return !p.attackedBy(b.Side().Other(), ksq, b.Occupied()&^fromBB&^ep|toBB, toBB|ep)
-}
-
-// attackedBy reports whether c's pieces but those on taken attack sq when
-// the occupied squares are occ. A slider lookup runs only when a slider of
-// c stands on a line through sq.
-func (p *Position) attackedBy(c Color, sq Square, occ, taken uint64) bool {
-	b := &p.p
-	their := b.ByColor(c) &^ taken
-	k := int(sq)
-	if attacks.Knight(k)&b.ByType(Knight)&their != 0 ||
-		attacks.Pawn(c == Black, k)&b.ByType(Pawn)&their != 0 ||
-		attacks.King(k)&b.ByType(King)&their != 0 {
-		return true
-	}
-	rq := (b.ByType(Rook) | b.ByType(Queen)) & rookLines[k]
-	bq := (b.ByType(Bishop) | b.ByType(Queen)) & bishopLines[k]
-	return sliderHits(k, (rq|bq)&their, occ)
-}
-
-// sliderHits reports whether one of sliders, each standing on a line
-// through sq that it moves along, reaches sq over the occupancy occ: a
-// Between for each, and there are seldom more than two.
-func sliderHits(sq int, sliders, occ uint64) bool {
-	for ; sliders != 0; sliders &= sliders - 1 {
-		if attacks.Between(sq, bits.TrailingZeros64(sliders))&occ == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// rookLines, bishopLines and queenLines are a rook's, a bishop's and a
-// queen's attacks on the empty board: the squares a slider of the kind must stand on to attack a square.
-var rookLines, bishopLines, queenLines = func() (r, b, q [64]uint64) {
-	for sq := range r {
-		r[sq], b[sq] = attacks.Rook(sq, 0), attacks.Bishop(sq, 0)
-		q[sq] = r[sq] | b[sq]
-	}
-	return r, b, q
-}()
-
-// slides reports whether a slider moving along lines (rookLines,
-// bishopLines or queenLines) goes from from to to over empty squares.
-func slides(lines *[64]uint64, from, to Square, occ uint64) bool {
-	return lines[from]&(1<<to) != 0 && attacks.Between(int(from), int(to))&occ == 0
-}
-
-// probe reports whether m is a legal move of the position (exactly when
-// LegalMoves lists it) and, if so, whether it gives check, from the board
-// it leaves, without making it.
-func (p *Position) probe(m Move) (legal, check bool) {
-	b := &p.p
-	us, them := b.Side(), b.Side().Other()
-	from, to := m.From(), m.To()
-	fromBB, toBB := uint64(1)<<from, uint64(1)<<to
-	occ := b.Occupied()
-	pc, target := b.PieceAt(from), b.PieceAt(to)
-	t := pc.Type()
-	chess960Bit := uint16(m)>>15 != 0
-	if pc == NoPiece || pc.Color() != us {
-		return false, false // the zero Position has no piece anywhere
-	}
-	if m.IsCastle() {
-		// Plausible sees the right, its rook on to and the squares empty;
-		// the king must not be in check nor cross or land on an attacked
-		// square, with the rook off the board.
-		if !b.Plausible(m) || chess960Bit != b.Chess960() || b.InCheck() {
-			return false, false
-		}
-		kTo, _ := m.CastlingSquares()
-		path := attacks.Between(int(from), int(kTo)) | 1<<kTo
-		for ; path != 0; path &= path - 1 {
-			if p.attackedBy(them, Square(bits.TrailingZeros64(path)), occ&^toBB, 0) {
-				return false, false
-			}
-		}
-		return true, b.GivesCheck(m)
-	}
-	if chess960Bit || target != NoPiece && (target.Color() == us || target.Type() == King) {
-		return false, false
-	}
-	// The piece's movement, and the flags a move of it has.
-	var reach bool
-	if t == Pawn {
-		push := 8 - 16*int(us)
-		switch {
-		case m.IsDoublePush():
-			reach = from.Rank() == 1+5*int(us) && int(to) == int(from)+2*push && occ&(toBB|1<<(int(from)+push)) == 0
-		case m.IsEnPassant():
-			reach = to == b.EnPassant() && attacks.Pawn(us == White, int(from))&toBB != 0
-		case target == NoPiece:
-			reach = int(to) == int(from)+push
-		default:
-			reach = attacks.Pawn(us == White, int(from))&toBB != 0
-		}
-		// A pawn promotes exactly when it reaches the last rank.
-		reach = reach && (m.Promotion() != NoPieceType) == (to.Rank() == 7-7*int(us))
-	} else {
-		if m.IsDoublePush() || m.IsEnPassant() || m.Promotion() != NoPieceType {
-			return false, false
-		}
-		switch t {
-		case Knight:
-			reach = attacks.Knight(int(from))&toBB != 0
-		case Bishop:
-			reach = slides(&bishopLines, from, to, occ)
-		case Rook:
-			reach = slides(&rookLines, from, to, occ)
-		case Queen:
-			reach = slides(&queenLines, from, to, occ)
-		case King:
-			reach = attacks.King(int(from))&toBB != 0
-		}
-	}
-	if !reach {
-		return false, false
-	}
-	var ep uint64
-	if m.IsEnPassant() {
-		ep = 1 << (to ^ 8)
-	}
-	occ2 := occ&^fromBB&^ep | toBB
-	if t == King {
-		if p.attackedBy(them, to, occ2&^toBB, toBB) {
-			return false, false
-		}
-	} else {
-		// Another piece moves: no enemy king attacks ours, and the
-		// knights and pawns that do are there before the move.
-		k := int(b.KingSquare(us))
-		their := b.ByColor(them) &^ (toBB | ep)
-		sliders := ((b.ByType(Rook)|b.ByType(Queen))&rookLines[k] | (b.ByType(Bishop)|b.ByType(Queen))&bishopLines[k]) & their
-		if (attacks.Knight(k)&b.ByType(Knight)|attacks.Pawn(us == White, k)&b.ByType(Pawn))&their != 0 ||
-			sliders != 0 && sliderHits(k, sliders, occ2) {
-			return false, false
-		}
-	}
-	return true, p.p.GivesCheck(m)
 }
 
 // ParseSAN returns the legal move that the SAN string s names. It reads
@@ -330,19 +174,18 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	if msg != "" {
 		return NoMove, &SANError{SAN: s, Msg: msg}
 	}
-	b := &p.p
-	if !b.HasKing() {
+	if !p.hasKing() {
 		return NoMove, &SANError{SAN: s, Msg: "the position has no kings"}
 	}
-	var list board.MoveList
-	n := board.Generate(b, &list)
+	var list moveList
+	n := generate(p, &list)
 	if sp.castle != 0 {
 		for _, m := range list[:n] {
 			if m.IsCastle() && (m.To() > m.From()) == (sp.castle == 1) {
 				return m, nil
 			}
 		}
-		return NoMove, &SANError{SAN: s, Msg: p.whyNoCastle(sp.castle == 1)}
+		return NoMove, &SANError{SAN: s, Msg: p.whyCannotCastle(sp.castle == 1)}
 	}
 	found, matches := NoMove, 0
 	needsPromo := false
@@ -351,7 +194,7 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 			continue
 		}
 		from := m.From()
-		if b.PieceAt(from).Type() != sp.piece || !sp.fromMatches(from) {
+		if p.PieceAt(from).Type() != sp.piece || !sp.fromMatches(from) {
 			continue
 		}
 		if m.Promotion() != sp.promo {
@@ -446,7 +289,7 @@ func parseSAN(s string) (sp sanSpec, msg string) {
 	}
 	sp.piece = Pawn
 	if len(body) > 0 {
-		if i := strings.IndexByte(pieceLetters[2:], body[0]); i >= 0 {
+		if i := strings.IndexByte(sanLetters[2:], body[0]); i >= 0 {
 			sp.piece = Knight + PieceType(i)
 			body = body[1:]
 		}
@@ -511,7 +354,7 @@ func (p *Position) ambiguous(s string, sp sanSpec, legal []Move) *SANError {
 	e := &SANError{SAN: s}
 	var names []string
 	for _, m := range legal {
-		if !m.IsCastle() && m.To() == sp.to && p.p.PieceAt(m.From()).Type() == sp.piece &&
+		if !m.IsCastle() && m.To() == sp.to && p.PieceAt(m.From()).Type() == sp.piece &&
 			sp.fromMatches(m.From()) && m.Promotion() == sp.promo {
 			e.Candidates = append(e.Candidates, m)
 		}
@@ -524,28 +367,27 @@ func (p *Position) ambiguous(s string, sp sanSpec, legal []Move) *SANError {
 	return e
 }
 
-// whyNoCastle explains why the side to move cannot castle on the wing.
-func (p *Position) whyNoCastle(kingside bool) string {
-	b := &p.p
-	us := b.Side()
+// whyCannotCastle explains why the side to move cannot castle on the wing.
+func (p *Position) whyCannotCastle(kingside bool) string {
+	us := p.Side()
 	right, wing := WhiteQueenside<<(2*us), "queenside (O-O-O)"
 	if kingside {
 		right, wing = WhiteKingside<<(2*us), "kingside (O-O)"
 	}
-	rsq, ok := b.CastlingRook(right)
+	rsq, ok := p.CastlingRook(right)
 	if !ok {
 		return us.String() + " has no right to castle " + wing
 	}
-	ksq := b.KingSquare(us)
+	ksq := p.KingSquare(us)
 	uci := ksq.String() + rsq.String()
-	if !b.Chess960() {
+	if !p.Chess960() {
 		kTo := ksq - 2
 		if kingside {
 			kTo = ksq + 2
 		}
 		uci = ksq.String() + kTo.String()
 	}
-	if _, err := board.ParseMove(b, uci); err != nil {
+	if _, err := p.ParseMove(uci); err != nil {
 		if me, ok := err.(*MoveError); ok {
 			return me.Msg
 		}
@@ -556,16 +398,15 @@ func (p *Position) whyNoCastle(kingside bool) string {
 // whyNoMove explains why no legal move matches sp, a move that is not
 // castling.
 func (p *Position) whyNoMove(sp sanSpec) string {
-	b := &p.p
-	us := b.Side()
-	if own := b.PieceAt(sp.to); own != NoPiece && own.Color() == us {
+	us := p.Side()
+	if own := p.PieceAt(sp.to); own != NoPiece && own.Color() == us {
 		return "a " + us.String() + " " + own.Type().String() + " stands on " + sp.to.String()
 	}
 	// The pieces that move to sp.to by the rules of their movement.
 	var from []Square
-	for s := b.Pieces(us, sp.piece); s != 0; s &= s - 1 {
+	for s := p.Pieces(us, sp.piece); s != 0; s &= s - 1 {
 		sq := Square(bits.TrailingZeros64(s))
-		if sp.fromMatches(sq) && b.Reaches(sq, sp.to) {
+		if sp.fromMatches(sq) && p.reaches(int(sq), int(sp.to)) {
 			from = append(from, sq)
 		}
 	}
@@ -588,13 +429,13 @@ func (p *Position) whyNoMove(sp sanSpec) string {
 		if sp.promo != NoPieceType {
 			uci += string(rune("??nbrq"[sp.promo]))
 		}
-		if _, err := board.ParseMove(b, uci); err != nil {
+		if _, err := p.ParseMove(uci); err != nil {
 			if me, ok := err.(*MoveError); ok {
 				return me.Msg
 			}
 		}
 	}
-	if b.InCheck() {
+	if p.InCheck() {
 		return us.String() + " is in check, and no " + sp.piece.String() + " move to " + sp.to.String() + " ends it"
 	}
 	return "each " + us.String() + " " + sp.piece.String() + " that moves to " + sp.to.String() + " would leave the " + us.String() + " king in check"

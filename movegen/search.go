@@ -1,53 +1,29 @@
 package movegen
 
-import "github.com/symmagic/attacks/internal/board"
+import "github.com/symmagic/attacks"
 
-// What a search asks of a position besides its legal moves: quiet moves for
-// staged move ordering, whether a move gives check, the attackers of a
-// square, static exchange evaluation, and the null move (Play(NoMove)).
+// What a search asks of a position besides its legal moves (gen.go has
+// Quiets, for staged move ordering): whether a move gives check, the
+// attackers of a square, static exchange evaluation (see.go), and the null
+// move (Play(NoMove)). None of them is part of the generator's loop; the
+// lookups on occupancies other than the position's are package attacks'
+// own (Rook, Bishop), whatever the slider mode.
 
-// The piece values of SEE, in centipawns: the usual 1, 3, 3, 5 and 9 pawns,
-// and for the king a value beyond all the material a side can have (SEE
-// never lets a king be taken: it takes only where nothing takes it back).
-const (
-	PawnValue   = board.PawnValue   // 100
-	KnightValue = board.KnightValue // 300
-	BishopValue = board.BishopValue // 300
-	RookValue   = board.RookValue   // 500
-	QueenValue  = board.QueenValue  // 900
-	KingValue   = board.KingValue   // 20000
-)
-
-// Quiets appends the legal moves that Captures does not to buf and returns
-// the extended slice: the moves that take nothing and do not promote,
-// castling included (in Chess960 too, where it is written king takes own
-// rook, it takes nothing). Every legal move is in Quiets or in Captures, and
-// none in both: a staged search lists the captures first and the quiet
-// moves only if it gets that far. In check they are the quiet moves that
-// answer the check. It allocates nothing when buf has room for them.
-func (p *Position) Quiets(buf []Move) []Move {
-	if !p.p.HasKing() {
-		return buf
+// playNull passes the turn (the null move of a search): the side to move
+// changes, the en-passant square goes (and its part of the key with it),
+// the halfmove clock advances and, after Black's turn, the fullmove number,
+// as after any move that is not a capture or a pawn move. The pieces and
+// the castling rights stay. The side to move must not be in check (Play
+// checks: then the other side's king would be attacked, and the position
+// is not one ParseFEN accepts).
+func playNull(p *Position) {
+	p.key ^= p.epKey() ^ zTurn
+	p.ep = noEP
+	p.half++
+	if p.side == Black {
+		p.full++
 	}
-	var list board.MoveList
-	n := board.GenerateQuiet(&p.p, &list)
-	return append(buf, list[:n]...)
-}
-
-// GivesCheck reports whether the legal move m checks the other side's king,
-// without making it: directly, by the piece that lands (after a promotion,
-// the promoted piece, which may check along the line through the square
-// the pawn left), or by uncovering a rook, bishop or queen on the line the
-// moving piece leaves (the king's move too); after castling, by the rook;
-// after en passant, by the pawn or by a line through either pawn's square.
-// It costs a few table loads, and a slider lookup only where a line through
-// the other king may open. The null move (NoMove) gives no check. For a
-// move that is not legal the answer means nothing (and nothing panics).
-func (p *Position) GivesCheck(m Move) bool {
-	if m == NoMove {
-		return false
-	}
-	return p.p.GivesCheck(m)
+	p.side ^= 1
 }
 
 // Attackers returns the squares of c's pieces that attack sq when the
@@ -63,7 +39,7 @@ func (p *Position) Attackers(c Color, sq Square, occ uint64) uint64 {
 	if sq > 63 || c > Black {
 		return 0
 	}
-	return p.p.Attackers(c, int(sq), occ)
+	return p.attackersTo(int(sq), occ) & p.byColor[c]
 }
 
 // AttackersTo returns the squares of the pieces of both colours that attack
@@ -73,42 +49,102 @@ func (p *Position) AttackersTo(sq Square, occ uint64) uint64 {
 	if sq > 63 {
 		return 0
 	}
-	return p.p.AttackersTo(int(sq), occ)
+	return p.attackersTo(int(sq), occ)
 }
 
-// SEE reports whether the static exchange evaluation of the legal move m is
-// at least threshold, in centipawns (PawnValue, ..., QueenValue): whether,
-// after m, the captures on its square, each side taking with its least
-// valuable attacker or stopping when that would lose, leave the side to
-// move threshold or more up. SEE(m, 0) asks whether m loses no material,
-// SEE(m, 1) whether it wins some. The rules:
-//
-//   - m is made; what it takes counts (a pawn for en passant), and each
-//     reply is the replying side's choice: take or stop.
-//   - Sliders behind the pieces that take join in as those leave their
-//     lines (x-rays), both sides' alike, and so do lines through the
-//     squares m empties: its own square, and after en passant the captured
-//     pawn's.
-//   - A promotion gains the promoted piece less the pawn, and the promoted
-//     piece is what the other side can take next; a pawn that takes on its
-//     last rank later in the exchange promotes to a queen.
-//   - Pins are ignored: a pinned piece takes like any other (the usual
-//     SEE; a pin costs a search a few wrong guesses, not a wrong move). The
-//     king takes only where no piece of the other side attacks the square
-//     (by then no line through the king's own square can open: a slider on
-//     it would be giving check): no exchange takes a king.
-//   - Castling exchanges nothing: SEE(castling, t) is 0 >= t, as is the null
-//     move's.
-//
-// A quiet move is worth 0 if the piece that moved is safe on its square,
-// and less what the other side wins by taking it. A call ends before the
-// exchange is played out when what m takes is below threshold, or when it
-// stays at threshold or above even if the piece that moved is lost. It
-// allocates nothing. For a move that is not legal the answer means nothing (and
-// nothing panics).
-func (p *Position) SEE(m Move, threshold int) bool {
+// attackersTo is AttackersTo for a square in 0..63.
+func (p *Position) attackersTo(sq int, occ uint64) uint64 {
+	return (attacks.Pawn(true, sq)&p.byType[Pawn-1]&p.byColor[Black] |
+		attacks.Pawn(false, sq)&p.byType[Pawn-1]&p.byColor[White] |
+		attacks.Knight(sq)&p.byType[Knight-1] |
+		attacks.King(sq)&p.byType[King-1] |
+		attacks.Rook(sq, occ)&(p.byType[Rook-1]|p.byType[Queen-1]) |
+		attacks.Bishop(sq, occ)&(p.byType[Bishop-1]|p.byType[Queen-1])) & occ
+}
+
+// GivesCheck reports whether the legal move m checks the other side's king,
+// without making it: directly, by the piece that lands (after a promotion,
+// the promoted piece, which may check along the line through the square
+// the pawn left), or by uncovering a rook, bishop or queen on the line the
+// moving piece leaves (the king's move too); after castling, by the rook;
+// after en passant, by the pawn or by a line through either pawn's square.
+// It costs a few table loads, and a slider lookup only where a line through
+// the other king may open. The null move (NoMove) gives no check. For a
+// move that is not legal the answer means nothing (and nothing panics).
+func (p *Position) GivesCheck(m Move) bool {
 	if m == NoMove {
-		return threshold <= 0
+		return false
 	}
-	return p.p.SEE(m, threshold)
+	us := p.side & 1
+	them := us ^ 1
+	kingBB := p.byType[King-1] & p.byColor[them]
+	ksq := lsb(kingBB)
+	from, to := m.from(), m.to()
+	fromBB, toBB := uint64(1)<<from, uint64(1)<<to
+	own := p.byColor[us]
+	rq := (p.byType[Rook-1] | p.byType[Queen-1]) & own
+	bq := (p.byType[Bishop-1] | p.byType[Queen-1]) & own
+	occ := p.occ()
+	switch m.flag() {
+	case flagCastle:
+		// Rare: the board after it, looked at from the king. The rook
+		// checks along its rank or file; no line a castling opens reaches
+		// the king, but the general test costs nothing here.
+		kTo, rTo := m.castlingSquares()
+		after := occ&^(fromBB|toBB) | 1<<kTo | 1<<rTo
+		rq = rq&^toBB | 1<<rTo
+		return attacks.Rook(ksq, after)&rq != 0 || attacks.Bishop(ksq, after)&bq != 0
+	case flagEP:
+		// Rare too: the pawn's check, or a line through either pawn's
+		// square, the capturing one's or the captured one's.
+		if attacks.Pawn(us == White, to)&kingBB != 0 {
+			return true
+		}
+		after := occ ^ fromBB ^ 1<<(to^8) | toBB
+		return attacks.Rook(ksq, after)&rq != 0 || attacks.Bishop(ksq, after)&bq != 0
+	}
+	after := occ&^fromBB | toBB
+	t := p.board[from].Type()
+	if promo := m.Promotion(); promo != NoPieceType {
+		t = promo
+	}
+	// Direct: the piece on to attacks the king on the board after the
+	// move (a slider's line to it empty, the square left included).
+	switch t {
+	case Pawn:
+		if attacks.Pawn(us == White, to)&kingBB != 0 {
+			return true
+		}
+	case Knight:
+		if attacks.Knight(to)&kingBB != 0 {
+			return true
+		}
+	case Bishop:
+		if bishopEmpty[to]&kingBB != 0 && attacks.Between(to, ksq)&after == 0 {
+			return true
+		}
+	case Rook:
+		if rookEmpty[to]&kingBB != 0 && attacks.Between(to, ksq)&after == 0 {
+			return true
+		}
+	case Queen:
+		if (rookEmpty[to]|bishopEmpty[to])&kingBB != 0 && attacks.Between(to, ksq)&after == 0 {
+			return true
+		}
+	}
+	// Discovered: the piece leaves a line through the king on which a
+	// slider of ours stands. A move along the line still blocks it (the
+	// lookup from the king stops at to), and the slider found must be
+	// another piece than the one that moved.
+	line := attacks.Line(ksq, from)
+	if line&toBB != 0 {
+		return false
+	}
+	if s := line & rq &^ fromBB; s != 0 && line&rookEmpty[ksq] != 0 {
+		return attacks.Rook(ksq, after)&s != 0
+	}
+	if s := line & bq &^ fromBB; s != 0 && line&bishopEmpty[ksq] != 0 {
+		return attacks.Bishop(ksq, after)&s != 0
+	}
+	return false
 }

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/symmagic/attacks/internal/board/boardtest"
+	"github.com/symmagic/attacks/internal/perftdata"
 	"github.com/symmagic/attacks/movegen"
 )
 
@@ -61,7 +61,7 @@ func searchFENs(t testing.TB) []string {
 		fens, _ := randomPositions(t, 3, n, map[string]int{})
 		fens = append(fens, trickyFENs...)
 		fens = append(fens, searchCases...)
-		for _, f := range append(slices.Clone(boardtest.WalkFENs), searchCases...) {
+		for _, f := range append(slices.Clone(perftdata.WalkFENs), searchCases...) {
 			p := mustParse(t, f)
 			fens = append(fens, f)
 			for _, m := range p.LegalMoves(nil) {

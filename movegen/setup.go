@@ -1,6 +1,9 @@
 package movegen
 
-import "github.com/symmagic/attacks/internal/board"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Setup builds a position without a FEN: put and remove pieces, set the side
 // to move, the castling rights, the en-passant square and the clocks, then
@@ -32,36 +35,105 @@ import "github.com/symmagic/attacks/internal/board"
 //	s.SetCastling(movegen.WhiteKingside)
 //	p, err := s.Position() // 4k3/8/8/8/8/8/8/4K2R w K - 0 1
 type Setup struct {
-	s board.Setup
+	board [64]Piece
+	side  Color
+	// castle are the rights asked for; rook[i] is right i's rook, or
+	// NoSquare for the outermost rook on its wing (as KQkq name it).
+	castle CastlingRights
+	rook   [4]Square
+	// files: every right is named by its rook's file (Shredder-FEN).
+	files bool
+	ep    Square
+	hasEP bool
+	half  int64
+	full  int64 // the fullmove number less 1, so that the zero Setup's is 1
+}
+
+// setupError is a Setup method's error: an argument it cannot take.
+type setupError struct{ msg string }
+
+func (e *setupError) Error() string { return "movegen: setup: " + e.msg }
+
+func setupErr(format string, args ...any) error {
+	return &setupError{fmt.Sprintf(format, args...)}
+}
+
+func badSquare(method string, sq Square) error {
+	return setupErr("%s: square %d is not a square (a1 = 0 to h8 = 63)", method, sq)
 }
 
 // Setup returns the position as a Setup: its pieces, side, castling rights
 // (each naming its rook, in the position's notation), en-passant square and
 // clocks, so that the Setup's Position is the position (==).
-func (p *Position) Setup() Setup { return Setup{p.p.Setup()} }
+func (p *Position) Setup() Setup {
+	s := Setup{board: p.board, side: p.side, castle: p.castle, files: p.shredder, half: int64(p.half), full: int64(p.full) - 1}
+	for i := range s.rook {
+		s.rook[i] = Square(p.castleRook[i])
+	}
+	if p.ep != noEP {
+		s.ep, s.hasEP = Square(p.ep), true
+	}
+	return s
+}
 
 // Put puts the piece pc on sq, in place of whatever stood there. A square
 // outside 0..63 or a pc that is not a piece (NoPiece included: Remove
 // empties a square) is an error, and changes nothing.
-func (s *Setup) Put(sq Square, pc Piece) error { return s.s.Put(sq, pc) }
+func (s *Setup) Put(sq Square, pc Piece) error {
+	if sq > 63 {
+		return badSquare("Put", sq)
+	}
+	if pc == NoPiece {
+		return setupErr("Put: NoPiece is not a piece (Remove empties a square)")
+	}
+	if pc&^(8|7) != 0 || pc.Type() == NoPieceType || pc.Type() > King {
+		return setupErr("Put: %d is not a piece (colour<<3 | type, type Pawn to King)", uint8(pc))
+	}
+	s.board[sq] = pc
+	return nil
+}
 
 // Remove empties sq, whatever stood there (nothing, too). A square outside
 // 0..63 is an error.
-func (s *Setup) Remove(sq Square) error { return s.s.Remove(sq) }
+func (s *Setup) Remove(sq Square) error {
+	if sq > 63 {
+		return badSquare("Remove", sq)
+	}
+	s.board[sq] = NoPiece
+	return nil
+}
 
 // PieceAt returns the piece on sq, or NoPiece (also for a square outside
 // 0..63).
-func (s *Setup) PieceAt(sq Square) Piece { return s.s.PieceAt(sq) }
+func (s *Setup) PieceAt(sq Square) Piece {
+	if sq > 63 {
+		return NoPiece
+	}
+	return s.board[sq]
+}
 
 // SetSide sets the side to move. A colour other than White and Black is an
 // error.
-func (s *Setup) SetSide(c Color) error { return s.s.SetSide(c) }
+func (s *Setup) SetSide(c Color) error {
+	if c > Black {
+		return setupErr("SetSide: %d is not a colour (White or Black)", uint8(c))
+	}
+	s.side = c
+	return nil
+}
 
 // SetCastling sets the castling rights to r (none for 0), each with the
 // outermost rook on its wing of its king, the rook X-FEN's K and Q name
 // (standard chess's a- and h-file rooks). Bits beyond the four rights are
 // an error.
-func (s *Setup) SetCastling(r CastlingRights) error { return s.s.SetCastling(r) }
+func (s *Setup) SetCastling(r CastlingRights) error {
+	if r > 15 {
+		return setupErr("SetCastling: %#x is not a set of the four rights", uint8(r))
+	}
+	s.castle = r
+	s.rook = [4]Square{NoSquare, NoSquare, NoSquare, NoSquare}
+	return nil
+}
 
 // SetCastlingRook adds the castling right r (one of WhiteKingside,
 // WhiteQueenside, BlackKingside, BlackQueenside) with its rook on rook, a
@@ -70,7 +142,22 @@ func (s *Setup) SetCastling(r CastlingRights) error { return s.s.SetCastling(r) 
 // side stands there, on r's wing of its king (kingside: towards the
 // h-file).
 func (s *Setup) SetCastlingRook(r CastlingRights, rook Square) error {
-	return s.s.SetCastlingRook(r, rook)
+	if r == 0 || r > 15 || r&(r-1) != 0 {
+		return setupErr("SetCastlingRook: %#x is not one right (WhiteKingside, WhiteQueenside, BlackKingside or BlackQueenside)", uint8(r))
+	}
+	i := bits.TrailingZeros8(uint8(r))
+	c := Color(i / 2)
+	if rook != NoSquare {
+		if rook > 63 {
+			return badSquare("SetCastlingRook", rook)
+		}
+		if backRank(c)&(1<<rook) == 0 {
+			return setupErr("SetCastlingRook: the %s right's rook stands on rank %d, not on %s", rightNames[i], 1+7*int(c), rook)
+		}
+	}
+	s.castle |= r
+	s.rook[i] = rook
+	return nil
 }
 
 // SetChess960 chooses how the castling rights are named, and so the
@@ -81,20 +168,30 @@ func (s *Setup) SetCastlingRook(r CastlingRights, rook Square) error {
 // others, and the position is in Chess960 mode when some right's king or
 // rook stands off its square of standard chess, or every right's rook is an
 // inner one (see the package's Chess960 section).
-func (s *Setup) SetChess960(on bool) { s.s.SetChess960(on) }
+func (s *Setup) SetChess960(on bool) { s.files = on }
 
 // SetEnPassant sets the en-passant square, the square a pawn passed in a
 // double push on the last move, or clears it (NoSquare). Any other value
 // outside 0..63 is an error.
-func (s *Setup) SetEnPassant(sq Square) error { return s.s.SetEnPassant(sq) }
+func (s *Setup) SetEnPassant(sq Square) error {
+	if sq == NoSquare {
+		s.ep, s.hasEP = 0, false
+		return nil
+	}
+	if sq > 63 {
+		return badSquare("SetEnPassant", sq)
+	}
+	s.ep, s.hasEP = sq, true
+	return nil
+}
 
 // SetHalfmoveClock sets the halfmove clock. Position checks its range (0
 // to 2147483647) and that it is 0 with an en-passant square.
-func (s *Setup) SetHalfmoveClock(n int) { s.s.SetHalfmoveClock(n) }
+func (s *Setup) SetHalfmoveClock(n int) { s.half = int64(n) }
 
 // SetFullmoveNumber sets the fullmove number. Position checks its range (1
 // to 2147483647).
-func (s *Setup) SetFullmoveNumber(n int) { s.s.SetFullmoveNumber(n) }
+func (s *Setup) SetFullmoveNumber(n int) { s.full = int64(n) - 1 }
 
 // Position returns the position the setup describes, checked by ParseFEN's
 // rules: a *FENError naming the FEN field of the rule it breaks, the same
@@ -105,9 +202,46 @@ func (s *Setup) SetFullmoveNumber(n int) { s.s.SetFullmoveNumber(n) }
 // error). The Setup is left as it was; the position returned is equal (==)
 // to the one ParseFEN reads from its FEN.
 func (s *Setup) Position() (Position, error) {
-	p, err := s.s.Position()
-	if err != nil {
-		return Position{}, err
+	var field []byte
+	var want []CastlingRights
+	if s.castle&15 != 0 {
+		// The placement, for the rooks' files and the outermost ones:
+		// checked as a whole by validate, first.
+		var p Position
+		for sq, pc := range s.board {
+			if pc != NoPiece {
+				p.put(sq, pc)
+			}
+		}
+		for i := 0; i < 4; i++ {
+			if s.castle&(1<<i) == 0 {
+				continue
+			}
+			c, wing := Color(i/2), i&1
+			rook := s.rook[i]
+			var letter byte
+			var w CastlingRights
+			switch {
+			case rook == NoSquare && !s.files:
+				letter = "KQ"[wing]
+			case rook == NoSquare:
+				letter = "KQ"[wing]
+				if r := p.outermostRook(c, wing); r >= 0 {
+					letter = byte('A' + r&7)
+				}
+			case !s.files && p.outermostRook(c, wing) == int(rook):
+				letter, w = "KQ"[wing], 1<<i
+			default:
+				letter, w = byte('A'+rook&7), 1<<i
+			}
+			if c == Black {
+				letter |= 0x20
+			}
+			field = append(field, letter)
+			want = append(want, w)
+		}
+	} else {
+		field = []byte("-")
 	}
-	return Position{p}, nil
+	return s.validate(string(field), want)
 }

@@ -1,10 +1,8 @@
-package board
+package movegen
 
 import (
 	"cmp"
 	"slices"
-	"sync"
-	"sync/atomic"
 )
 
 // MaxPerftDepth is the deepest perft Perft and Divide run: the search keeps
@@ -12,15 +10,19 @@ import (
 // with moves ends anyway.
 const MaxPerftDepth = 1000
 
-// Perft counts the leaf nodes of the legal game tree of p to depth plies,
-// single-threaded: 1 at depth 0, 0 at a depth below 0 or above
-// MaxPerftDepth.
-func Perft(p *Position, depth int) uint64 {
+// Perft returns the number of leaf nodes of the legal game tree to depth
+// plies (1 at depth 0; 0 at a depth below 0 or above MaxPerftDepth),
+// counting the last ply's moves without making them (bulk counting), on
+// one goroutine.
+func (p *Position) Perft(depth int) uint64 {
 	if depth < 0 || depth > MaxPerftDepth {
 		return 0
 	}
 	if depth == 0 {
 		return 1
+	}
+	if !p.hasKing() {
+		return 0
 	}
 	var small [16]Position
 	stack := small[:]
@@ -42,7 +44,7 @@ func perft(stack []Position, depth int) uint64 {
 	if depth == 1 {
 		return uint64(gen[counter](p, nil))
 	}
-	var list MoveList
+	var list moveList
 	n := gen[lister](p, &list)
 	var nodes uint64
 	child := &stack[1]
@@ -54,50 +56,27 @@ func perft(stack []Position, depth int) uint64 {
 	return nodes
 }
 
-// MoveCount is one root move's share of a perft.
+// MoveCount is one move's share of a perft, Divide's answer.
 type MoveCount struct {
 	Move  Move
 	Nodes uint64
 }
 
-// Divide returns, for each legal move of p, the perft of the position after
-// it to depth-1, sorted by the moves' UCI names (the order other programs'
-// divide output is usually compared in). threads goroutines share the root
-// moves, each taking the next unclaimed move. A depth below 1 or above
-// MaxPerftDepth has no moves: nil.
-func Divide(p *Position, depth, threads int) []MoveCount {
-	if depth < 1 || depth > MaxPerftDepth {
+// Divide returns, for each legal move, the perft of the position after it
+// to depth-1, sorted by the moves' UCI names: the counts by root move that
+// perft tools compare to find a bug. A depth below 1 or above MaxPerftDepth
+// has none.
+func (p *Position) Divide(depth int) []MoveCount {
+	if depth < 1 || depth > MaxPerftDepth || !p.hasKing() {
 		return nil
 	}
-	var list MoveList
-	n := gen[lister](p, &list)
+	var list moveList
+	n := generate(p, &list)
 	counts := make([]MoveCount, n)
-	work := func(i int) {
+	for i, m := range list[:n] {
 		c := *p
-		play(&c, list[i])
-		counts[i] = MoveCount{list[i], Perft(&c, depth-1)}
-	}
-	if threads <= 1 {
-		for i := range counts {
-			work(i)
-		}
-	} else {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range min(threads, n) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					i := int(next.Add(1) - 1)
-					if i >= n {
-						return
-					}
-					work(i)
-				}
-			}()
-		}
-		wg.Wait()
+		play(&c, m)
+		counts[i] = MoveCount{m, c.Perft(depth - 1)}
 	}
 	slices.SortFunc(counts, func(a, b MoveCount) int { return cmp.Compare(a.Move.String(), b.Move.String()) })
 	return counts

@@ -1,14 +1,16 @@
-package board
+package movegen
 
 // Move is a move of a position, in 16 bits: from | to<<6 | flag<<12 |
 // chess960<<15. Sixteen bits keep the move list of an interior node small
 // (it lives on the stack, one per ply).
 //
 // A castling move is the king's square and its own rook's square, king
-// takes rook, in standard chess too: that names every castling of Chess960
-// (where the king may not move, or land on the rook's square) without the
-// position. The chess960 bit only chooses the UCI name: set, e1h1; clear,
-// the king's two-square step, e1g1.
+// takes rook, in standard chess too: From is the king's square, To its own
+// rook's (so To names no square the king lands on: CastlingSquares does).
+// That names every castling of Chess960 (where the king may not move, or
+// land on the rook's square) without the position. The chess960 bit only
+// chooses the UCI name that String writes: set, e1h1; clear, the king's
+// two-square step, e1g1.
 type Move uint16
 
 const (
@@ -24,8 +26,8 @@ const (
 
 const chess960Bit Move = 1 << 15
 
-// NoMove is the zero Move, from a1 to a1: never a legal move. UCI writes it
-// 0000.
+// NoMove is the zero Move, from a1 to a1: never a legal move, but the null
+// move to Play and ParseMove. UCI writes it 0000.
 const NoMove Move = 0
 
 func newMove(from, to int, flag int) Move { return Move(from | to<<6 | flag<<12) }
@@ -99,5 +101,5 @@ func (m Move) String() string {
 // from the start, but a FEN need not be reachable.
 const MaxMoves = 416
 
-// MoveList holds the moves of one position.
-type MoveList [MaxMoves]Move
+// moveList holds the moves of one position.
+type moveList [MaxMoves]Move

@@ -1,4 +1,4 @@
-package board
+package movegen
 
 import "github.com/symmagic/attacks"
 

@@ -1,11 +1,9 @@
-package board
+package movegen
 
 import (
 	"errors"
 	"strings"
 	"testing"
-
-	"github.com/symmagic/attacks/internal/board/boardtest"
 )
 
 const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -76,7 +74,7 @@ func TestParseMove(t *testing.T) {
 			t.Fatalf("%s: %v", tt.fen, err)
 		}
 		before := p
-		m, err := ParseMove(&p, tt.move)
+		m, err := p.ParseMove(tt.move)
 		if p != before {
 			t.Errorf("ParseMove(%q) changed the position", tt.move)
 		}
@@ -126,14 +124,14 @@ func TestChess960Mode(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]bool{}
-	var list MoveList
-	for _, m := range list[:Generate(&p, &list)] {
+	var list moveList
+	for _, m := range list[:generate(&p, &list)] {
 		got[m.String()] = true
 	}
 	if !got["e1h1"] || !got["e1a1"] || got["e1g1"] || got["e1c1"] {
 		t.Errorf("kiwipete in Chess960 mode: castling not named king takes rook")
 	}
-	if m, err := ParseMove(&p, "e1h1"); err != nil || !m.IsCastle() {
+	if m, err := p.ParseMove("e1h1"); err != nil || !m.IsCastle() {
 		t.Errorf("kiwipete in Chess960 mode: ParseMove(e1h1) = %v, %v", m, err)
 	}
 	// FEN writes file letters, so that the FEN reads back in the mode.
@@ -143,12 +141,12 @@ func TestChess960Mode(t *testing.T) {
 
 	// In Chess960 mode castling takes the general path (castles), in
 	// standard chess the constant one: the counts agree.
-	if n := Perft(&p, 3); n != 97862 {
+	if n := p.Perft(3); n != 97862 {
 		t.Errorf("kiwipete in Chess960 mode: perft 3 = %d, want 97862", n)
 	}
 	hAha, _ := ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")
 	kqkq, _ := ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
-	if a, b := Perft(&hAha, 4), Perft(&kqkq, 4); a != b || a != 314346 {
+	if a, b := hAha.Perft(4), kqkq.Perft(4); a != b || a != 314346 {
 		t.Errorf("r3k2r/8/8/8/8/8/8/R3K2R: perft 4 = %d in Shredder-FEN, %d in standard FEN, want 314346", a, b)
 	}
 
@@ -161,52 +159,4 @@ func TestChess960Mode(t *testing.T) {
 	if err := s.SetChess960(false); err != nil || s.FEN() != StartFEN || s.Chess960() {
 		t.Errorf("SetChess960(false) on the start in Shredder-FEN: %v, FEN %s", err, s.FEN())
 	}
-}
-
-// FuzzParseMove: no input panics; an accepted move is one of the legal moves
-// and its name is the input; a rejected one is a *MoveError naming the
-// input, and no legal move has that name; the position is left as it was.
-//
-//	go test ./internal/board -run x -fuzz FuzzParseMove -fuzztime 60s
-func FuzzParseMove(f *testing.F) {
-	for i := range boardtest.WalkFENs {
-		for _, m := range []string{"e2e4", "e1g1", "e1h1", "g1h1", "c1b1", "a7a8q", "b7a8n", "0000", "e7e8k", "h1h8"} {
-			f.Add(uint8(i), m)
-		}
-	}
-	f.Fuzz(func(t *testing.T, i uint8, s string) {
-		p, err := ParseFEN(boardtest.WalkFENs[int(i)%len(boardtest.WalkFENs)])
-		if err != nil {
-			t.Fatal(err)
-		}
-		before := p
-		m, err := ParseMove(&p, s)
-		if p != before {
-			t.Fatalf("ParseMove(%q) changed the position", s)
-		}
-		var list MoveList
-		legal := list[:Generate(&p, &list)]
-		named := false
-		for _, l := range legal {
-			if l.String() == s {
-				named = true
-			}
-		}
-		if err != nil {
-			var me *MoveError
-			if !errors.As(err, &me) || me.UCI != s || m != NoMove {
-				t.Fatalf("ParseMove(%q): %v (%T), %v", s, err, err, m)
-			}
-			if named {
-				t.Fatalf("%s: ParseMove(%q) rejects a legal move's name: %v", p.FEN(), s, err)
-			}
-			return
-		}
-		if s == "0000" && m == NoMove && !p.InCheck() {
-			return // the null move
-		}
-		if !named || m.String() != s {
-			t.Fatalf("%s: ParseMove(%q) = %v, not a legal move of that name", p.FEN(), s, m)
-		}
-	})
 }

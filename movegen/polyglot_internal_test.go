@@ -1,4 +1,4 @@
-package board
+package movegen
 
 import (
 	"crypto/sha256"
@@ -54,11 +54,11 @@ func TestPolyglotKeys(t *testing.T) {
 		{
 			p := StartPosition()
 			for _, s := range strings.Fields(v.moves) {
-				m, err := ParseMove(&p, s)
+				m, err := p.ParseMove(s)
 				if err != nil {
 					t.Fatalf("%s: %v", v.moves, err)
 				}
-				Play(&p, m)
+				playKeyed(&p, m)
 			}
 			if p.Key() != v.key {
 				t.Errorf("after %q the key is %016x, want %016x", v.moves, p.Key(), v.key)
@@ -91,8 +91,8 @@ func TestPolyglotEnPassant(t *testing.T) {
 	}
 	pinned, _ := ParseFEN("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1")
 	pinnedNone, _ := ParseFEN("8/8/8/K2pP2r/8/8/8/7k w - - 0 1")
-	var list MoveList
-	for _, m := range list[:Generate(&pinned, &list)] {
+	var list moveList
+	for _, m := range list[:generate(&pinned, &list)] {
 		if m.IsEnPassant() {
 			t.Fatalf("%s: en passant should be illegal", pinned.FEN())
 		}

@@ -1,4 +1,4 @@
-package board
+package movegen
 
 import (
 	"fmt"
@@ -7,9 +7,9 @@ import (
 	"github.com/symmagic/attacks"
 )
 
-// MoveError is the error ParseMove returns for a UCI move it rejects: the
-// move as given (UCI) and why it is not a legal move of the position (Msg).
-// Its text is "movegen: move ", the move quoted, ": " and Msg:
+// MoveError is the error ParseMove and PlayUCI return: the move as given
+// (UCI) and why it is not a legal move of the position (Msg). Its text
+// reads:
 //
 //	movegen: move "e1f2": a white king on e1 cannot take its own pawn on f2
 type MoveError struct {
@@ -29,17 +29,17 @@ func uciTo(m Move) int {
 	return m.to()
 }
 
-// ParseMove returns the legal move of p that the UCI string s names: e2e4,
-// e7e8q; castling e1g1, or, in Chess960 mode, e1h1 (king takes rook); and
-// 0000, the null move (NoMove, see PlayNull), when the side to move is not
-// in check. A malformed or illegal move is a *MoveError saying why.
-func ParseMove(p *Position, s string) (Move, error) {
+// ParseMove returns the legal move that the UCI string s names: e2e4, e7e8q,
+// castling e1g1 (in Chess960 mode e1h1, king takes rook); and 0000, the null
+// move NoMove, when the side to move is not in check (see Play). A
+// malformed or illegal move is a *MoveError saying why.
+func (p *Position) ParseMove(s string) (Move, error) {
 	bad := func(format string, args ...any) (Move, error) {
 		return NoMove, &MoveError{UCI: s, Msg: fmt.Sprintf(format, args...)}
 	}
 	if s == "0000" {
 		switch {
-		case !p.HasKing():
+		case !p.hasKing():
 			return bad("the position has no kings")
 		case p.InCheck():
 			return bad("the null move passes the turn, and %s is in check", p.side)
@@ -72,8 +72,8 @@ func ParseMove(p *Position, s string) (Move, error) {
 			return bad("promotion %q, want one of n, b, r, q", s[4])
 		}
 	}
-	var list MoveList
-	n := Generate(p, &list)
+	var list moveList
+	n := generate(p, &list)
 	for _, m := range list[:n] {
 		if m.from() != from || uciTo(m) != to {
 			continue
@@ -86,13 +86,24 @@ func ParseMove(p *Position, s string) (Move, error) {
 	return bad("%s", p.whyIllegal(from, to, promo, list[:n]))
 }
 
+// PlayUCI plays the legal move that the UCI string s names (see
+// ParseMove); on an error it changes nothing.
+func (p *Position) PlayUCI(s string) error {
+	m, err := p.ParseMove(s)
+	if err != nil {
+		return err
+	}
+	p.Play(m)
+	return nil
+}
+
 // whyIllegal explains why no legal move goes from from to to (promoting to
 // promo, if not -1). It only explains: legality is Generate's alone.
 func (p *Position) whyIllegal(from, to, promo int, legal []Move) string {
 	us := p.side
 	pc := p.board[from]
 	switch {
-	case !p.HasKing():
+	case !p.hasKing():
 		return "the position has no kings"
 	case pc == NoPiece:
 		return "no piece on " + sqName(from)
@@ -136,12 +147,9 @@ func (p *Position) whyIllegal(from, to, promo int, legal []Move) string {
 	return fmt.Sprintf("%s to %s would leave the %s king in check", name, sqName(to), us)
 }
 
-// Reaches reports whether the piece on from moves to to by the rules of its
-// movement on this board, ignoring whether its king is left in check (an
-// empty square reaches nothing).
-func (p *Position) Reaches(from, to Square) bool { return p.reaches(int(from&63), int(to&63)) }
-
-// reaches is Reaches on ints in 0..63.
+// reaches reports whether the piece on from moves to to (both 0..63) by
+// the rules of its movement on this board, ignoring whether its king is
+// left in check (an empty square reaches nothing).
 func (p *Position) reaches(from, to int) bool {
 	pc := p.board[from]
 	us := pc.Color()
@@ -164,6 +172,12 @@ func (p *Position) reaches(from, to int) bool {
 			capt |= 1 << p.ep
 		}
 		reach |= attacks.Pawn(us == White, from) & capt
+	case Bishop:
+		return bishopEmpty[from]&(1<<to) != 0 && attacks.Between(from, to)&occ == 0
+	case Rook:
+		return rookEmpty[from]&(1<<to) != 0 && attacks.Between(from, to)&occ == 0
+	case Queen:
+		return (rookEmpty[from]|bishopEmpty[from])&(1<<to) != 0 && attacks.Between(from, to)&occ == 0
 	default:
 		reach = pieceAttacks(pc.Type(), from, occ)
 	}

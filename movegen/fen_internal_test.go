@@ -1,11 +1,11 @@
-package board
+package movegen
 
 import (
 	"errors"
 	"strings"
 	"testing"
 
-	"github.com/symmagic/attacks/internal/board/boardtest"
+	"github.com/symmagic/attacks/internal/perftdata"
 )
 
 func TestParseFENBad(t *testing.T) {
@@ -181,11 +181,11 @@ func TestPlayFEN(t *testing.T) {
 	}
 	p := StartPosition()
 	for _, s := range steps {
-		m, err := ParseMove(&p, s.move)
+		m, err := p.ParseMove(s.move)
 		if err != nil {
 			t.Fatalf("%s: %v", p.FEN(), err)
 		}
-		Play(&p, m)
+		playKeyed(&p, m)
 		if got := p.FEN(); got != s.fen {
 			t.Fatalf("after %s:\n got %s\nwant %s", s.move, got, s.fen)
 		}
@@ -196,9 +196,9 @@ func TestPlayFEN(t *testing.T) {
 // accepted FEN writes back to a FEN that parses to the same position (see
 // check) and has a working move generator in every mode.
 //
-//	go test ./internal/board -run x -fuzz FuzzParseFEN -fuzztime 60s
+//	go test ./movegen -run x -fuzz FuzzParseFEN -fuzztime 60s
 func FuzzParseFEN(f *testing.F) {
-	for _, fen := range boardtest.WalkFENs {
+	for _, fen := range perftdata.WalkFENs {
 		f.Add(fen)
 	}
 	f.Add("3k4/8/8/K1Pp3r/8/8/8/8 w - d6 0 2")
@@ -220,6 +220,6 @@ func FuzzParseFEN(f *testing.F) {
 			t.Fatalf("%q -> %q does not round-trip: %v", fen, p.FEN(), err)
 		}
 		check(t, &p)
-		Perft(&p, 2)
+		p.Perft(2)
 	})
 }

@@ -1,19 +1,4 @@
-// Package board is the legal move generator behind package movegen: the
-// position, FEN in and out, moves and their UCI names, legal move
-// generation, copy-make, Polyglot keys kept incrementally, and perft with
-// bulk counting.
-//
-// How it looks up rook and bishop attacks is all in slider.go: the W
-// lookups of package attacks, on an occupancy the position keeps. The
-// benchmarks measure other lookups on copies of this package that differ
-// from it in that file alone (see slider.go).
-//
-// The generator finds the checkers and the pinned pieces once per node and
-// limits every piece's targets by them, so it writes only legal moves, and
-// at the last ply of perft it counts them without writing them (a piece's
-// moves cost one popcount). Positions are values: a move is made on a copy
-// (copy-make), and the copy that was not changed is the undo.
-package board
+package movegen
 
 import (
 	"math/bits"
@@ -21,13 +6,27 @@ import (
 	"github.com/symmagic/attacks"
 )
 
+// How the generator works: it finds the checkers and the pinned pieces once
+// per node and limits every piece's targets by them, so it writes only legal
+// moves (gen.go), and at the last ply of perft it counts them without
+// writing them (a piece's moves cost one popcount). Positions are values: a
+// move is made on a copy (copy-make), and the copy that was not changed is
+// the undo. How it looks up rook and bishop attacks is all in slider.go.
+
 // noEP is the ep field's "none": a1, never an en-passant square (they are
 // on rank 3 or 6), so that the zero Position has none.
 const noEP = 0
 
-// Position is a chess position. The generator reads the bitboards, the
-// mailbox, the side, the castling rights and rooks and the en-passant
-// square; the clocks are kept for FEN output, the key for the caller.
+// Position is a chess position: the pieces, the side to move, the castling
+// rights, the en-passant square, the two clocks, and its Polyglot key. The
+// zero Position is an empty board with no kings: it has no moves, and its
+// FEN is not one ParseFEN accepts. Get positions from ParseFEN,
+// StartPosition and Setup.
+//
+// Positions compare equal (==) when they are the same position with the
+// same clocks and the same Chess960 mode and FEN notation, however they
+// were reached. (To find a position repeated with other clocks, compare
+// keys.)
 type Position struct {
 	byType  [6]uint64 // both colours, indexed by PieceType - 1
 	byColor [2]uint64
@@ -64,19 +63,30 @@ type Position struct {
 // Side returns the side to move.
 func (p *Position) Side() Color { return p.side }
 
-// PieceAt returns the piece on sq, or NoPiece. sq must be a square (0..63):
-// NoSquare reads a1 (movegen's PieceAt checks).
-func (p *Position) PieceAt(sq Square) Piece { return p.board[sq&63] }
-
-// Pieces returns the squares of c's pieces of type t, which must be Pawn to
-// King (movegen's Pieces checks).
-func (p *Position) Pieces(c Color, t PieceType) uint64 {
-	return p.byType[(t-1)%6] & p.byColor[c&1]
+// PieceAt returns the piece on sq, or NoPiece (also for NoSquare).
+func (p *Position) PieceAt(sq Square) Piece {
+	if sq > 63 {
+		return NoPiece
+	}
+	return p.board[sq]
 }
 
-// ByType returns the squares of both sides' pieces of type t, which must be
-// Pawn to King.
-func (p *Position) ByType(t PieceType) uint64 { return p.byType[(t-1)%6] }
+// Pieces returns the squares of c's pieces of type t, as a bitboard (bit i
+// is square i); none for NoPieceType.
+func (p *Position) Pieces(c Color, t PieceType) uint64 {
+	if t == NoPieceType || t > King {
+		return 0
+	}
+	return p.byType[t-1] & p.byColor[c&1]
+}
+
+// ByType returns the squares of both sides' pieces of type t.
+func (p *Position) ByType(t PieceType) uint64 {
+	if t == NoPieceType || t > King {
+		return 0
+	}
+	return p.byType[t-1]
+}
 
 // ByColor returns the squares of c's pieces.
 func (p *Position) ByColor(c Color) uint64 { return p.byColor[c&1] }
@@ -84,10 +94,16 @@ func (p *Position) ByColor(c Color) uint64 { return p.byColor[c&1] }
 // Occupied returns the occupied squares.
 func (p *Position) Occupied() uint64 { return p.byColor[White] | p.byColor[Black] }
 
-// KingSquare returns the square of c's king (a1 if it has none, which only
-// the zero Position lacks).
-func (p *Position) KingSquare(c Color) Square { return Square(p.kingSq(c)) }
+// KingSquare returns the square of c's king (NoSquare in the zero Position).
+func (p *Position) KingSquare(c Color) Square {
+	k := p.byType[King-1] & p.byColor[c&1]
+	if k == 0 {
+		return NoSquare
+	}
+	return Square(lsb(k))
+}
 
+// kingSq is the square of c's king, for a position that has one.
 func (p *Position) kingSq(c Color) int { return lsb(p.byType[King-1] & p.byColor[c&1]) }
 
 // Castling returns the castling rights held.
@@ -95,7 +111,7 @@ func (p *Position) Castling() CastlingRights { return p.castle }
 
 // CastlingRook returns the square of the rook of right r (one of
 // WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside) and true,
-// or false if the right is not held (or r is not one right).
+// or false if the position does not hold it (or r is not one right).
 func (p *Position) CastlingRook(r CastlingRights) (Square, bool) {
 	if p.castle&r == 0 || r&(r-1) != 0 {
 		return 0, false
@@ -103,9 +119,9 @@ func (p *Position) CastlingRook(r CastlingRights) (Square, bool) {
 	return Square(p.castleRook[bits.TrailingZeros8(uint8(r))]), true
 }
 
-// EnPassant returns the en-passant target square, or NoSquare: the square
-// a pawn passed in a double push on the last move, whether or not a pawn
-// can capture there (as FEN writes it).
+// EnPassant returns the en-passant square, or NoSquare: the square a pawn
+// passed in a double push on the last move, whether or not a pawn can
+// capture there, as FEN writes it.
 func (p *Position) EnPassant() Square {
 	if p.ep == noEP {
 		return NoSquare
@@ -116,24 +132,27 @@ func (p *Position) EnPassant() Square {
 // HalfmoveClock returns the plies since the last capture or pawn move.
 func (p *Position) HalfmoveClock() int { return int(p.half) }
 
-// FullmoveNumber returns the number of the move, starting at 1 and
-// incremented after Black's.
+// FullmoveNumber returns the move's number: 1 at the start, one more after
+// each of Black's moves.
 func (p *Position) FullmoveNumber() int { return int(p.full) }
 
-// Key returns the position's Polyglot key (see Play).
+// Key returns the position's Polyglot key, kept by Play (see the package's
+// section on Polyglot keys).
 func (p *Position) Key() uint64 { return p.key }
 
 // Chess960 reports whether the position is in Chess960 mode: whether UCI
-// names its castling moves king takes own rook ("e1h1") rather than king
-// two squares ("e1g1"). A position without castling rights is never in
-// Chess960 mode (it has no castling move to name).
+// names its castling moves king takes rook ("e1h1") rather than king two
+// squares ("e1g1"). It is false without castling rights.
 func (p *Position) Chess960() bool { return p.chess960 }
 
-// SetChess960 switches Chess960 mode on or off. On a position without
-// castling rights it changes nothing (see Chess960), nor when the position
-// is already in the mode asked for. It refuses to switch Chess960 off
-// while a castling right's king or rook stands off the squares of standard
-// chess: king two squares could then name another move.
+// SetChess960 switches Chess960 mode on or off (see the package's Chess960
+// section). A position without castling rights is never in the mode: there
+// it changes nothing, and Chess960 stays false. Switching it on makes FEN
+// write the castling rights as file letters (HAha), which read back in the
+// mode. Switching it off is an error, and changes nothing, while a castling
+// right's king or rook stands off its square of standard chess: king two
+// squares could then name another move. Switching it off also makes FEN
+// write the castling rights as KQkq.
 func (p *Position) SetChess960(on bool) error {
 	if p.castle == 0 || on == p.chess960 {
 		return nil
@@ -164,9 +183,9 @@ func (p *Position) SetChess960(on bool) error {
 // h8, a8.
 var standardRooks = [4]uint8{7, 0, 63, 56}
 
-// HasKing reports whether both sides have a king: true of every position
+// hasKing reports whether both sides have a king: true of every position
 // but the zero one.
-func (p *Position) HasKing() bool {
+func (p *Position) hasKing() bool {
 	k := p.byType[King-1]
 	return k&p.byColor[White] != 0 && k&p.byColor[Black] != 0
 }

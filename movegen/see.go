@@ -1,11 +1,10 @@
-package board
+package movegen
 
 import "github.com/symmagic/attacks"
 
-// The piece values of the static exchange evaluation (SEE), in centipawns:
-// the usual 1, 3, 3, 5, 9, and for the king a value larger than all the
-// material a side can ever have, which no exchange ever wins (a king takes
-// only when nothing can take it back).
+// The piece values of SEE, in centipawns: the usual 1, 3, 3, 5 and 9 pawns,
+// and for the king a value beyond all the material a side can have (SEE
+// never lets a king be taken: it takes only where nothing takes it back).
 const (
 	PawnValue   = 100
 	KnightValue = 300
@@ -18,32 +17,39 @@ const (
 // seeValue is by PieceType (0 for NoPieceType and the unused values).
 var seeValue = [8]int{0, PawnValue, KnightValue, BishopValue, RookValue, QueenValue, KingValue, 0}
 
-// SEE reports whether the static exchange evaluation of the legal move m
-// of p is at least threshold: whether, after m, the exchange of captures on
-// its square, each side taking with its least valuable attacker or
-// stopping when taking would lose, leaves the side to move at least
-// threshold up in material (see the values above).
+// SEE reports whether the static exchange evaluation of the legal move m is
+// at least threshold, in centipawns (PawnValue, ..., QueenValue): whether,
+// after m, the captures on its square, each side taking with its least
+// valuable attacker or stopping when that would lose, leave the side to
+// move threshold or more up. SEE(m, 0) asks whether m loses no material,
+// SEE(m, 1) whether it wins some. The rules:
 //
-//   - The material is what m takes (a pawn, for en passant) and then what
-//     each capture takes; m itself is made, the replies are each side's
-//     choice.
-//   - Sliders behind the pieces that take join in as those pieces leave
-//     their lines (x-rays), the other side's too. So do lines that the
-//     squares m empties open: m's own square, and the captured pawn's
-//     after en passant.
+//   - m is made; what it takes counts (a pawn for en passant), and each
+//     reply is the replying side's choice: take or stop.
+//   - Sliders behind the pieces that take join in as those leave their
+//     lines (x-rays), both sides' alike, and so do lines through the
+//     squares m empties: its own square, and after en passant the captured
+//     pawn's.
 //   - A promotion gains the promoted piece less the pawn, and the promoted
-//     piece is what stands on the square next; a pawn that takes on its
+//     piece is what the other side can take next; a pawn that takes on its
 //     last rank later in the exchange promotes to a queen.
-//   - Pins are ignored: a pinned piece takes like any other. The king
-//     takes only if nothing of the other side attacks the square.
-//   - Castling exchanges nothing: 0.
+//   - Pins are ignored: a pinned piece takes like any other (the usual
+//     SEE; a pin costs a search a few wrong guesses, not a wrong move). The
+//     king takes only where no piece of the other side attacks the square
+//     (by then no line through the king's own square can open: a slider on
+//     it would be giving check): no exchange takes a king.
+//   - Castling exchanges nothing: SEE(castling, t) is 0 >= t, as is the null
+//     move's.
 //
-// A move that takes nothing (a quiet move) is worth what the other side can
-// win by taking the piece that moved. For a move that is not legal the
-// answer means nothing (but p is read only at squares 0..63).
+// A quiet move is worth 0 if the piece that moved is safe on its square,
+// and less what the other side wins by taking it. A call ends before the
+// exchange is played out when what m takes is below threshold, or when it
+// stays at threshold or above even if the piece that moved is lost. It
+// allocates nothing. For a move that is not legal the answer means nothing (and
+// nothing panics).
 func (p *Position) SEE(m Move, threshold int) bool {
 	from, to := m.from(), m.to()
-	if m.flag() == flagCastle {
+	if m == NoMove || m.flag() == flagCastle {
 		return threshold <= 0
 	}
 	us := p.side & 1
@@ -82,7 +88,7 @@ func (p *Position) SEE(m Move, threshold int) bool {
 	n := 1
 	bq := p.byType[Bishop-1] | p.byType[Queen-1]
 	rq := p.byType[Rook-1] | p.byType[Queen-1]
-	attackers := p.AttackersTo(to, occ)
+	attackers := p.attackersTo(to, occ)
 	side := us ^ 1
 	for n < len(takes) {
 		own := attackers & p.byColor[side]

@@ -1,4 +1,4 @@
-package board
+package movegen
 
 // polyglotRandom is the 781 Random64 numbers of the Polyglot opening book
 // format, in its order: 768 for the pieces (index 64*kind + square, kind

@@ -1,4 +1,4 @@
-package board
+package movegen
 
 import (
 	"math/bits"
@@ -6,13 +6,13 @@ import (
 	"testing"
 
 	"github.com/symmagic/attacks"
-	"github.com/symmagic/attacks/internal/board/boardtest"
+	"github.com/symmagic/attacks/internal/perftdata"
 )
 
 // TestWalk plays every line to a few plies from varied positions and checks
 // each position reached (see check).
 func TestWalk(t *testing.T) {
-	for _, fen := range boardtest.WalkFENs {
+	for _, fen := range perftdata.WalkFENs {
 		p, err := ParseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
@@ -32,13 +32,13 @@ func walk(t *testing.T, p *Position, depth int, n *int) {
 	if depth == 0 || t.Failed() {
 		return
 	}
-	var list MoveList
-	for _, m := range list[:Generate(p, &list)] {
+	var list moveList
+	for _, m := range list[:generate(p, &list)] {
 		c := *p
-		Play(&c, m)
+		playKeyed(&c, m)
 		// PlayUnkeyed makes the same position, but for the key.
 		u := *p
-		PlayUnkeyed(&u, m)
+		play(&u, m)
 		if u.key = c.key; u != c {
 			t.Fatalf("%s: %s: Play and PlayUnkeyed make different positions", p.FEN(), m)
 		}
@@ -82,7 +82,7 @@ func check(t *testing.T, p *Position) {
 			t.Fatalf("%s: mailbox %s disagrees with the bitboards", fen, sqName(sq))
 		}
 	}
-	if k := p.ComputeKey(); k != p.key {
+	if k := p.computeKey(); k != p.key {
 		t.Fatalf("%s: key %#x kept, %#x from scratch", fen, p.key, k)
 	}
 	q, err := ParseFEN(fen)
@@ -92,10 +92,10 @@ func check(t *testing.T, p *Position) {
 	if q != *p {
 		t.Fatalf("%s: FEN round trip changes the position:\n%+v\n%+v", fen, q, *p)
 	}
-	var list MoveList
-	moves := Generate(p, &list)
+	var list moveList
+	moves := generate(p, &list)
 	for _, m := range list[:moves] {
-		if !p.Plausible(m) {
+		if !p.plausible(m) {
 			t.Fatalf("%s: the legal move %s is not plausible", fen, m)
 		}
 	}
@@ -105,11 +105,11 @@ func check(t *testing.T, p *Position) {
 			tactical = append(tactical, m)
 		}
 	}
-	if c := Count(p); c != moves {
+	if c := countMoves(p); c != moves {
 		t.Fatalf("%s: counted %d moves, listed %d", fen, c, moves)
 	}
-	var other MoveList
-	if n := GenerateTactical(p, &other); n != len(tactical) {
+	var other moveList
+	if n := generateTactical(p, &other); n != len(tactical) {
 		t.Fatalf("%s: %d tactical moves, want %d", fen, n, len(tactical))
 	}
 	for i, m := range tactical {
@@ -118,8 +118,8 @@ func check(t *testing.T, p *Position) {
 		}
 	}
 	// The quiet sink: the listed moves that are not tactical, in order.
-	var quiets MoveList
-	nq, i := GenerateQuiet(p, &quiets), 0
+	var quiets moveList
+	nq, i := generateQuiet(p, &quiets), 0
 	for _, m := range list[:moves] {
 		if slices.Contains(tactical, m) {
 			continue
@@ -135,7 +135,7 @@ func check(t *testing.T, p *Position) {
 	// GivesCheck: the position after the move in check.
 	for _, m := range list[:moves] {
 		c := *p
-		Play(&c, m)
+		playKeyed(&c, m)
 		if c.InCheck() != p.GivesCheck(m) {
 			t.Fatalf("%s: GivesCheck(%s) = %v", fen, m, p.GivesCheck(m))
 		}

@@ -1,4 +1,4 @@
-package board
+package movegen
 
 import (
 	"errors"
@@ -194,7 +194,7 @@ func (s *Setup) validate(castling string, want []CastlingRights) (Position, erro
 		return Position{}, fenErr("placement", "%s's king on %s is in check from %s, a double check no %s move can give",
 			us, sqName(p.kingSq(us)), p.describe(checkers), them)
 	}
-	p.key = p.ComputeKey()
+	p.key = p.computeKey()
 	return p, nil
 }
 
@@ -497,7 +497,7 @@ func (p *Position) checkers(c Color) uint64 {
 }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool { return p.HasKing() && p.checkers(p.side) != 0 }
+func (p *Position) InCheck() bool { return p.hasKing() && p.checkers(p.side) != 0 }
 
 // FEN writes the position as a six-field FEN. It writes back byte for byte
 // every FEN in canonical form: ParseFEN's, with single spaces, six fields,
@@ -542,6 +542,9 @@ func (p *Position) FEN() string {
 	b.WriteString(strconv.Itoa(int(p.full)))
 	return b.String()
 }
+
+// String returns the FEN.
+func (p *Position) String() string { return p.FEN() }
 
 // castlingField writes the castling rights (see FEN).
 func (p *Position) castlingField() string {

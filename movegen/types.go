@@ -1,14 +1,12 @@
-package board
+package movegen
 
 import "strconv"
 
-// The vocabulary of positions and moves. Package movegen re-exports every
-// type and constant here under the same name (as aliases), so that the
-// generator and its public API speak one set of types: the conventions are
-// movegen's public ones.
+// The vocabulary of positions and moves: squares, sides, pieces and
+// castling rights.
 
 // Square is a square, a1 = 0, b1 = 1, ..., h8 = 63, as in package attacks:
-// bit i of a bitboard is square i.
+// bit i of a bitboard is square i. NoSquare (64) is none.
 type Square uint8
 
 // NoSquare is no square: EnPassant's answer when there is none.
@@ -29,7 +27,8 @@ func (s Square) File() int { return int(s & 7) }
 // Rank returns the square's rank, 0 (rank 1) to 7 (rank 8).
 func (s Square) Rank() int { return int(s>>3) & 7 }
 
-// ParseSquare reads a square's name, "a1" to "h8".
+// ParseSquare reads a square's name, "a1" to "h8". Its error reads
+// `movegen: "e9" is not a square (a1 to h8)`.
 func ParseSquare(s string) (Square, error) {
 	sq, ok := parseSquare(s)
 	if !ok {
@@ -54,6 +53,7 @@ func parseSquare(s string) (int, bool) {
 // Color is a side: White or Black.
 type Color uint8
 
+// The sides.
 const (
 	White Color = iota
 	Black
@@ -74,6 +74,7 @@ func (c Color) String() string {
 // NoPieceType (0).
 type PieceType uint8
 
+// The piece types.
 const (
 	NoPieceType PieceType = iota
 	Pawn
@@ -96,7 +97,7 @@ func (t PieceType) String() string {
 }
 
 // Piece is a piece of a colour, colour<<3 | type, or NoPiece (0, so that the
-// zero board is empty).
+// zero board is empty). MakePiece makes one.
 type Piece uint8
 
 // NoPiece is an empty square.
@@ -137,6 +138,7 @@ func (p Piece) String() string {
 // queenside the one on its a-file side, in Chess960 too.
 type CastlingRights uint8
 
+// The castling rights.
 const (
 	WhiteKingside  CastlingRights = 1 << iota // with the rook on the king's h-file side
 	WhiteQueenside                            // with the rook on the king's a-file side

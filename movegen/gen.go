@@ -1,4 +1,4 @@
-package board
+package movegen
 
 import (
 	"math/bits"
@@ -42,35 +42,113 @@ func quietOnly[K sink]() bool {
 	return unsafe.Sizeof(k) == unsafe.Sizeof(quiet(0))
 }
 
-// Generate, Count, GenerateTactical and GenerateQuiet are not inlined: inlined into
-// another package, each would call gen's shaped copy from there, and escape
-// analysis, which has no summary of a shaped copy across packages, would
-// move the caller's list to the heap. Compiled here, they keep it on the
-// caller's stack (movegen's TestNoAllocations).
+// The public generation methods, LegalMoves, Captures, Quiets and
+// CountMoves, each copy the moves of one of gen's copies (gen.go's sinks)
+// into the caller's buffer.
 
-// Generate writes the legal moves of p to list and returns their number.
+// LegalMoves appends the legal moves of the position to buf and returns
+// the extended slice. It allocates nothing when buf has room for them
+// (MaxMoves always does).
+func (p *Position) LegalMoves(buf []Move) []Move {
+	if !p.hasKing() {
+		return buf
+	}
+	var list moveList
+	n := generate(p, &list)
+	return append(buf, list[:n]...)
+}
+
+// Captures appends the legal captures (en passant included) and the legal
+// promotions, capturing or not and to every piece, to buf and returns the
+// extended slice: the moves of a quiescence search. In check they are the
+// captures and promotions that answer the check. It allocates nothing when
+// buf has room for them.
+func (p *Position) Captures(buf []Move) []Move {
+	if !p.hasKing() {
+		return buf
+	}
+	var list moveList
+	n := generateTactical(p, &list)
+	return append(buf, list[:n]...)
+}
+
+// Quiets appends the legal moves that Captures does not to buf and returns
+// the extended slice: the moves that take nothing and do not promote,
+// castling included (in Chess960 too, where it is written king takes own
+// rook, it takes nothing). Every legal move is in Quiets or in Captures, and
+// none in both: a staged search lists the captures first and the quiet
+// moves only if it gets that far. In check they are the quiet moves that
+// answer the check. It allocates nothing when buf has room for them.
+func (p *Position) Quiets(buf []Move) []Move {
+	if !p.hasKing() {
+		return buf
+	}
+	var list moveList
+	n := generateQuiet(p, &list)
+	return append(buf, list[:n]...)
+}
+
+// CountMoves returns the number of legal moves, without listing them.
+func (p *Position) CountMoves() int {
+	if !p.hasKing() {
+		return 0
+	}
+	return countMoves(p)
+}
+
+// IsCheckmate reports whether the side to move is checkmated: in check,
+// with no legal move.
+func (p *Position) IsCheckmate() bool { return p.InCheck() && p.CountMoves() == 0 }
+
+// IsStalemate reports whether the side to move is stalemated: not in check,
+// with no legal move.
+func (p *Position) IsStalemate() bool { return p.hasKing() && !p.InCheck() && p.CountMoves() == 0 }
+
+// IsLegal reports whether m is a legal move of the position.
+func (p *Position) IsLegal(m Move) bool {
+	if !p.hasKing() {
+		return false
+	}
+	var list moveList
+	n := generate(p, &list)
+	for _, l := range list[:n] {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// generate, countMoves, generateTactical and generateQuiet are gen's four
+// copies, not inlined: inlined into another package (through a public
+// method inlined there), each would call gen's shaped copy from there, and
+// escape analysis, which has no summary of a shaped copy across packages,
+// would move the caller's list to the heap. Compiled here, they keep it on
+// the caller's stack (TestNoAllocations).
+
+// generate writes the legal moves of p to list and returns their number.
 //
 //go:noinline
-func Generate(p *Position, list *MoveList) int { return gen[lister](p, list) }
+func generate(p *Position, list *moveList) int { return gen[lister](p, list) }
 
-// Count returns the number of legal moves of p, writing none.
+// countMoves returns the number of legal moves of p, writing none.
 //
 //go:noinline
-func Count(p *Position) int { return gen[counter](p, nil) }
+func countMoves(p *Position) int { return gen[counter](p, nil) }
 
-// GenerateTactical writes the legal captures (en passant included) and
+// generateTactical writes the legal captures (en passant included) and
 // promotions (capturing or not, to every piece) of p to list and returns
 // their number.
 //
 //go:noinline
-func GenerateTactical(p *Position, list *MoveList) int { return gen[tactical](p, list) }
+func generateTactical(p *Position, list *moveList) int { return gen[tactical](p, list) }
 
-// GenerateQuiet writes the legal moves of p that GenerateTactical does not
+// generateQuiet writes the legal moves of p that generateTactical does not
 // (those that take nothing and do not promote, castling included) to list
 // and returns their number.
 //
 //go:noinline
-func GenerateQuiet(p *Position, list *MoveList) int { return gen[quiet](p, list) }
+func generateQuiet(p *Position, list *moveList) int { return gen[quiet](p, list) }
 
 const (
 	fileA = 0x0101010101010101
@@ -97,11 +175,23 @@ type threats struct {
 	pawns, knights, rq, bq, king uint64
 }
 
+// set sets t to the pieces of p on enemy's squares. (A function returning
+// threats would build them in a temporary and copy it: 16-byte loads of
+// 8-byte stores, which the CPU cannot forward.)
+func (t *threats) set(p *Position, enemy uint64) {
+	t.pawns = p.byType[Pawn-1] & enemy
+	t.knights = p.byType[Knight-1] & enemy
+	t.rq = (p.byType[Rook-1] | p.byType[Queen-1]) & enemy
+	t.bq = (p.byType[Bishop-1] | p.byType[Queen-1]) & enemy
+	t.king = p.byType[King-1] & enemy
+}
+
 // attacked reports whether the enemy attacks sq with the lookups reading o.
-// us is the side being attacked.
+// us is the side being attacked. A slider lookup runs only when an enemy
+// slider of its kind stands on a line through sq.
 func attacked(sq int, o lookupOcc, us Color, t *threats) bool {
 	return attacks.Knight(sq)&t.knights != 0 || attacks.Pawn(us == White, sq)&t.pawns != 0 || attacks.King(sq)&t.king != 0 ||
-		rookAttacks(o, sq)&t.rq != 0 || bishopAttacks(o, sq)&t.bq != 0
+		rookEmpty[sq]&t.rq != 0 && rookAttacks(o, sq)&t.rq != 0 || bishopEmpty[sq]&t.bq != 0 && bishopAttacks(o, sq)&t.bq != 0
 }
 
 // sliderAttackers returns the pieces of rq (rooks and queens) and bq
@@ -138,18 +228,13 @@ func castleIndex(c Color, ksq, rsq int) int { return int(c&1)<<6 | ksq&7<<3 | rs
 // finds the checkers and the pinned pieces once, then limits every piece's
 // targets by them. It returns the number of moves, written to list unless K
 // is counter (then list may be nil).
-func gen[K sink](p *Position, list *MoveList) int {
+func gen[K sink](p *Position, list *moveList) int {
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
 	occ := own | enemy
 	o := nodeOcc(p, occ) // what the slider lookups read (slider.go)
-	t := threats{
-		pawns:   p.byType[Pawn-1] & enemy,
-		knights: p.byType[Knight-1] & enemy,
-		rq:      (p.byType[Rook-1] | p.byType[Queen-1]) & enemy,
-		bq:      (p.byType[Bishop-1] | p.byType[Queen-1]) & enemy,
-		king:    p.byType[King-1] & enemy,
-	}
+	var t threats
+	t.set(p, enemy)
 	kingBB := p.byType[King-1] & own
 	ksq := lsb(kingBB)
 	checkers := attacks.Knight(ksq)&t.knights | attacks.Pawn(us == White, ksq)&t.pawns |
@@ -361,32 +446,15 @@ func gen[K sink](p *Position, list *MoveList) int {
 // count. Chess960's rule, which standard chess's is a case of: the squares
 // the king and the rook cross or land on empty but for the two of them
 // (castlePaths' empty), and none that the king crosses or lands on (its
-// path) attacked with the rook off the board. The king need not come off:
-// an attack through its square would be a check.
-func castles[K sink](p *Position, list *MoveList, n int, rights CastlingRights, ksq int, occ uint64, o lookupOcc, t *threats) int {
+// path) attacked with the rook off the board (castleSafe).
+func castles[K sink](p *Position, list *moveList, n int, rights CastlingRights, ksq int, occ uint64, o lookupOcc, t *threats) int {
 	us := p.side
 	for wing := 0; wing < 2; wing++ {
 		if rights&(1<<wing) == 0 {
 			continue
 		}
 		rsq := int(p.castleRook[(2*int(us)+wing)&3])
-		cp := &castlePaths[castleIndex(us, ksq, rsq)]
-		if occ&cp.empty != 0 {
-			continue
-		}
-		o := o
-		if uint(rsq&7-1) < 6 {
-			// The rook is off the a- and h-files: it may be shielding the
-			// path from a rook or queen beyond it.
-			occClear(&o, rsq)
-		}
-		path := cp.path
-		for ; path != 0; path &= path - 1 {
-			if attacked(lsb(path), o, us, t) {
-				break
-			}
-		}
-		if path != 0 {
+		if occ&castlePaths[castleIndex(us, ksq, rsq)].empty != 0 || !castleSafe(us, ksq, rsq, o, t) {
 			continue
 		}
 		if counting[K]() {
@@ -399,7 +467,26 @@ func castles[K sink](p *Position, list *MoveList, n int, rights CastlingRights, 
 	return n
 }
 
-func addMoves(list *MoveList, n, from int, to uint64) int {
+// castleSafe reports whether no enemy piece (t) attacks a square that the
+// king of colour us crosses or lands on when it castles from ksq with the
+// rook on rsq, on the occupancy o with the rook lifted. The king need not
+// come off: an attack through its square would be a check, and castling is
+// only asked of a king not in check.
+func castleSafe(us Color, ksq, rsq int, o lookupOcc, t *threats) bool {
+	if uint(rsq&7-1) < 6 {
+		// The rook is off the a- and h-files: it may be shielding the
+		// path from a rook or queen beyond it.
+		occClear(&o, rsq)
+	}
+	for path := castlePaths[castleIndex(us, ksq, rsq)].path; path != 0; path &= path - 1 {
+		if attacked(lsb(path), o, us, t) {
+			return false
+		}
+	}
+	return true
+}
+
+func addMoves(list *moveList, n, from int, to uint64) int {
 	for ; to != 0; to &= to - 1 {
 		list[n] = newMove(from, lsb(to), flagNormal)
 		n++
@@ -408,7 +495,7 @@ func addMoves(list *MoveList, n, from int, to uint64) int {
 }
 
 // addPawnMoves adds a move to each target from the square delta behind it.
-func addPawnMoves(list *MoveList, n int, to uint64, delta, flag int) int {
+func addPawnMoves(list *moveList, n int, to uint64, delta, flag int) int {
 	for ; to != 0; to &= to - 1 {
 		sq := lsb(to)
 		list[n] = newMove(sq-delta, sq, flag)
@@ -418,7 +505,7 @@ func addPawnMoves(list *MoveList, n int, to uint64, delta, flag int) int {
 }
 
 // addPromotions adds the four promotions, queen first, to each target.
-func addPromotions(list *MoveList, n int, to uint64, delta int) int {
+func addPromotions(list *moveList, n int, to uint64, delta int) int {
 	for ; to != 0; to &= to - 1 {
 		sq := lsb(to)
 		for f := flagPromoQ; f >= flagPromoN; f-- {

@@ -1,22 +1,45 @@
-package board
+package movegen
 
 import "github.com/symmagic/attacks"
 
-// Play makes the legal move m on p and updates its Polyglot key and the
-// occupancy it keeps for the slider lookups (slider.go's keptOcc).
+// Play makes the move m, which must be legal: one of LegalMoves, Captures,
+// Quiets, ParseMove or ParseSAN's (Play does not check; IsLegal does). The
+// key, the rights, the en-passant square and the clocks follow. To undo it,
+// keep a copy of the position from before (copy-make). A move that is not
+// even plausible (no piece of the side to move on its square, a capture of
+// a king or of its own side's piece, a pawn reaching the last rank without
+// promoting, a castling without the right or over occupied squares, ...)
+// changes nothing; any other illegal move leaves a position the generator
+// still runs on, but not one of the game.
 //
-// m must be a legal move of p (from Generate, or ParseMove): Play does not
-// check, and another move leaves p meaningless. To undo a move, keep the
-// position from before it: positions are values (copy-make).
-func Play(p *Position, m Move) {
+// Play(NoMove) makes the null move, when the side to move is not in check
+// (in check it changes nothing): see the package's section on search.
+func (p *Position) Play(m Move) {
+	if !p.plausible(m) {
+		if m == NoMove && p.hasKing() && !p.InCheck() {
+			playNull(p)
+		}
+		return
+	}
+	playKeyed(p, m)
+}
+
+// IsCapture reports whether the legal move m takes a piece (en passant
+// included; castling never does).
+func (p *Position) IsCapture(m Move) bool {
+	if m.IsEnPassant() {
+		return true
+	}
+	return !m.IsCastle() && p.PieceAt(m.To()) != NoPiece
+}
+
+// playKeyed makes the legal move m on p and updates its Polyglot key and
+// the occupancy it keeps for the slider lookups (slider.go's keptOcc).
+func playKeyed(p *Position, m Move) {
 	k := p.key ^ zCastle[p.castle] ^ p.epKey() ^ zTurn ^ p.moveKey(m)
 	play(p, m)
 	p.key = k ^ zCastle[p.castle] ^ p.epKey()
 }
-
-// PlayUnkeyed is Play without the key, for searches that never read it
-// (perft): the key of the position it leaves is stale.
-func PlayUnkeyed(p *Position, m Move) { play(p, m) }
 
 // moveKey returns the key of the pieces m takes off and puts on the board,
 // read before m is made: the moving piece leaves from, whatever stood on to
@@ -42,7 +65,8 @@ func (p *Position) moveKey(m Move) uint64 {
 	return zPiece[pc][from] ^ zPiece[p.board[to]][to] ^ zPiece[arrives][to]
 }
 
-// play makes the legal move m on p, leaving the key alone.
+// play makes the legal move m on p, leaving the key alone: for the searches
+// that never read it (perft), the key of the position it leaves is stale.
 func play(p *Position, m Move) {
 	from, to, flag := m.from(), m.to(), m.flag()
 	us, them := p.side, p.side^1
@@ -173,7 +197,7 @@ func (p *Position) loseRights960(from, to int) {
 	}
 }
 
-// Plausible reports whether m keeps p well formed if played: a piece of
+// plausible reports whether m keeps p well formed if played: a piece of
 // the side to move moves, onto no piece of its own and no king, a pawn
 // promotes exactly when it reaches the last rank and steps two squares only
 // from its second rank over an empty square, en passant takes on the
@@ -181,11 +205,11 @@ func (p *Position) loseRights960(from, to int) {
 // held over empty squares. A legal move is plausible; a plausible move need
 // not be legal (it may leave its king in check, or move a piece as it
 // cannot), but it leaves a position the generator can run on.
-func (p *Position) Plausible(m Move) bool {
+func (p *Position) plausible(m Move) bool {
 	from, to := m.from(), m.to()
 	us := p.side
 	pc, target := p.board[from], p.board[to]
-	if pc == NoPiece || pc.Color() != us || !p.HasKing() || from == to {
+	if pc == NoPiece || pc.Color() != us || !p.hasKing() || from == to {
 		return false
 	}
 	isPawn := pc.Type() == Pawn

@@ -1,4 +1,4 @@
-package board
+package movegen
 
 import "github.com/symmagic/attacks"
 
@@ -51,19 +51,19 @@ func (p *Position) epKey() uint64 {
 	return zEP[p.ep&7]
 }
 
-// RepetitionKey returns Key without its en-passant file when no
+// repetitionKey returns Key without its en-passant file when no
 // en-passant capture is legal (the capturing pawn pinned, or its king in a
 // check the capture does not answer): Polyglot counts the file whenever a
 // pawn of the side to move stands beside the pawn that double-pushed, and
 // the repetition rule only when the capture is legal. The generator runs
 // only in that rare case.
-func (p *Position) RepetitionKey() uint64 {
+func (p *Position) repetitionKey() uint64 {
 	e := p.epKey()
 	if e == 0 {
 		return p.key
 	}
-	var list MoveList
-	n := GenerateTactical(p, &list)
+	var list moveList
+	n := generateTactical(p, &list)
 	for _, m := range list[:n] {
 		if m.IsEnPassant() {
 			return p.key
@@ -72,9 +72,9 @@ func (p *Position) RepetitionKey() uint64 {
 	return p.key ^ e
 }
 
-// ComputeKey returns p's Polyglot key computed from scratch (Key returns
+// computeKey returns p's Polyglot key computed from scratch (Key returns
 // the one kept move by move; the two are equal).
-func (p *Position) ComputeKey() uint64 {
+func (p *Position) computeKey() uint64 {
 	var k uint64
 	for sq, pc := range p.board {
 		k ^= zPiece[pc&15][sq]

@@ -1,4 +1,4 @@
-package board
+package movegen
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/symmagic/attacks"
-	"github.com/symmagic/attacks/internal/board/boardtest"
+	"github.com/symmagic/attacks/internal/perftdata"
 )
 
 // fenRule is a FEN that ParseFEN accepts (field "") or rejects with a
@@ -220,10 +220,10 @@ func TestDoubleChecksPlayed(t *testing.T) {
 	n := 0
 	var visit func(p *Position, depth int)
 	visit = func(p *Position, depth int) {
-		var list MoveList
-		for _, m := range list[:Generate(p, &list)] {
+		var list moveList
+		for _, m := range list[:generate(p, &list)] {
 			c := *p
-			Play(&c, m)
+			playKeyed(&c, m)
 			if bits.OnesCount64(c.checkers(c.side)) == 2 {
 				n++
 				if _, err := ParseFEN(c.FEN()); err != nil {
@@ -242,7 +242,7 @@ func TestDoubleChecksPlayed(t *testing.T) {
 	if testing.Short() {
 		depth = 2
 	}
-	for _, fen := range append(boardtest.WalkFENs,
+	for _, fen := range append(perftdata.WalkFENs,
 		"r2qk2r/ppp2ppp/2n5/3n1b2/2B1N3/5N2/PPPP1PPP/R1BQR1K1 w kq - 0 1",
 		"2r1r3/R2P3k/8/8/8/8/8/4K3 w - - 0 1",
 		"7k/8/8/3pP3/8/8/1B6/4K3 w - d6 0 2",
@@ -298,11 +298,11 @@ func TestChess960Consistent(t *testing.T) {
 	play := func(p *Position, moves ...string) {
 		t.Helper()
 		for _, s := range moves {
-			m, err := ParseMove(p, s)
+			m, err := p.ParseMove(s)
 			if err != nil {
 				t.Fatalf("%s: %v", p.FEN(), err)
 			}
-			Play(p, m)
+			playKeyed(p, m)
 		}
 	}
 	// The last right lost: the mode goes with it.
@@ -364,7 +364,7 @@ func TestChess960Consistent(t *testing.T) {
 		t.Fatalf("%s: not in Shredder-FEN notation", p.FEN())
 	}
 	same("a rook beyond the castling rook", &p)
-	for _, fen := range boardtest.WalkFENs {
+	for _, fen := range perftdata.WalkFENs {
 		p, _ := ParseFEN(fen)
 		same("walk position", &p)
 	}

@@ -1,0 +1,99 @@
+// Package movegen is a legal chess move generator and position, built on
+// package attacks: FEN in and out (Chess960 included), positions set up
+// piece by piece (Setup), legal moves appended to the caller's buffer
+// without allocating, the captures and promotions alone for a quiescence
+// search and the quiet moves alone for staged move ordering, check,
+// checkmate and stalemate, whether a move gives check, the attackers of a
+// square, static exchange evaluation, the null move, moves made on a copy,
+// UCI move names and Standard Algebraic Notation (SAN) in both directions,
+// Polyglot keys kept move by move, the draw rules (insufficient material,
+// the fifty- and seventy-five-move rules, repetition in a History, and a
+// game's Outcome), and perft. It reads and writes no PGN files, and keeps
+// no clocks beyond FEN's two.
+//
+// In five minutes:
+//
+//	p, err := movegen.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+//	if err != nil { ... }                // a *FENError naming the field
+//	var buf [movegen.MaxMoves]movegen.Move
+//	moves := p.LegalMoves(buf[:0])       // appends; no allocation
+//	q := p                               // copy-make: q is p's copy ...
+//	q.Play(moves[0])                     // ... with the move made; p is the undo
+//	m, err := p.ParseMove("e1g1")        // UCI in: a *MoveError says why not
+//	fmt.Println(m, q.FEN(), q.Key())     // UCI out, FEN out, Polyglot key
+//	m, err = p.ParseSAN("O-O")           // SAN in: a *SANError says why not
+//	fmt.Println(p.SAN(m))                // SAN out: O-O
+//	fmt.Println(q.Outcome(h))            // "*", "1-0 checkmate", ...; h a *History
+//	n := p.Perft(3)                      // 97862
+//
+// A Position is a value of 176 bytes (on 64-bit platforms) with no
+// pointers. Play changes it in place; to undo a move, keep the position
+// from before it (copy-make: a search keeps one position a ply). This is
+// how the generator itself searches: making a move on a copy measured as
+// fast as making and unmaking it in place, and it cannot get an unmake
+// wrong.
+//
+// Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63, as in package
+// attacks, and bit i of a bitboard is square i.
+//
+// # Chess960
+//
+// A castling right names its rook: the castling field of a FEN is read as
+// standard chess's KQkq, as X-FEN (KQkq for the outermost rook on that
+// wing, a file letter for another) or as Shredder-FEN (file letters alone,
+// HAha), and FEN writes it back in the notation read (save the two cases
+// below). A castling is legal
+// when the squares the king and the rook cross or land on are empty but for
+// the two of them, and the king, not in check, crosses or lands on no
+// square attacked with the rook off the board. Standard chess is the case
+// of a king on e1 and rooks on a1 and h1.
+//
+// A Position is in Chess960 mode exactly when its FEN says so: when it
+// holds a castling right and either its castling field is file letters
+// alone (Shredder-FEN) or some right's king or rook stands off its square
+// of standard chess. ParseFEN reads the mode so; FEN writes a position in
+// the mode whose rights' kings and rooks all stand on the standard squares
+// as HAha, and any field that X-FEN would write in file letters alone as
+// Shredder-FEN, so that it reads back the same. A position without rights
+// is never in the mode: play leaves it with the last right, and
+// SetChess960(true), for an engine that plays Chess960 from the standard
+// start, does nothing there. The mode changes only how castling moves are
+// written in UCI: king two squares ("e1g1") in standard chess, king takes
+// own rook ("e1h1") in Chess960 mode, as UCI_Chess960 has it.
+//
+// # Polyglot keys
+//
+// Key is the position's Polyglot key, kept by Play with a few table loads
+// a move, equal to the key that Polyglot opening books are indexed by
+// (the en-passant file counts only when a pawn of the side to move stands
+// beside the pawn that just double-pushed). Polyglot defines no key for
+// Chess960: there a right counts as standard chess's right of its side and
+// wing.
+//
+// # Search
+//
+// Beside its moves, a search asks of a position: Quiets, the legal moves
+// that Captures does not list (the two halves of LegalMoves, no move in
+// both), for staged move ordering; GivesCheck, whether a move checks,
+// without making it; Attackers and AttackersTo, the pieces that attack a
+// square for any occupancy (take pieces off it and the sliders behind them
+// join in); SEE, static exchange evaluation as a threshold test, with the
+// values PawnValue to KingValue; and the null move, Play(NoMove) (UCI's
+// 0000), which passes the turn when the side to move is not in check: the
+// side changes, the en-passant square and its part of the key go, the
+// halfmove clock advances (a null move takes nothing and moves no pawn)
+// and, after Black's, the fullmove number; the position reads back from
+// its FEN like any other. None of them allocates.
+//
+// # Bad input
+//
+// ParseFEN, ParseMove, PlayUCI, ParseSAN, PlaySAN, ParseSquare,
+// SetChess960 and Setup's methods return errors naming what is wrong, each
+// reading "movegen: " once ("movegen: FEN castling: ...", "movegen: move
+// \"e1f2\": ...", "movegen: SAN \"Nd2\": ambiguous: Nbd2, Nfd2",
+// "movegen: setup: Put: ..."), and leave nothing half-changed. No method
+// panics. Play does not check its move: give it a move from LegalMoves,
+// Captures, Quiets, ParseMove or ParseSAN, or check one from elsewhere (a
+// book, a transposition table) with IsLegal. (A move that is not even
+// plausible, no piece of the side to move on its square, say, it ignores.)
+package movegen
