@@ -4,12 +4,14 @@ import "github.com/symmagic/attacks"
 
 // The slider lookups: all the generator knows of how rook and bishop attacks
 // are found is in this file. Here they are the W lookups on an
-// attacks.Occupancy that the position keeps and every move updates, the way
-// package movegen runs. The benchmarks (bench/perft) measure other ways
-// in, and the field's techniques, on this very generator: a generator of
-// theirs copies this package once per technique with this file replaced by
-// the technique's, so that each copy differs from the others in its lookups
-// alone, and each lookup inlines into its copy as it does here.
+// attacks.Occupancy that the position keeps and every move updates. The
+// benchmarks (bench/perft) measure other ways in, and the field's
+// techniques, on this very generator: a build of theirs puts a technique's
+// file (bench/perft/sliders) in this one's place with go build -overlay, so
+// that each build differs from the others in its lookups alone, and each
+// lookup inlines into the generator as it does here. The library's
+// attacks outside the generator's loop (SEE, GivesCheck, FEN's checks) are
+// package attacks' Rook and Bishop, whatever this file holds.
 //
 // What a replacement defines: keptOcc (what a position keeps for the
 // lookups, with the methods Set, Clear, Move and Toggle that every change of

@@ -1,16 +1,19 @@
 package perft
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
-	"github.com/symmagic/attacks/internal/board"
-	"github.com/symmagic/attacks/internal/board/boardtest"
 	"github.com/symmagic/attacks/internal/perftdata"
 )
 
@@ -23,236 +26,361 @@ const (
 	shallow960   = 100_000
 )
 
-// knownCounts returns the published counts of standard chess, the
-// library's (internal/perftdata, whose README.md says where they come from).
-func knownCounts(tb testing.TB) []perftdata.Row {
-	tb.Helper()
-	rows, err := perftdata.Known()
-	if err != nil {
-		tb.Fatal(err)
+// everyMode is every mode and variant, in Techniques' order.
+func everyMode() []Mode { return append(Modes(), Variants()...) }
+
+var (
+	poolOnce sync.Once
+	pool     *Pool
+	poolErr  error
+)
+
+// workers returns a pool with a worker of every mode, built once for the
+// package's tests.
+func workers(t *testing.T) *Pool {
+	t.Helper()
+	poolOnce.Do(func() {
+		start := time.Now()
+		pool, poolErr = NewPool(DefaultBuild, everyMode(), false)
+		t.Logf("built and started %d workers in %v", len(everyMode()), time.Since(start).Round(time.Millisecond))
+	})
+	if poolErr != nil {
+		t.Fatal(poolErr)
 	}
-	return rows
+	return pool
 }
 
-// load960 returns the published counts of the 960 Chess960 positions.
-func load960(tb testing.TB) []perftdata.Row {
-	tb.Helper()
-	rows, err := perftdata.Load("chess960.tsv")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return rows
-}
-
-func runRows(t *testing.T, rows []perftdata.Row, limit uint64) {
-	ran := 0
-	defer func() { t.Logf("%d of %d rows run in every mode (-deep runs all)", ran, len(rows)) }()
-	for _, r := range rows {
-		if r.Nodes > limit && !*deep {
-			continue
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if pool != nil {
+		if err := pool.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "closing the workers:", err)
+			code = 1
 		}
-		ran++
-		p, err := ParseFEN(r.FEN)
+	}
+	os.Exit(code)
+}
+
+// eachMode runs f for every mode, two at a time (a worker is a process of
+// its own), and reports the errors f returns.
+func eachMode(t *testing.T, f func(w *Worker) error) {
+	t.Helper()
+	p := workers(t)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for _, m := range everyMode() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if err := f(p.Worker(m)); err != nil {
+				mu.Lock()
+				t.Errorf("mode %s: %v", m, err)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestModes checks the table of the modes: names ParseMode reads back, one
+// file of sliders/ for each mode but w and one mode for each file (but the
+// seam, bitboard.go), and the overlay each mode's seam asks for.
+func TestModes(t *testing.T) {
+	files, err := filepath.Glob("sliders/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want []string
+	for _, f := range files {
+		if b := filepath.Base(f); b != "bitboard.go" {
+			got = append(got, strings.TrimSuffix(b, ".go"))
+		}
+	}
+	seen := map[Mode]bool{}
+	for _, tc := range Techniques {
+		if m, err := ParseMode(string(tc.Mode)); err != nil || m != tc.Mode || seen[m] {
+			t.Errorf("mode %q: ParseMode = %q, %v (listed twice: %v)", tc.Mode, m, err, seen[m])
+		}
+		seen[tc.Mode] = true
+		o, err := Overlay(tc.Mode)
 		if err != nil {
-			t.Fatalf("%s: %v", r.FEN, err)
+			t.Errorf("mode %s: %v", tc.Mode, err)
 		}
-		for _, mode := range Modes {
-			var got uint64
-			if r.Nodes > shallowNodes {
-				for _, c := range Divide(&p, r.Depth, mode, runtime.GOMAXPROCS(0)) {
-					got += c.Nodes
-				}
-			} else {
-				got = Perft(&p, r.Depth, mode)
-			}
-			if got != r.Nodes {
-				t.Errorf("slider %v: perft(%q, %d) = %d, want %d", mode, r.FEN, r.Depth, got, r.Nodes)
-			}
+		wantFiles := map[string]int{SeamNone: 0, SeamFile: 1, SeamBitboard: 2}[tc.Seam]
+		if len(o) != wantFiles {
+			t.Errorf("mode %s (seam %q): an overlay of %d files, want %d", tc.Mode, tc.Seam, len(o), wantFiles)
+		}
+		if tc.Seam != SeamNone {
+			want = append(want, string(tc.Mode))
 		}
 	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("sliders/ holds the modes %q, Techniques lists %q with a file", got, want)
+	}
+	if _, err := ParseMode("magic"); err == nil {
+		t.Error(`ParseMode("magic"): no error`)
+	}
+	if len(Modes()) == 0 || len(Variants()) == 0 || Modes()[0] != ModeW {
+		t.Errorf("Modes() = %v, Variants() = %v", Modes(), Variants())
+	}
+}
+
+// perftRows checks every row up to limit nodes (all with -deep) in every
+// mode: with movegen's Perft, or with a run of the search with opt.
+func perftRows(t *testing.T, rows []perftdata.Row, limit uint64, search bool, opt Options) {
+	t.Helper()
+	var todo []perftdata.Row
+	var fens []string
+	var depths []int
+	for _, r := range rows {
+		if r.Nodes <= limit || *deep {
+			todo = append(todo, r)
+			fens, depths = append(fens, r.FEN), append(depths, r.Depth)
+		}
+	}
+	eachMode(t, func(w *Worker) error {
+		nodes := make([]uint64, len(todo))
+		if search {
+			for i, r := range todo {
+				res, err := w.Run(context.Background(), r.FEN, r.Depth, opt)
+				if err != nil {
+					return err
+				}
+				nodes[i] = res.Nodes
+			}
+		} else {
+			var err error
+			if nodes, err = w.Perft(fens, depths); err != nil {
+				return err
+			}
+		}
+		var errs []error
+		for i, r := range todo {
+			if nodes[i] != r.Nodes {
+				errs = append(errs, fmt.Errorf("perft(%q, %d) = %d, want %d", r.FEN, r.Depth, nodes[i], r.Nodes))
+			}
+		}
+		return errors.Join(errs...)
+	})
+	t.Logf("%d of %d rows run in every mode (-deep runs all)", len(todo), len(rows))
 }
 
 // TestPerftTSV checks every published count of perft.tsv and extra.tsv up
-// to 5,000,000 nodes (all of them with -deep), in every slider mode.
-func TestPerftTSV(t *testing.T) { runRows(t, knownCounts(t), shallowNodes) }
+// to 5,000,000 nodes (all of them with -deep), in every mode, with the
+// generator's own perft.
+func TestPerftTSV(t *testing.T) {
+	rows, err := perftdata.Known()
+	if err != nil {
+		t.Fatal(err)
+	}
+	perftRows(t, rows, shallowNodes, false, Options{})
+}
 
 // TestPerftChess960 checks the 960 Chess960 positions' published counts up
-// to 100,000 nodes (perft 1 to 3; all with -deep) in every slider mode.
+// to 100,000 nodes (perft 1 to 3; all with -deep) in every mode.
 func TestPerftChess960(t *testing.T) {
 	if testing.Short() && !*deep {
 		t.Skip("-short")
 	}
-	runRows(t, load960(t), shallow960)
-}
-
-func TestPerftDepth0(t *testing.T) {
-	start := StartPosition()
-	for _, mode := range Modes {
-		if n := Perft(&start, 0, mode); n != 1 {
-			t.Errorf("%v: perft 0 = %d, want 1", mode, n)
-		}
-		if d := Divide(&start, 0, mode, 1); d != nil {
-			t.Errorf("%v: divide 0 = %v, want nil", mode, d)
-		}
-	}
-}
-
-// TestModes checks the names and the table of the modes: every mode has a
-// name ParseMode reads back and its own copy of the generator.
-func TestModes(t *testing.T) {
-	if len(Modes)+len(Variants) != len(modes) {
-		t.Fatalf("%d modes and %d variants listed, %d with a generator", len(Modes), len(Variants), len(modes))
-	}
-	seen := map[Mode]bool{}
-	for _, m := range append(Modes[:len(Modes):len(Modes)], Variants...) {
-		got, err := ParseMode(m.String())
-		if err != nil || got != m || seen[m] {
-			t.Errorf("mode %d: ParseMode(%q) = %v, %v (listed twice: %v)", m, m.String(), got, err, seen[m])
-		}
-		seen[m] = true
-		if e := modes[m]; e.perft == nil || e.divide == nil || e.run == nil || e.lists == nil {
-			t.Errorf("mode %v has no generator", m)
-		}
-	}
-	if _, err := ParseMode("magic"); err == nil {
-		t.Error("ParseMode(\"magic\"): no error")
-	}
-}
-
-// TestModeCopies checks that the copies bench/internal/modegen wrote,
-// internal's directories, are the modes and variants this package runs,
-// one each: a mode the generator writes but no entry runs, or the other
-// way round, is a mistake the compiler does not see.
-func TestModeCopies(t *testing.T) {
-	entries, err := os.ReadDir("internal")
+	rows, err := perftdata.Load("chess960.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var dirs, names []string
-	for _, e := range entries {
-		dirs = append(dirs, e.Name())
-	}
-	for _, m := range append(Modes[:len(Modes):len(Modes)], Variants...) {
-		names = append(names, m.String())
-	}
-	slices.Sort(dirs)
-	slices.Sort(names)
-	if !slices.Equal(dirs, names) {
-		t.Errorf("bench/perft/internal holds %q, the modes are %q", dirs, names)
-	}
+	perftRows(t, rows, shallow960, false, Options{})
 }
 
-// TestPositionSizes checks that every mode's Position has the size of w's,
-// which keeps an attacks.Occupancy: the modes that keep none hold room for
-// one, so that the copy-make search copies the same bytes in every mode
-// and the positions lie alike in memory (the modegen template's keptOcc).
-func TestPositionSizes(t *testing.T) {
-	for _, m := range append(Modes[:len(Modes):len(Modes)], Variants...) {
-		want := modes[ModeW].size
-		if m == ModeStdSmall {
-			want -= 16 // the variant without the room
-		}
-		if got := modes[m].size; got != want {
-			t.Errorf("mode %v: Position takes %d bytes, want %d", m, got, want)
-		}
+// TestPerftHash runs the published counts up to 1,000,000 nodes with a
+// table of 1 MB, which replaces entries all the time, and two threads, in
+// every mode: the search reads the keys Play keeps in each mode's build.
+func TestPerftHash(t *testing.T) {
+	rows, err := perftdata.Known()
+	if err != nil {
+		t.Fatal(err)
 	}
+	perftRows(t, rows, 1_000_000, true, Options{HashMB: 1, Threads: 2})
 }
 
-// TestVariants checks the variant modes against the published counts up
-// to 1,000,000 nodes and against w's moves on a walk two plies deep.
-func TestVariants(t *testing.T) {
-	for _, r := range knownCounts(t) {
-		if r.Nodes > 1_000_000 {
-			continue
-		}
-		p, err := ParseFEN(r.FEN)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range Variants {
-			if got := Perft(&p, r.Depth, m); got != r.Nodes {
-				t.Errorf("variant %v: perft(%q, %d) = %d, want %d", m, r.FEN, r.Depth, got, r.Nodes)
-			}
-		}
-	}
-	for _, fen := range boardtest.WalkFENs {
-		p, _ := ParseFEN(fen)
-		want := ListsOf(&p, ModeW)
-		for _, m := range Variants {
-			if got := ListsOf(&p, m); !reflect.DeepEqual(got, want) {
-				t.Errorf("%s: variant %v lists other moves than w", fen, m)
-			}
-		}
-	}
-}
-
-// TestDivide checks that divide splits perft exactly, in every mode and
-// whatever the thread count.
-func TestDivide(t *testing.T) {
-	kiwipete, _ := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-	for _, mode := range Modes {
-		want := Divide(&kiwipete, 3, mode, 1)
-		if len(want) != 48 {
-			t.Fatalf("%v: divide has %d moves, want 48", mode, len(want))
-		}
-		var sum uint64
-		for _, c := range want {
-			sum += c.Nodes
-		}
-		if sum != 97862 {
-			t.Errorf("%v: divide sums to %d, want 97862", mode, sum)
-		}
-		for _, threads := range []int{2, 3, 100} {
-			got := Divide(&kiwipete, 3, mode, threads)
-			if fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Errorf("%v: divide with %d threads differs from one thread", mode, threads)
-			}
-		}
-	}
-}
-
-// TestWalk plays every line to a few plies from varied positions, standard
-// and Chess960, and checks that every mode lists, counts and lists the
-// captures of each position reached as mode w does, and makes the same
-// positions: the library's tests run its own generator, the w mode's
-// source, and only this module has the other modes.
+// TestWalk plays every line to three plies (two with -short) from varied
+// positions, standard and Chess960, and checks that every mode's build
+// lists the same moves in the same order, counts them, lists the same
+// captures, and reaches positions with the same keys as w's at each
+// position reached.
 func TestWalk(t *testing.T) {
 	depth := 3
 	if testing.Short() {
 		depth = 2
 	}
-	for _, fen := range boardtest.WalkFENs {
-		p, err := ParseFEN(fen)
+	want, err := workers(t).Worker(ModeW).Walk(perftdata.WalkFENs, depth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, s := range want {
+		n += s.Positions
+	}
+	eachMode(t, func(w *Worker) error {
+		got, err := w.Walk(perftdata.WalkFENs, depth)
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
-		n := 0
-		walk(t, &p, depth, &n)
-		t.Logf("%s: %d positions", fen, n)
+		for i := range got {
+			if got[i] != want[i] {
+				return fmt.Errorf("from %s: %d positions, sum %s; w walks %d, sum %s", got[i].FEN, got[i].Positions, got[i].Sum, want[i].Positions, want[i].Sum)
+			}
+		}
+		return nil
+	})
+	t.Logf("%d positions from %d starting points, depth %d", n, len(want), depth)
+}
+
+// TestLists checks one position's lists across the modes to the move: what
+// a failing walk's sums cannot show.
+func TestLists(t *testing.T) {
+	const fen = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+	want, err := workers(t).Worker(ModeW).Lists(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.Count != 6 || len(want.Moves) != 6 || len(want.After) != 6 {
+		t.Fatalf("w lists %+v, want 6 moves", want)
+	}
+	eachMode(t, func(w *Worker) error {
+		got, err := w.Lists(fen)
+		if err == nil && !reflect.DeepEqual(got, want) {
+			err = fmt.Errorf("lists %+v, w %+v", got, want)
+		}
+		return err
+	})
+}
+
+// TestPositionSizes checks that every mode's Position has the size of w's,
+// which keeps an attacks.Occupancy: the modes that keep none hold room for
+// one, so that the copy-make search copies the same bytes in every mode
+// and the positions lie alike in memory. The layout variant, stdsmall,
+// holds none.
+func TestPositionSizes(t *testing.T) {
+	w0, err := workers(t).Worker(ModeW).Info()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eachMode(t, func(w *Worker) error {
+		i, err := w.Info()
+		if err != nil {
+			return err
+		}
+		want := w0.PositionSize
+		if w.Mode == "stdsmall" {
+			want -= 16
+		}
+		if i.Mode != w.Mode || i.PositionSize != want || i.Settings["-tags"] != SliderTag {
+			return fmt.Errorf("the worker says mode %s, Position of %d bytes, tags %q; want %s, %d, %q",
+				i.Mode, i.PositionSize, i.Settings["-tags"], w.Mode, want, SliderTag)
+		}
+		return nil
+	})
+}
+
+// TestRunLoad checks that the NNUE load's checksum, which depends on the
+// position alone without a table, and the root moves' counts are the same
+// in every mode.
+func TestRunLoad(t *testing.T) {
+	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	opt := Options{Load: LoadNNUE, NNUE: NNUE{Buckets: 32, Hidden: 64}}
+	want, err := workers(t).Worker(ModeW).Run(context.Background(), kiwipete, 3, opt)
+	if err != nil || want.Nodes != 97862 || want.Checksum == 0 || len(want.Moves) != 48 {
+		t.Fatalf("w: %d nodes, checksum %#x, %d root moves, %v", want.Nodes, want.Checksum, len(want.Moves), err)
+	}
+	eachMode(t, func(w *Worker) error {
+		got, err := w.Run(context.Background(), kiwipete, 3, opt)
+		if err == nil && (got.Checksum != want.Checksum || got.Updates != want.Updates || fmt.Sprint(got.Moves) != fmt.Sprint(want.Moves)) {
+			err = fmt.Errorf("checksum %#x, %d updates, root moves %v; w's %#x, %d, %v", got.Checksum, got.Updates, got.Moves, want.Checksum, want.Updates, want.Moves)
+		}
+		return err
+	})
+}
+
+// TestWorker checks the driver's side of the protocol: progress reported
+// and a run stopped by its context, a result with the counts of the root
+// moves finished; errors named; a fresh worker's answers, the same.
+func TestWorker(t *testing.T) {
+	w := workers(t).Worker(ModeFancy)
+	const pos3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
+	ctx, cancel := context.WithCancel(context.Background())
+	reports := 0
+	opt := Options{ProgressInterval: time.Millisecond, Load: LoadNNUE, NNUE: NNUE{Hidden: 256}}
+	opt.Progress = func(p Progress) {
+		reports++
+		if p.Done >= 1 {
+			cancel()
+		}
+	}
+	res, err := w.Run(ctx, pos3, 7, opt)
+	cancel()
+	if !res.Stopped || !errors.Is(err, context.Canceled) || reports == 0 || len(res.Moves) == 0 || len(res.Moves) >= res.RootMoves {
+		t.Errorf("a stopped run: stopped %v, %v, %d reports, %d of %d root moves", res.Stopped, err, reports, len(res.Moves), res.RootMoves)
+	}
+	// The worker goes on after a stop.
+	if res, err := w.Run(context.Background(), pos3, 3, Options{}); err != nil || res.Nodes != 2812 {
+		t.Errorf("after a stop: %d nodes, %v; want 2812", res.Nodes, err)
+	}
+	for _, c := range []struct {
+		fen   string
+		depth int
+		opt   Options
+		want  string
+	}{
+		{"8/8/8/8 w - - 0 1", 1, Options{}, "FEN placement"},
+		{pos3, -1, Options{}, "depth -1"},
+		{pos3, 1, Options{HashMB: -1}, "hash -1 MB"},
+		{pos3, 1, Options{Kernel: "nosuch"}, "nosuch"},
+	} {
+		var we *WorkerError
+		if _, err := w.Run(context.Background(), c.fen, c.depth, c.opt); !errors.As(err, &we) || we.Mode != ModeFancy || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q depth %d %+v: %v, want a WorkerError naming %q", c.fen, c.depth, c.opt, err, c.want)
+		}
+	}
+	fresh, err := Start(w.Path, DefaultBuild, ModeFancy, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if res, err := fresh.Run(context.Background(), pos3, 4, Options{}); err != nil || res.Nodes != 43238 {
+			t.Errorf("a fresh worker: %d nodes, %v; want 43238", res.Nodes, err)
+		}
+	}
+	if err := fresh.Close(); err != nil {
+		t.Error(err)
+	}
+	if _, err := Start(filepath.Join(t.TempDir(), "none"), DefaultBuild, ModeW, false); err == nil {
+		t.Error("a worker from no binary started")
+	}
+	if _, err := BuildWorker(DefaultBuild, "nosuch", t.TempDir()); err == nil || !strings.Contains(err.Error(), "unknown slider mode") {
+		t.Errorf("BuildWorker of an unknown mode: %v", err)
 	}
 }
 
-func walk(t *testing.T, p *Position, depth int, n *int) {
-	*n++
-	want := ListsOf(p, ModeW)
-	if want.Count != len(want.Moves) {
-		t.Fatalf("%s: w counts %d moves, lists %d", p.FEN(), want.Count, len(want.Moves))
-	}
-	for _, mode := range Modes[1:] {
-		if got := ListsOf(p, mode); !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: slider %v lists other moves or positions than w:\n%+v\n%+v", p.FEN(), mode, got, want)
-		}
-	}
-	if depth == 0 {
-		return
-	}
-	var list board.MoveList
-	for _, m := range list[:board.Generate(p, &list)] {
-		c := *p
-		board.Play(&c, m)
-		walk(t, &c, depth-1, n)
-		if t.Failed() {
-			return
+func TestETA(t *testing.T) {
+	for _, c := range []struct {
+		p    Progress
+		eta  time.Duration
+		okay bool
+	}{
+		{Progress{Nodes: 100, Elapsed: time.Second, Total: 20}, 0, false},
+		// 5 of 20 moves done with 1,000 nodes: 4,000 estimated, 1,500
+		// counted at 1,500/s: 2,500 left, 1.667 s.
+		{Progress{Nodes: 1500, Elapsed: time.Second, Done: 5, Total: 20, DoneNodes: 1000}, 5 * time.Second / 3, true},
+		{Progress{Nodes: 5000, Elapsed: time.Second, Done: 5, Total: 20, DoneNodes: 1000}, 0, false},
+		{Progress{Nodes: 5000, Elapsed: time.Second, Done: 20, Total: 20, DoneNodes: 5000}, 0, true},
+	} {
+		eta, ok := c.p.ETA()
+		if ok != c.okay || (eta-c.eta).Abs() > time.Millisecond {
+			t.Errorf("%+v: ETA %v, %v; want %v, %v", c.p, eta, ok, c.eta, c.okay)
 		}
 	}
 }

@@ -3,34 +3,33 @@ package search
 import (
 	"math/bits"
 
-	"github.com/symmagic/attacks/bench/perft/shared"
-	"github.com/symmagic/attacks/internal/board"
+	"github.com/symmagic/attacks/movegen"
 )
 
-// The NNUE load's work on positions (bench/perft/shared's Net describes
+// The NNUE load's work on positions (Net, and perft.NNUE, describe
 // the network): computing an accumulator from scratch, and a child's from
 // its parent's.
 
 // row returns the weights of piece pc on sq for perspective c, whose king
 // slot is ks.
-func row(n *shared.Net, ks shared.KingSlot, c board.Color, pc board.Piece, sq board.Square) []int16 {
+func row(n *Net, ks KingSlot, c movegen.Color, pc movegen.Piece, sq movegen.Square) []int16 {
 	return n.Row(ks, int(c), uint8(pc), int(sq))
 }
 
 // refresh computes c's accumulator of p from scratch into dst.
-func refresh(n *shared.Net, p *board.Position, c board.Color, dst []int16) {
+func refresh(n *Net, p *movegen.Position, c movegen.Color, dst []int16) {
 	ks := n.Slot(int(c), int(p.KingSquare(c)))
 	copy(dst, n.Bias())
 	for b := p.Occupied(); b != 0; b &= b - 1 {
-		sq := board.Square(bits.TrailingZeros64(b))
-		shared.AddRow(dst, row(n, ks, c, p.PieceAt(sq), sq))
+		sq := movegen.Square(bits.TrailingZeros64(b))
+		AddRow(dst, row(n, ks, c, p.PieceAt(sq), sq))
 	}
 }
 
 // update computes child's accumulators in dst from parent's in src, child
 // being parent with m played; each holds the white perspective's H values,
 // then the black one's. It returns how many perspectives it refreshed.
-func update(n *shared.Net, parent, child *board.Position, m board.Move, src, dst []int16) (refreshed int) {
+func update(n *Net, parent, child *movegen.Position, m movegen.Move, src, dst []int16) (refreshed int) {
 	h := n.H()
 	from, to := m.From(), m.To()
 	pc := parent.PieceAt(from)
@@ -39,8 +38,8 @@ func update(n *shared.Net, parent, child *board.Position, m board.Move, src, dst
 	// en passant takes the pawn behind to, and castling (king takes own
 	// rook) moves the king and the rook to their castling squares.
 	type feature struct {
-		pc board.Piece
-		sq board.Square
+		pc movegen.Piece
+		sq movegen.Square
 	}
 	add := [2]feature{{child.PieceAt(to), to}}
 	sub := [2]feature{{pc, from}}
@@ -53,14 +52,14 @@ func update(n *shared.Net, parent, child *board.Position, m board.Move, src, dst
 	case m.IsEnPassant():
 		sub[1], nSub = feature{parent.PieceAt(to ^ 8), to ^ 8}, 2
 	default:
-		if captured := parent.PieceAt(to); captured != board.NoPiece {
+		if captured := parent.PieceAt(to); captured != movegen.NoPiece {
 			sub[1], nSub = feature{captured, to}, 2
 		}
 	}
-	for c := board.White; c <= board.Black; c++ {
+	for c := movegen.White; c <= movegen.Black; c++ {
 		s, d := src[int(c)*h:][:h], dst[int(c)*h:][:h]
 		ks := n.Slot(int(c), int(child.KingSquare(c)))
-		if pc == board.MakePiece(c, board.King) && ks != n.Slot(int(c), int(from)) {
+		if pc == movegen.MakePiece(c, movegen.King) && ks != n.Slot(int(c), int(from)) {
 			refresh(n, child, c, d)
 			refreshed++
 			continue
@@ -68,11 +67,11 @@ func update(n *shared.Net, parent, child *board.Position, m board.Move, src, dst
 		a0, s0 := row(n, ks, c, add[0].pc, add[0].sq), row(n, ks, c, sub[0].pc, sub[0].sq)
 		switch {
 		case nAdd == 2:
-			shared.AddAddSubSub(d, s, a0, row(n, ks, c, add[1].pc, add[1].sq), s0, row(n, ks, c, sub[1].pc, sub[1].sq))
+			AddAddSubSub(d, s, a0, row(n, ks, c, add[1].pc, add[1].sq), s0, row(n, ks, c, sub[1].pc, sub[1].sq))
 		case nSub == 2:
-			shared.AddSubSub(d, s, a0, s0, row(n, ks, c, sub[1].pc, sub[1].sq))
+			AddSubSub(d, s, a0, s0, row(n, ks, c, sub[1].pc, sub[1].sq))
 		default:
-			shared.AddSub(d, s, a0, s0)
+			AddSub(d, s, a0, s0)
 		}
 	}
 	return refreshed

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/symmagic/attacks/bench/perft/shared"
-	"github.com/symmagic/attacks/internal/board"
+	"github.com/symmagic/attacks/bench/perft"
+	"github.com/symmagic/attacks/movegen"
 )
 
 // randomGames plays random legal games from positions rich in special moves,
@@ -14,10 +14,10 @@ import (
 // rook captures when there are some, and calls f with each position, the
 // move and the position after it. It returns how often each kind of move
 // was seen.
-func randomGames(t *testing.T, games, plies int, f func(parent *board.Position, m board.Move, child *board.Position)) map[string]int {
+func randomGames(t *testing.T, games, plies int, f func(parent *movegen.Position, m movegen.Move, child *movegen.Position)) map[string]int {
 	t.Helper()
 	fens := []string{
-		board.StartFEN,
+		movegen.StartFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
 		"r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1",
@@ -27,20 +27,19 @@ func randomGames(t *testing.T, games, plies int, f func(parent *board.Position, 
 	rng := rand.New(rand.NewPCG(1, 2))
 	seen := map[string]int{}
 	for g := range games {
-		p, err := board.ParseFEN(fens[g%len(fens)])
+		p, err := movegen.ParseFEN(fens[g%len(fens)])
 		if err != nil {
 			t.Fatal(err)
 		}
 		for range plies {
-			var list board.MoveList
-			moves := list[:board.Generate(&p, &list)]
+			moves := p.LegalMoves(nil)
 			if len(moves) == 0 {
 				break
 			}
-			var special []board.Move
+			var special []movegen.Move
 			for _, m := range moves {
-				promo := m.Promotion() != board.NoPieceType
-				if m.IsCastle() || m.IsEnPassant() || promo || !m.IsCastle() && p.PieceAt(m.To()).Type() == board.Rook {
+				promo := m.Promotion() != movegen.NoPieceType
+				if m.IsCastle() || m.IsEnPassant() || promo || !m.IsCastle() && p.PieceAt(m.To()).Type() == movegen.Rook {
 					special = append(special, m)
 				}
 			}
@@ -49,7 +48,7 @@ func randomGames(t *testing.T, games, plies int, f func(parent *board.Position, 
 				m = special[rng.IntN(len(special))]
 			}
 			c := p
-			board.Play(&c, m)
+			c.Play(m)
 			switch {
 			case m.IsCastle():
 				seen["castle"]++
@@ -58,16 +57,16 @@ func randomGames(t *testing.T, games, plies int, f func(parent *board.Position, 
 			case m.IsDoublePush():
 				seen["double push"]++
 			}
-			if m.Promotion() != board.NoPieceType {
+			if m.Promotion() != movegen.NoPieceType {
 				seen["promotion"]++
 			}
-			if pc := p.PieceAt(m.To()); pc != board.NoPiece && !m.IsCastle() {
+			if pc := p.PieceAt(m.To()); pc != movegen.NoPiece && !m.IsCastle() {
 				seen["capture"]++
-				if pc.Type() == board.Rook && c.Castling() != p.Castling() {
+				if pc.Type() == movegen.Rook && c.Castling() != p.Castling() {
 					seen["rook captured, right lost"]++
 				}
 			}
-			if p.PieceAt(m.From()).Type() == board.King {
+			if p.PieceAt(m.From()).Type() == movegen.King {
 				seen["king move"]++
 			}
 			f(&p, m, &c)
@@ -90,16 +89,16 @@ func randomGames(t *testing.T, games, plies int, f func(parent *board.Position, 
 // king-bucket layout.
 func TestAccumulator(t *testing.T) {
 	for _, buckets := range []int{1, 4, 8, 16, 32, 64} {
-		n := shared.NewNet(shared.NNUE{Buckets: buckets, Hidden: 12})
+		n := NewNet(perft.NNUE{Buckets: buckets, Hidden: 12})
 		h := n.H()
 		var refreshes int
-		randomGames(t, 60, 80, func(parent *board.Position, m board.Move, child *board.Position) {
+		randomGames(t, 60, 80, func(parent *movegen.Position, m movegen.Move, child *movegen.Position) {
 			src, dst, want := make([]int16, 2*h), make([]int16, 2*h), make([]int16, 2*h)
-			refresh(n, parent, board.White, src[:h])
-			refresh(n, parent, board.Black, src[h:])
+			refresh(n, parent, movegen.White, src[:h])
+			refresh(n, parent, movegen.Black, src[h:])
 			refreshes += update(n, parent, child, m, src, dst)
-			refresh(n, child, board.White, want[:h])
-			refresh(n, child, board.Black, want[h:])
+			refresh(n, child, movegen.White, want[:h])
+			refresh(n, child, movegen.Black, want[h:])
 			if fmt.Sprint(dst) != fmt.Sprint(want) {
 				t.Errorf("%d buckets: %s, %v: incremental accumulators %v, from scratch %v", buckets, parent.FEN(), m, dst, want)
 			}

@@ -1,94 +1,67 @@
 // Package search is bench/perft's search over the move generator: perft
 // with threads, a transposition table shared by them and the memory load of
 // an engine's network updates, reporting progress and stopping on a
-// context. It is written against the library's generator
-// (internal/board), and bench/internal/modegen copies it once per slider
-// mode, each copy importing that mode's copy of the generator: so the
-// search, too, is the same code in every mode, with each mode's lookups
-// inlined into it.
+// context. It drives package movegen through its public API, as an engine
+// does; bench/perft's worker runs it in each slider mode's build of
+// movegen, so that the search, too, is the same code in every mode, with
+// each mode's lookups inlined into the generator under it.
 package search
 
 import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 	"unsafe"
 
-	"github.com/symmagic/attacks/bench/perft/shared"
-	"github.com/symmagic/attacks/internal/board"
+	"github.com/symmagic/attacks/bench/perft"
+	"github.com/symmagic/attacks/movegen"
 )
 
-// Run runs a perft of the position fen to depth with the given options
-// (their Mode aside: a copy of this package is one mode), which the caller
-// has validated. It always divides at the root: the threads take root moves
-// one at a time, and a root move is finished when its whole subtree is.
+// Run runs a perft of p to depth with the given options (opt.Kernel and
+// opt.CPUProfile are the worker's). It always divides at the root: the
+// threads take root moves one at a time, and a root move is finished when
+// its whole subtree is.
 //
 // If ctx ends first, the search stops at the next node of depth 5 or more
 // each thread reaches (subtrees of depth 4 or less finish first), and Run
 // returns the partial result, Stopped set, with ctx's error.
-func Run(ctx context.Context, fen string, depth int, opt shared.Options) (shared.Result, error) {
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		return shared.Result{}, err
+func Run(ctx context.Context, p *movegen.Position, depth int, opt perft.Options) (perft.Result, error) {
+	if err := opt.Validate(); err != nil {
+		return perft.Result{}, err
 	}
-	return run(ctx, &p, depth, opt)
-}
-
-// Perft is the generator's perft of the position fen to depth.
-func Perft(fen string, depth int) (uint64, error) {
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		return 0, err
+	if depth < 0 || depth > perft.MaxPerftDepth {
+		return perft.Result{}, fmt.Errorf("depth %d: want 0 to %d", depth, perft.MaxPerftDepth)
 	}
-	return board.Perft(&p, depth), nil
-}
-
-// Divide is the generator's divide of the position fen to depth, on
-// threads goroutines.
-func Divide(fen string, depth, threads int) ([]shared.Count, error) {
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		return nil, err
-	}
-	var counts []shared.Count
-	for _, c := range board.Divide(&p, depth, threads) {
-		counts = append(counts, shared.Count{Move: shared.Move(c.Move), Nodes: c.Nodes})
-	}
-	return counts, nil
+	return run(ctx, p, depth, opt)
 }
 
 // PositionSize is the size of the generator's Position in bytes, the same
-// in every mode (TestPositionSizes).
-const PositionSize = int(unsafe.Sizeof(board.Position{}))
+// in every mode but the layout variant (bench/perft's TestPositionSizes).
+const PositionSize = int(unsafe.Sizeof(movegen.Position{}))
 
-// Lists returns what the generator lists at the position fen: its legal
-// moves, their count, the captures and promotions alone, and the keys of
-// the positions the moves lead to: what the tests compare across modes.
-func Lists(fen string) (shared.Lists, error) {
-	p, err := board.ParseFEN(fen)
-	if err != nil {
-		return shared.Lists{}, err
+// Lists returns what the generator lists at p: its legal moves, their
+// count, the captures and promotions alone, and the keys of the positions
+// the moves lead to, which the checks compare across modes.
+func Lists(p *movegen.Position) perft.Lists {
+	var l perft.Lists
+	var buf [movegen.MaxMoves]movegen.Move
+	for _, m := range p.LegalMoves(buf[:0]) {
+		c := *p
+		c.Play(m)
+		l.Moves, l.After = append(l.Moves, m), append(l.After, c.Key())
 	}
-	var l shared.Lists
-	var list board.MoveList
-	for _, m := range list[:board.Generate(&p, &list)] {
-		c := p
-		board.Play(&c, m)
-		l.Moves, l.After = append(l.Moves, shared.Move(m)), append(l.After, c.Key())
-	}
-	for _, m := range list[:board.GenerateTactical(&p, &list)] {
-		l.Tactical = append(l.Tactical, shared.Move(m))
-	}
-	l.Count = board.Count(&p)
-	return l, nil
+	l.Tactical = p.Captures(nil)
+	l.Count = p.CountMoves()
+	return l
 }
 
 // grain is the depth of the subtrees the search hands to the inner
-// recursion (board.Perft, or ext with a table or load), which never looks
+// recursion (movegen's Perft, or ext with a table or load), which never looks
 // at the stop flag or the progress counter: above it, top checks the flag
 // at every node and adds each finished subtree's count to the counter, a
 // few atomic operations per million leaves.
@@ -106,10 +79,10 @@ type runner struct {
 type worker struct {
 	_     [64]byte // keeps the counters below off another worker's cache line
 	r     *runner
-	stack []board.Position // stack[ply] is the position at ply
-	plain bool             // no table, no load: the subtrees below grain run Perft
-	tt    *shared.Table    // keyed by the positions' Polyglot keys, kept by board.Play
-	net   *shared.Net
+	stack []movegen.Position // stack[ply] is the position at ply
+	plain bool               // no table, no load: the subtrees below grain run Perft
+	tt    *Table             // keyed by the positions' Polyglot keys, kept by Play
+	net   *Net
 	acc   []int16 // with a load: ply's two accumulators at [2*H*ply, 2*H*(ply+1))
 
 	stopped            bool
@@ -119,35 +92,35 @@ type worker struct {
 	_                  [64]byte
 }
 
-func run(ctx context.Context, p *board.Position, depth int, opt shared.Options) (shared.Result, error) {
+func run(ctx context.Context, p *movegen.Position, depth int, opt perft.Options) (perft.Result, error) {
 	if depth == 0 {
-		return shared.Result{Nodes: 1}, nil
+		return perft.Result{Nodes: 1}, nil
 	}
-	var tt *shared.Table
+	var tt *Table
 	switch {
 	case opt.Buckets > 0:
-		tt = shared.NewTable(opt.Buckets)
+		tt = NewTable(opt.Buckets)
 	case opt.HashMB > 0:
-		tt = shared.NewTable(shared.HashBuckets(opt.HashMB))
+		tt = NewTable(perft.HashBuckets(opt.HashMB))
 	}
-	var n *shared.Net
-	if opt.Load == shared.LoadNNUE {
-		n = shared.GetNet(opt.NNUE)
+	var n *Net
+	if opt.Load == perft.LoadNNUE {
+		n = GetNet(opt.NNUE)
 	}
-	var list board.MoveList
-	nRoot := board.Generate(p, &list)
-	counts := make([]shared.Count, nRoot)
+	list := p.LegalMoves(nil)
+	nRoot := len(list)
+	counts := make([]perft.Count, nRoot)
 	finished := make([]bool, nRoot)
 	r := &runner{}
 	threads := max(1, min(opt.Threads, nRoot))
 	workers := make([]*worker, threads)
 	for i := range workers {
-		w := &worker{r: r, stack: make([]board.Position, depth+1), tt: tt, net: n, plain: tt == nil && n == nil}
+		w := &worker{r: r, stack: make([]movegen.Position, depth+1), tt: tt, net: n, plain: tt == nil && n == nil}
 		w.stack[0] = *p
 		if n != nil {
 			w.acc = make([]int16, 2*n.H()*(depth+1))
-			refresh(n, p, board.White, w.acc[:n.H()])
-			refresh(n, p, board.Black, w.acc[n.H():2*n.H()])
+			refresh(n, p, movegen.White, w.acc[:n.H()])
+			refresh(n, p, movegen.Black, w.acc[n.H():2*n.H()])
 		}
 		workers[i] = w
 	}
@@ -175,7 +148,7 @@ func run(ctx context.Context, p *board.Position, depth int, opt shared.Options) 
 				case <-searched:
 					return
 				case <-tick.C:
-					opt.Progress(shared.Progress{
+					opt.Progress(perft.Progress{
 						Nodes:     r.nodes.Load(),
 						Elapsed:   time.Since(start),
 						Done:      int(r.done.Load()),
@@ -203,7 +176,7 @@ func run(ctx context.Context, p *board.Position, depth int, opt shared.Options) 
 				if w.stopped {
 					return
 				}
-				counts[i], finished[i] = shared.Count{Move: shared.Move(list[i]), Nodes: c}, true
+				counts[i], finished[i] = perft.Count{Move: list[i], Nodes: c}, true
 				r.doneNodes.Add(c)
 				r.done.Add(1)
 			}
@@ -214,7 +187,7 @@ func run(ctx context.Context, p *board.Position, depth int, opt shared.Options) 
 	close(searched)
 	reporter.Wait()
 
-	res := shared.Result{RootMoves: nRoot, Elapsed: elapsed}
+	res := perft.Result{RootMoves: nRoot, Elapsed: elapsed}
 	for i, c := range counts {
 		if finished[i] {
 			res.Moves = append(res.Moves, c)
@@ -222,7 +195,7 @@ func run(ctx context.Context, p *board.Position, depth int, opt shared.Options) 
 			res.Stopped = true
 		}
 	}
-	slices.SortFunc(res.Moves, func(a, b shared.Count) int { return cmp.Compare(a.Move.String(), b.Move.String()) })
+	slices.SortFunc(res.Moves, func(a, b perft.Count) int { return cmp.Compare(a.Move.String(), b.Move.String()) })
 	res.Nodes = r.nodes.Load()
 	if tt != nil {
 		res.HashEntries = tt.Entries()
@@ -249,7 +222,7 @@ func top(w *worker, ply, depth int) uint64 {
 		case depth == 0:
 			n = 1
 		case w.plain:
-			n = board.Perft(&w.stack[ply], depth)
+			n = w.stack[ply].Perft(depth)
 		default:
 			n = ext(w, ply, depth)
 		}
@@ -268,10 +241,9 @@ func top(w *worker, ply, depth int) uint64 {
 			return n
 		}
 	}
-	var list board.MoveList
-	n := board.Generate(&w.stack[ply], &list)
+	var buf [movegen.MaxMoves]movegen.Move
 	var nodes uint64
-	for _, m := range list[:n] {
+	for _, m := range w.stack[ply].LegalMoves(buf[:0]) {
 		makeMove(w, ply, m)
 		nodes += top(w, ply+1, depth-1)
 		if w.stopped {
@@ -285,11 +257,11 @@ func top(w *worker, ply, depth int) uint64 {
 }
 
 // ext is perft with a table, a load or both. The plain search is the
-// generator's own (board.Perft), so that neither costs it a branch.
+// generator's own (movegen's Perft), so that neither costs it a branch.
 func ext(w *worker, ply, depth int) uint64 {
 	p := &w.stack[ply]
 	if depth == 1 {
-		return uint64(board.Count(p))
+		return uint64(p.CountMoves())
 	}
 	var key uint64
 	if w.tt != nil {
@@ -300,10 +272,9 @@ func ext(w *worker, ply, depth int) uint64 {
 			return n
 		}
 	}
-	var list board.MoveList
-	n := board.Generate(p, &list)
+	var buf [movegen.MaxMoves]movegen.Move
 	var nodes uint64
-	for _, m := range list[:n] {
+	for _, m := range p.LegalMoves(buf[:0]) {
 		makeMove(w, ply, m)
 		nodes += ext(w, ply+1, depth-1)
 	}
@@ -316,19 +287,15 @@ func ext(w *worker, ply, depth int) uint64 {
 // makeMove sets stack[ply+1] to stack[ply] with m played, and its key and
 // accumulators when the search keeps them.
 //
-// The key is the position's Polyglot key, which board.Play keeps. It
+// The key is the position's Polyglot key, which Play keeps. It
 // covers what the move tree depends on within one run: the pieces, the
 // side to move, the castling rights (each right's rook is fixed at the
 // root, so a right held names the same rook throughout the tree) and the
 // en-passant file whenever a capture there could be legal.
-func makeMove(w *worker, ply int, m board.Move) {
+func makeMove(w *worker, ply int, m movegen.Move) {
 	parent, child := &w.stack[ply], &w.stack[ply+1]
 	*child = *parent
-	if w.tt != nil {
-		board.Play(child, m)
-	} else {
-		board.PlayUnkeyed(child, m)
-	}
+	child.Play(m)
 	if w.net != nil {
 		h2 := 2 * w.net.H()
 		dst := w.acc[h2*(ply+1) : h2*(ply+2)]
