@@ -69,6 +69,7 @@ import (
 	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/perfload"
+	"github.com/symmagic/attacks/bench/perft"
 	"github.com/symmagic/attacks/bench/ref"
 )
 
@@ -155,10 +156,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	var groups []perfload.Group
 	var perftRound []time.Duration
 	var after time.Duration
+	var pool *perft.Pool
+	modes := perft.Modes()
 	if *doPerft {
 		loads := perfload.Loads(mb)
 		groups = perfload.Groups([]perfload.Position{kiwipete}, []perfload.Load{loads[0], loads[3]})
-		if perftRound, err = perfload.RoundTimes(groups); err != nil {
+		if pool, err = perft.NewPool(perft.DefaultBuild, modes, false); err != nil {
+			return err
+		}
+		defer pool.Close()
+		if perftRound, err = perfload.RoundTimes(pool, groups, modes); err != nil {
 			return err
 		}
 		for _, t := range perftRound {
@@ -181,11 +188,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	command := commandLine(args)
 	res := newResults(rows, kernels, cells, newMeta(cfg, d, def, command))
 	if *doPerft {
-		m, err := perfload.Measure(groups, pRounds, perftRound, stderr)
+		m, err := perfload.Measure(pool, groups, modes, pRounds, perftRound, stderr)
 		if err != nil {
 			return err
 		}
-		res.perft = &perfload.Report{Groups: groups, M: m, Rounds: pRounds, HashMB: mb, Command: strings.Join(command, " "),
+		res.perft = &perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: pRounds, HashMB: mb, Command: strings.Join(command, " "),
 			Machine: res.meta.machine, Kernel: def, Date: res.meta.date, Section: true}
 		fmt.Fprintf(stderr, "perft measured, %v in all\n", time.Since(start).Round(time.Second))
 	}

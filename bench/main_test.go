@@ -309,7 +309,7 @@ func TestSmoke(t *testing.T) {
 	}
 	// One round of every cell (4 rows), and of the TT forms' baselines, and
 	// of every perft mode in two groups.
-	if want := 4*3*int(numWorkloads) + 4*3*2 + 2*len(perft.Modes); n != want {
+	if want := 4*3*int(numWorkloads) + 4*3*2 + 2*len(perft.Modes()); n != want {
 		t.Errorf("%d benchstat lines, want %d", n, want)
 	}
 	if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {

@@ -13,7 +13,6 @@ import (
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/internal/stat"
-	"github.com/symmagic/attacks/bench/perft"
 )
 
 // meta is what a reader needs to trust or reproduce the numbers.
@@ -335,8 +334,8 @@ const notes = `## How to read this
   ref/internal/magicgen) needs 114,432 rook entries, more than fancy magic's
   102,400.
 - The perft section counts the leaves of kiwipete's legal move tree in every
-  slider mode of bench/perft, which runs the library's one move generator
-  (internal/board, the one package movegen runs): w keeps an
+  slider mode of bench/perft, each a build of the library's move generator,
+  package movegen, with the mode's lookups (one file each): w keeps an
   attacks.Occupancy in the position, occ makes one from the occupancy at
   every node, std calls attacks.Rook and Bishop, fancy, plain and black are
   the three magic references (the base: the fastest of them), hyperbola and
@@ -383,7 +382,7 @@ func (r *results) writeBenchstat(w io.Writer) {
 	}
 	for gi, g := range r.perft.Groups {
 		load := strings.ReplaceAll(g.Load.Name, " ", "")
-		for _, mode := range perft.Modes {
+		for _, mode := range r.perft.Modes {
 			for _, nps := range r.perft.M[gi][mode] {
 				fmt.Fprintf(w, "BenchmarkPerft/pos=%s/depth=%d/load=%s/mode=%v-%d\t1\t%.0f nodes/s\n", g.Pos.Name, g.Depth, load, mode, procs, nps)
 			}

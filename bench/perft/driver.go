@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -44,12 +45,26 @@ var (
 	dirsErr               error
 )
 
+// goCommand returns the go command with args, run in this package's
+// directory when its source is at hand (go run and go test build from
+// source), so that it works in this module whatever the caller's working
+// directory; else in the working directory.
+func goCommand(args ...string) *exec.Cmd {
+	cmd := exec.Command("go", args...)
+	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
+		if _, err := os.Stat(file); err == nil {
+			cmd.Dir = filepath.Dir(file)
+		}
+	}
+	return cmd
+}
+
 // dirs returns the directories of package movegen and of sliders/, as the
 // go command resolves them in this module (the library through its replace
 // directive).
 func dirs() (string, string, error) {
 	dirsOnce.Do(func() {
-		out, err := exec.Command("go", "list", "-f", "{{.Dir}}", movegenPath, perftPath).Output()
+		out, err := goCommand("list", "-f", "{{.Dir}}", movegenPath, perftPath).Output()
 		if err != nil {
 			dirsErr = fmt.Errorf("go list %s %s (run inside the bench module): %v", movegenPath, perftPath, goError(err))
 			return
@@ -130,7 +145,7 @@ func BuildWorker(b Build, m Mode, dir string) (string, error) {
 	}
 	bin := filepath.Join(dir, "worker-"+b.Name+"-"+string(m))
 	args := append([]string{"build", "-o", bin, "-ldflags=-X=main.mode=" + string(m)}, flags...)
-	cmd := exec.Command("go", append(args, workerPath)...)
+	cmd := goCommand(append(args, workerPath)...)
 	cmd.Env = append(os.Environ(), b.Env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building mode %s (%s build): go %s: %v\n%s", m, b.Name, strings.Join(cmd.Args[1:], " "), err, out)

@@ -8,12 +8,13 @@
 //	go run -C bench ./cmd/builds -write       the same, and results/CPU/builds.md written
 //	go run -C bench ./cmd/builds -quick       2 short rounds, perft at depth 3: a check that it runs
 //
-// It builds the root package's test binary and cmd/perft once per build,
-// then runs interleaved rounds: in each round, for each build (the order
-// alternating from round to round), the root package's benchmarks of what
-// the builds do differently (BenchmarkToW, BenchmarkToWLatency,
-// BenchmarkOccupancy/op=New and BenchmarkRookUnion, under the build's
-// default kernel), then perft on kiwipete (depth 5) with every -slider. It
+// It builds the root package's test binary and bench/perft's workers of
+// six slider modes once per build, then runs interleaved rounds: in each
+// round, for each build (the order alternating from round to round), the
+// root package's benchmarks of what the builds do differently
+// (BenchmarkToW, BenchmarkToWLatency, BenchmarkOccupancy/op=New and
+// BenchmarkRookUnion, under the build's default kernel), then perft on
+// kiwipete (depth 5) in each mode, the order rotating. It
 // prints a Markdown report: the CPU and each build's Go settings as its
 // binary records them (bench/internal/machine), medians with 95% intervals,
 // perft against the fastest magic of the same build by stat.Compare, then
@@ -25,6 +26,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"debug/buildinfo"
 	"fmt"
 	"io"
@@ -41,6 +43,7 @@ import (
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/internal/stat"
+	"github.com/symmagic/attacks/bench/perft"
 	"golang.org/x/sys/cpu"
 )
 
@@ -48,16 +51,16 @@ func main() {
 	cli.Main("builds", run)
 }
 
-var sliders = []string{"std", "occ", "w", "fancy", "plain", "black"}
+var sliders = []perft.Mode{perft.ModeStd, perft.ModeOcc, perft.ModeW, perft.ModeFancy, perft.ModePlain, perft.ModeBlack}
 
 type build struct {
-	name        string
-	env         []string
-	test, perft string
-	built       machine.Build                   // as the test binary records it
-	kernel      string                          // the build's default kernel, as perft reports it
-	ns          map[string]map[string][]float64 // benchmark -> kernel -> ns/op, one per round
-	nps         map[string][]float64            // slider -> millions of nodes/s, one per round
+	perft.Build
+	test   string
+	pool   *perft.Pool                     // the build's perft workers, one a slider mode
+	built  machine.Build                   // as the test binary records it
+	kernel string                          // the build's default kernel, as its w worker reports it
+	ns     map[string]map[string][]float64 // benchmark -> kernel -> ns/op, one per round
+	nps    map[perft.Mode][]float64        // slider -> millions of nodes/s, one per round
 }
 
 // benchmarks are the root package's benchmarks of what the builds do
@@ -137,18 +140,22 @@ func measure(cfg config, stderr io.Writer) ([]*build, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	builds := []*build{{name: "default"}}
+	builds := []*build{{Build: perft.DefaultBuild}}
 	if v4() {
-		builds = append(builds, &build{name: "simd", env: []string{"GOEXPERIMENT=simd", "GOAMD64=v4"}})
+		builds = append(builds, &build{Build: perft.Build{Name: "simd", Env: []string{"GOEXPERIMENT=simd", "GOAMD64=v4"}}})
 	}
-	for _, b := range builds {
-		b.test, b.perft = filepath.Join(tmp, b.name+".test"), filepath.Join(tmp, b.name+".perft")
-		b.ns, b.nps = map[string]map[string][]float64{}, map[string][]float64{}
-		fmt.Fprintf(stderr, "building %s\n", b.name)
-		if _, err := command(stderr, root, b.env, "go", "test", "-c", "-o", b.test, "."); err != nil {
-			return nil, err
+	defer func() {
+		for _, b := range builds {
+			if b.pool != nil {
+				b.pool.Close()
+			}
 		}
-		if _, err := command(stderr, filepath.Join(root, "bench"), b.env, "go", "build", "-o", b.perft, "./cmd/perft"); err != nil {
+	}()
+	for _, b := range builds {
+		b.test = filepath.Join(tmp, b.Name+".test")
+		b.ns, b.nps = map[string]map[string][]float64{}, map[perft.Mode][]float64{}
+		fmt.Fprintf(stderr, "building %s\n", b.Name)
+		if _, err := command(stderr, root, b.Env, "go", "test", "-c", "-o", b.test, "."); err != nil {
 			return nil, err
 		}
 		bi, err := buildinfo.ReadFile(b.test)
@@ -156,12 +163,20 @@ func measure(cfg config, stderr io.Writer) ([]*build, error) {
 			return nil, err
 		}
 		b.built = machine.BuildOf(bi)
+		if b.pool, err = perft.NewPool(b.Build, sliders, false); err != nil {
+			return nil, err
+		}
+		info, err := b.pool.Worker(perft.ModeW).Info()
+		if err != nil {
+			return nil, err
+		}
+		b.kernel = info.Kernel
 	}
 	start := time.Now()
 	for r := 0; r < cfg.rounds; r++ {
 		for i := range builds {
 			b := builds[(i+r)%len(builds)] // alternate which build goes first
-			fmt.Fprintf(stderr, "round %d/%d: %s (%v so far)\n", r+1, cfg.rounds, b.name, time.Since(start).Round(time.Second))
+			fmt.Fprintf(stderr, "round %d/%d: %s (%v so far)\n", r+1, cfg.rounds, b.Name, time.Since(start).Round(time.Second))
 			out, err := command(stderr, root, nil, b.test, "-test.run", "^$", "-test.bench", "^Benchmark(ToW|ToWLatency|Occupancy|RookUnion)$/^(kernel=|op=New$)",
 				"-test.count", "1", "-test.benchtime", cfg.benchtime)
 			if err != nil {
@@ -175,19 +190,13 @@ func measure(cfg config, stderr io.Writer) ([]*build, error) {
 					b.ns[bench][k] = append(b.ns[bench][k], ns)
 				}
 			}
-			for _, s := range sliders {
-				out, err := command(stderr, root, nil, b.perft, "-fen", perfload.Kiwipete, "-depth", strconv.Itoa(cfg.depth), "-slider", s)
+			for k := range sliders {
+				s := sliders[(k+r)%len(sliders)]
+				res, err := b.pool.Worker(s).Run(context.Background(), perfload.Kiwipete, cfg.depth, perft.Options{})
 				if err != nil {
-					return nil, err
+					return nil, fmt.Errorf("%s build, perft -slider %s: %v", b.Name, s, err)
 				}
-				nps, kernel, err := parsePerft(out)
-				if err != nil {
-					return nil, fmt.Errorf("%s perft -slider %s: %v", b.name, s, err)
-				}
-				b.nps[s] = append(b.nps[s], nps/1e6)
-				if s == "w" {
-					b.kernel = kernel
-				}
+				b.nps[s] = append(b.nps[s], float64(res.Nodes)/res.Elapsed.Seconds()/1e6)
 			}
 		}
 	}
@@ -212,7 +221,7 @@ func writeReport(w io.Writer, cfg config, builds []*build) {
 		fmt.Fprintf(w, "\nThis CPU cannot run GOAMD64=v4 (AVX-512 F/BW/CD/DQ/VL): the default build only.\n")
 	}
 	for _, b := range builds {
-		fmt.Fprintf(w, "\n## Build %s: %s, kernel %s\n\n", b.name, b.built, b.kernel)
+		fmt.Fprintf(w, "\n## Build %s: %s, kernel %s\n\n", b.Name, b.built, b.kernel)
 		t := [][]string{{"benchmark, kernel " + b.kernel, "ns/op"}}
 		for _, m := range benchmarks {
 			cell := "missing"
@@ -222,15 +231,15 @@ func writeReport(w io.Writer, cfg config, builds []*build) {
 			t = append(t, []string{m.title, cell})
 		}
 		md.Table(w, t, 1)
-		base := fastestOf(stat.HigherIsFaster, b.nps, "fancy", "plain", "black")
+		base := fastestOf(stat.HigherIsFaster, b.nps, perft.Magics...)
 		fmt.Fprintln(w)
-		t = [][]string{{"perft -slider", "million nodes/s", "against " + base + " (fastest magic)"}}
+		t = [][]string{{"perft -slider", "million nodes/s", "against " + string(base) + " (fastest magic)"}}
 		for _, s := range sliders {
 			vs := "base"
 			if s != base {
 				vs = compare(b.nps[s], b.nps[base], stat.HigherIsFaster)
 			}
-			t = append(t, []string{s, intervalOrMissing(b.nps[s], "%.0f"), vs})
+			t = append(t, []string{string(s), intervalOrMissing(b.nps[s], "%.0f"), vs})
 		}
 		md.Table(w, t, 1)
 	}
@@ -243,8 +252,8 @@ func writeReport(w io.Writer, cfg config, builds []*build) {
 		for _, m := range benchmarks {
 			t = append(t, []string{m.title, compare(s.ns[m.name][s.kernel], d.ns[m.name][d.kernel], stat.LowerIsFaster)})
 		}
-		for _, sl := range []string{"std", "occ", "w"} {
-			t = append(t, []string{"perft -slider " + sl, compare(s.nps[sl], d.nps[sl], stat.HigherIsFaster)})
+		for _, sl := range []perft.Mode{perft.ModeStd, perft.ModeOcc, perft.ModeW} {
+			t = append(t, []string{"perft -slider " + string(sl), compare(s.nps[sl], d.nps[sl], stat.HigherIsFaster)})
 		}
 		md.Table(w, t, 1)
 	}
@@ -267,7 +276,7 @@ func intervalOrMissing(xs []float64, f string) string {
 }
 
 // fastestOf names the one of names whose rounds are fastest by stat.Fastest.
-func fastestOf(dir stat.Direction, sets map[string][]float64, names ...string) string {
+func fastestOf(dir stat.Direction, sets map[perft.Mode][]float64, names ...perft.Mode) perft.Mode {
 	var ss [][]float64
 	for _, n := range names {
 		ss = append(ss, sets[n])
@@ -342,28 +351,4 @@ func parseBench(out string) map[string]map[string]float64 {
 		}
 	}
 	return res
-}
-
-// parsePerft returns the nodes per second ("nps N") and the kernel
-// ("... kernel NAME ...") of cmd/perft's output.
-func parsePerft(out string) (nps float64, kernel string, err error) {
-	found := false
-	for _, line := range strings.Split(out, "\n") {
-		f := strings.Fields(line)
-		if len(f) == 2 && f[0] == "nps" {
-			if nps, err = strconv.ParseFloat(f[1], 64); err != nil {
-				return 0, "", fmt.Errorf("bad nps line %q", line)
-			}
-			found = true
-		}
-		for i := 0; i+1 < len(f); i++ {
-			if f[0] == "depth" && f[i] == "kernel" {
-				kernel = f[i+1]
-			}
-		}
-	}
-	if !found {
-		return 0, "", fmt.Errorf("no nps line in %q", out)
-	}
-	return nps, kernel, nil
 }

@@ -52,21 +52,6 @@ func TestParseBench(t *testing.T) {
 	}
 }
 
-func TestParsePerft(t *testing.T) {
-	out := "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\n" +
-		"depth 5 slider w kernel amd64-simd threads 1 time 0.392s\nnodes 193690690\nnps 493571962\n"
-	nps, kernel, err := parsePerft(out)
-	if err != nil || nps != 493571962 || kernel != "amd64-simd" {
-		t.Errorf("parsePerft: got %v %q %v, want 493571962 amd64-simd nil", nps, kernel, err)
-	}
-	if _, _, err := parsePerft("nodes 5 partial\n"); err == nil {
-		t.Error("parsePerft without an nps line: no error")
-	}
-	if _, _, err := parsePerft("nps fast\n"); err == nil {
-		t.Error("parsePerft with a bad nps line: no error")
-	}
-}
-
 // TestQuick runs the whole command at its smallest: both builds where the
 // CPU runs the simd one, the report on stdout within md.Width columns, and
 // with -write the same report in -out.

@@ -24,12 +24,6 @@
 // of each counts the allocations and bytes per position
 // (runtime.MemStats).
 //
-// The public API against bench/perft: movegen's Perft against bench/perft's
-// modes on the same generator (internal/board), w (the lookups movegen
-// runs) and fancy, plain and black magic, at the depths of the library's
-// other perft measurements (-api-depths, default 6 and 5), in rounds of
-// their own; the base is the fastest magic.
-//
 // The report names the CPU and build (bench/internal/machine) and gives
 // medians with their intervals and movegen against corentings/chess by the
 // project's rule, bench/internal/stat.Compare: a speed ratio, above 1
@@ -66,7 +60,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 	quick := fs.Bool("quick", false, "2 rounds, perft to depths 3 and 2, 10ms a measurement: a check that it runs, not a measurement")
 	rounds := fs.Int("rounds", 0, "interleaved rounds (default 11, -quick 2)")
 	depths := fs.String("depths", "", "perft's depths on the start position and kiwipete against corentings/chess, START,KIWIPETE (default 5,4, -quick 3,2)")
-	apiDepths := fs.String("api-depths", "", "perft's depths for the public API against bench/perft's modes, START,KIWIPETE (default 6,5, -quick 3,2)")
 	minTime := fs.Duration("time", 0, "how long each measurement runs at least, its perft or pass repeated (default 300ms, -quick 10ms)")
 	out := cli.AddOutput(fs, "movegen.md")
 	if err := cli.ParseNoArgs(fs, args); err != nil {
@@ -78,9 +71,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *rounds < 0 || *minTime < 0 {
 		return cli.Usagef("-rounds %d -time %v: neither may be negative", *rounds, *minTime)
 	}
-	cfg := config{rounds: 11, depths: [2]int{5, 4}, apiDepths: [2]int{6, 5}, minTime: 300 * time.Millisecond}
+	cfg := config{rounds: 11, depths: [2]int{5, 4}, minTime: 300 * time.Millisecond}
 	if *quick {
-		cfg = config{rounds: 2, depths: [2]int{3, 2}, apiDepths: [2]int{3, 2}, minTime: 10 * time.Millisecond}
+		cfg = config{rounds: 2, depths: [2]int{3, 2}, minTime: 10 * time.Millisecond}
 	}
 	if *rounds > 0 {
 		cfg.rounds = *rounds
@@ -95,13 +88,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		cfg.depths = d
 	}
-	if *apiDepths != "" {
-		d, err := parseDepths(*apiDepths)
-		if err != nil {
-			return err
-		}
-		cfg.apiDepths = d
-	}
 	cfg.command = strings.TrimSpace("go run -C bench ./cmd/movegen " + strings.Join(args, " "))
 	suite, err := perftdata.Known()
 	if err != nil {
@@ -111,10 +97,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if _, ok := published(suite, fen, cfg.depths[i]); !ok {
 			return cli.Usagef("-depths %d,%d: no published count of %s at depth %d", cfg.depths[0], cfg.depths[1],
 				[]string{"the start position", "kiwipete"}[i], cfg.depths[i])
-		}
-		if _, ok := published(suite, fen, cfg.apiDepths[i]); !ok {
-			return cli.Usagef("-api-depths %d,%d: no published count of %s at depth %d", cfg.apiDepths[0], cfg.apiDepths[1],
-				[]string{"the start position", "kiwipete"}[i], cfg.apiDepths[i])
 		}
 	}
 	m, err := measure(cfg, suite, stderr)
@@ -186,22 +168,4 @@ func writeReport(w io.Writer, cfg config, m *measurements, here machine.Record, 
 	}
 	md.Table(w, t, 1)
 
-	fmt.Fprintf(w, "\n## The public API against bench/perft\n\n")
-	md.Wrap(w, "movegen.Perft against bench/perft's modes, which run the same generator (internal/board) with "+
-		"each technique's lookups: w, the lookups movegen runs, and the magic yardsticks, the fastest of which is the "+
-		"base (fancy, plain and black run; the table names the fastest). Rounds of their own, every run once a "+
-		"round, the order rotating; million nodes/s, and movegen.Perft against the fastest magic and against w.", "")
-	fmt.Fprintln(w)
-	t = [][]string{{"position", "depth", "movegen.Perft", "bench/perft w", "the fastest magic"}}
-	r := [][]string{{"position", "movegen.Perft against the fastest magic", "against bench/perft w"}}
-	for i, p := range m.apiPerft {
-		base := 2 + stat.Fastest(stat.HigherIsFaster, m.apiMnps[i][2:]...)
-		t = append(t, []string{p.name, strconv.Itoa(p.depth), stat.Summarize(m.apiMnps[i][0]).Show("%.0f"), stat.Summarize(m.apiMnps[i][1]).Show("%.0f"),
-			strings.TrimPrefix(apiRuns[base].name, "bench/perft ") + " " + stat.Summarize(m.apiMnps[i][base]).Show("%.0f")})
-		r = append(r, []string{p.name, stat.Compare(m.apiMnps[i][0], m.apiMnps[i][base], stat.HigherIsFaster).String(),
-			stat.Compare(m.apiMnps[i][0], m.apiMnps[i][1], stat.HigherIsFaster).String()})
-	}
-	md.Table(w, t, 2)
-	fmt.Fprintln(w)
-	md.Table(w, r, 1)
 }

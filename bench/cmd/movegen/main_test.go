@@ -44,7 +44,6 @@ func TestQuick(t *testing.T) {
 		"github.com/corentings/chess/v2 " + chessVersion(), "400 of seeded random games",
 		"| start    |     3 |  8902 |", "| kiwipete |     2 |  2039 |",
 		"| allocations per position |            0.0 |",
-		"## The public API against bench/perft\n", "| position | depth |  movegen.Perft |  bench/perft w |",
 	}
 	flat := strings.Join(strings.Fields(report), " ") // the prose's lines joined
 	for _, want := range wants {
@@ -59,31 +58,22 @@ func TestQuick(t *testing.T) {
 		t.Error(l)
 	}
 	cell := regexp.MustCompile(`^\d+(\.\d+)?x \[\d+(\.\d+)?, \d+(\.\d+)?\] (faster|slower|within noise)$`)
-	// The comparisons: the last cell of the corentings tables' rows, both
-	// cells after the position in the public API's ratio table.
+	// The comparisons: the last cell of the corentings tables' rows.
 	n := 0
-	api := false
 	for _, line := range strings.Split(report, "\n") {
-		if strings.HasPrefix(line, "## The public API") {
-			api = true
-		}
 		cells := strings.Split(strings.Trim(line, "| "), " | ")
 		if !strings.HasPrefix(line, "| ") || !strings.Contains(line, "x [") {
 			continue
 		}
-		compared := cells[len(cells)-1:]
-		if api {
-			compared = cells[1:]
-		}
-		for _, c := range compared {
+		for _, c := range cells[len(cells)-1:] {
 			n++
 			if c := strings.TrimSpace(c); !cell.MatchString(c) {
 				t.Errorf("comparison %q is no ratio with a verdict", c)
 			}
 		}
 	}
-	if n != 7 {
-		t.Errorf("%d comparisons, want 7 (two perfts and the legal moves against corentings/chess, two perfts against two of bench/perft's modes)", n)
+	if n != 3 {
+		t.Errorf("%d comparisons, want 3 (two perfts and the legal moves against corentings/chess)", n)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "movegen.md"))
 	if err != nil || string(b) != report {

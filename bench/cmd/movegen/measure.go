@@ -10,7 +10,6 @@ import (
 	"time"
 
 	chess "github.com/corentings/chess/v2"
-	"github.com/symmagic/attacks/bench/perft"
 	"github.com/symmagic/attacks/internal/perftdata"
 	"github.com/symmagic/attacks/movegen"
 )
@@ -234,9 +233,8 @@ func sameMoves(fen string, mg, cg []string) error {
 type config struct {
 	rounds int
 	// depths are perft's depths on the start position and kiwipete, for
-	// the comparison with corentings/chess; apiDepths those of the public
-	// API against bench/perft's modes.
-	depths, apiDepths [2]int
+	// the comparison with corentings/chess.
+	depths [2]int
 	// minTime is how long each measurement runs at least: perft or a pass
 	// over the positions repeated until it has.
 	minTime time.Duration
@@ -264,21 +262,7 @@ type measurements struct {
 	// allocs and bytes are allocations and bytes allocated per position,
 	// [generator], from one pass.
 	allocs, bytes [nGen]float64
-	// api is the public API's perft against bench/perft's modes on the
-	// same generator: apiPerft the positions, apiMnps million nodes/s,
-	// [position][apiRuns entry][round].
-	apiPerft []perftPos
-	apiMnps  [][][]float64
 }
-
-// apiRuns are what the public API's perft is measured against: movegen's
-// Perft itself, then bench/perft's w mode (the lookups movegen runs) and
-// its magic yardsticks, of which the fastest is the base.
-var apiRuns = []struct {
-	name string
-	mode perft.Mode // unused for the first
-}{{"movegen.Perft", 0}, {"bench/perft w", perft.ModeW}, {"bench/perft fancy", perft.ModeFancy},
-	{"bench/perft plain", perft.ModePlain}, {"bench/perft black", perft.ModeBlack}}
 
 // Random games of the listing's set: 400 positions from games of up to 100
 // plies.
@@ -351,9 +335,6 @@ func measure(cfg config, suite []perftdata.Row, stderr io.Writer) (*measurements
 		m.allocs[g], m.bytes[g] = allocations(l, m.positions)
 	}
 
-	if err := measureAPI(cfg, suite, m, stderr); err != nil {
-		return nil, err
-	}
 	start := time.Now()
 	for r := range cfg.rounds {
 		fmt.Fprintf(stderr, "round %d/%d (%v so far)\n", r+1, cfg.rounds, time.Since(start).Round(time.Second))
@@ -379,70 +360,6 @@ func measure(cfg config, suite []perftdata.Row, stderr io.Writer) (*measurements
 		}
 	}
 	return m, nil
-}
-
-// measureAPI measures the public API's perft against bench/perft's modes,
-// in rounds of their own (every run once a round, the order rotating), each
-// count checked against the published one.
-func measureAPI(cfg config, suite []perftdata.Row, m *measurements, stderr io.Writer) error {
-	var runs [][]func() (uint64, error)
-	for i, p := range []struct{ name, fen string }{{"start", movegen.StartFEN}, {"kiwipete", kiwipete}} {
-		d := cfg.apiDepths[i]
-		nodes, ok := published(suite, p.fen, d)
-		if !ok {
-			return fmt.Errorf("no published perft count of %s at depth %d", p.name, d)
-		}
-		pp := perftPos{p.name, p.fen, d, nodes}
-		m.apiPerft = append(m.apiPerft, pp)
-		mp, err := movegen.ParseFEN(p.fen)
-		if err != nil {
-			return err
-		}
-		bp, err := perft.ParseFEN(p.fen)
-		if err != nil {
-			return err
-		}
-		var rs []func() (uint64, error)
-		for _, a := range apiRuns {
-			a := a
-			if a.name == "movegen.Perft" {
-				rs = append(rs, func() (uint64, error) {
-					n := mp.Perft(d)
-					return n, checkPerft(a.name, pp.name, d, n, pp.nodes)
-				})
-				continue
-			}
-			rs = append(rs, func() (uint64, error) {
-				n := perft.Perft(&bp, d, a.mode)
-				return n, checkPerft(a.name, pp.name, d, n, pp.nodes)
-			})
-		}
-		runs = append(runs, rs)
-	}
-	m.apiMnps = make([][][]float64, len(runs))
-	for i := range runs {
-		m.apiMnps[i] = make([][]float64, len(apiRuns))
-		for _, run := range runs[i] { // warm-up, counts checked
-			if _, err := run(); err != nil {
-				return err
-			}
-		}
-	}
-	start := time.Now()
-	for r := range cfg.rounds {
-		fmt.Fprintf(stderr, "public API against bench/perft, round %d/%d (%v so far)\n", r+1, cfg.rounds, time.Since(start).Round(time.Second))
-		for i := range runs {
-			for k := range apiRuns {
-				j := (k + r) % len(apiRuns)
-				nodes, el, err := repeatPerft(runs[i][j], cfg.minTime)
-				if err != nil {
-					return err
-				}
-				m.apiMnps[i][j] = append(m.apiMnps[i][j], float64(nodes)/el.Seconds()/1e6)
-			}
-		}
-	}
-	return nil
 }
 
 // repeatPerft runs run until it has run minTime at least (once at least)

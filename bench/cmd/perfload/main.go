@@ -25,11 +25,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/perft"
+	"github.com/symmagic/attacks/movegen"
 )
 
 func main() {
@@ -46,6 +46,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	out := cli.AddOutput(fs, "NAME.md and NAME.png (-name)")
 	name := fs.String("name", "perft-load", "the name of the files -write writes, without .md and .png (perft-noload for a run of -loads none)")
 	only := fs.String("loads", "none,hash,nnue,hash+nnue", "the loads to run, a comma-separated list of none, hash, nnue and hash+nnue")
+	fresh := fs.Bool("fresh", false, "start a process for every run, in place of a worker process for each mode that runs all its rounds")
 	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -55,10 +56,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *rounds < 0 || *hashMB < 0 {
 		return cli.Usagef("-rounds %d -hash %d: neither may be negative", *rounds, *hashMB)
 	}
-	positions := []perfload.Position{{Name: "start", FEN: perft.StartFEN, Depth: 6, NNUEDepth: 5}, {Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5, NNUEDepth: 4}}
+	positions := []perfload.Position{{Name: "start", FEN: movegen.StartFEN, Depth: 6, NNUEDepth: 5}, {Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5, NNUEDepth: 4}}
 	n, mb := 9, 256
 	if *quick {
-		positions = []perfload.Position{{Name: "start", FEN: perft.StartFEN, Depth: 4, NNUEDepth: 3}, {Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 3, NNUEDepth: 2}}
+		positions = []perfload.Position{{Name: "start", FEN: movegen.StartFEN, Depth: 4, NNUEDepth: 3}, {Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 3, NNUEDepth: 2}}
 		n, mb = 3, 16
 	}
 	if *rounds > 0 {
@@ -77,7 +78,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 		loads = append(loads, all[i])
 	}
 	groups := perfload.Groups(positions, loads)
-	m, err := perfload.Measure(groups, n, nil, stderr)
+	modes := perft.Modes()
+	pool, err := perft.NewPool(perft.DefaultBuild, modes, *fresh)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	info, err := pool.Worker(perft.ModeW).Info()
+	if err != nil {
+		return err
+	}
+	m, err := perfload.Measure(pool, groups, modes, n, nil, stderr)
 	if err != nil {
 		return err
 	}
@@ -86,6 +97,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	command := fmt.Sprintf("go run -C bench ./cmd/perfload -rounds %d -hash %d", n, mb)
 	if *only != fs.Lookup("loads").DefValue {
 		command += " -loads " + *only
+	}
+	if *fresh {
+		command += " -fresh"
 	}
 	if *quick {
 		command = "go run -C bench ./cmd/perfload " + strings.Join(args, " ")
@@ -98,8 +112,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 			command += " -name " + *name
 		}
 	}
-	rep := perfload.Report{Groups: groups, M: m, Rounds: n, HashMB: mb, Command: command,
-		Machine: machine.Here(), Kernel: attacks.Kernel(), Date: time.Now().UTC().Format("2006-01-02")}
+	rep := perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: n, HashMB: mb, Fresh: *fresh, Command: command,
+		Machine: machine.Here(), Kernel: info.Kernel, Date: time.Now().UTC().Format("2006-01-02")}
 	markdown := func(w io.Writer) error { rep.WriteMarkdown(w, 2, "perft under load"); return nil }
 	markdown(stdout)
 	if !out.Write {

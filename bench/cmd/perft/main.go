@@ -3,14 +3,15 @@
 // reports the speed; optionally with a transposition table and under the
 // memory load of a network's accumulator updates.
 //
-//	go run ./cmd/perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain|black|hyperbola|kindergarten] [-divide]
+//	go run ./cmd/perft [-fen FEN] -depth N [-slider MODE] [-divide]
 //	    [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v] [-kernel NAME] [-cpuprofile FILE]
 //
-// The search is the library's move generator (the one package movegen
-// runs), in the copy of the chosen slider mode. The FEN may be Chess960's
-// (X-FEN or Shredder-FEN castling); castling moves print as the generator
-// names them, king two squares in standard chess, king takes own rook in
-// Chess960.
+// The search is bench/perft's, on the library's move generator, package
+// movegen, built for the chosen slider mode (bench/perft/sliders) and run
+// in a worker process; building it takes a second or two. The FEN may be
+// Chess960's (X-FEN or Shredder-FEN castling); castling moves print as the
+// generator names them, king two squares in standard chess, king takes own
+// rook in Chess960.
 //
 // A run of more than about two seconds reports its progress on stderr when
 // stderr is a terminal, or with -v: nodes so far, nodes per second, root
@@ -24,6 +25,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -31,13 +33,15 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/pprof"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/perft"
+	"github.com/symmagic/attacks/movegen"
 )
 
 func main() {
@@ -68,9 +72,13 @@ var (
 func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fen := fs.String("fen", perft.StartFEN, "position, a FEN, standard or Chess960 (default: the start position)")
+	fen := fs.String("fen", movegen.StartFEN, "position, a FEN, standard or Chess960 (default: the start position)")
 	depth := fs.Int("depth", -1, "plies to search, at least 0 (required)")
-	slider := fs.String("slider", "w", "sliding attacks: w (the methods of an attacks.Occupancy the position keeps), occ (the methods of attacks.NewOccupancy(occupancy), made once per node), std (attacks.Rook/Bishop), fancy (fancy-magic reference), plain (plain-magic reference, fixed shifts 12/9), black (black-magic reference, fixed shifts 12/9, overlapping tables), hyperbola (hyperbola quintessence) or kindergarten (kindergarten bitboards)")
+	var names []string
+	for _, t := range perft.Techniques {
+		names = append(names, string(t.Mode))
+	}
+	slider := fs.String("slider", "w", "sliding attacks, a slider mode: "+strings.Join(names, ", ")+" (go doc ./perft Techniques says what each looks up)")
 	divide := fs.Bool("divide", false, "print each root move's node count")
 	threads := fs.Int("threads", 1, "goroutines sharing the root moves (and the hash table)")
 	hashMB := fs.Int("hash", 0, "transposition table size in MiB, rounded down to a power of two of 64-byte buckets; 0: none")
@@ -78,10 +86,10 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	buckets := fs.Int("nnue-buckets", 16, "nnue load: king buckets, 1, 4, 8, 16, 32 or 64 (768 features each)")
 	hidden := fs.Int("nnue-hidden", 1024, "nnue load: hidden units H, the accumulator width, 1 to 16384")
 	verbose := fs.Bool("v", false, "report progress on stderr even when it is not a terminal")
-	kernel := fs.String("kernel", "", "attacks kernel behind occ mode's NewOccupancy (the permute; std and w modes do not use one): one of "+strings.Join(attacks.Kernels(), ", ")+" (default: "+attacks.Kernel()+")")
+	kernel := fs.String("kernel", "", "attacks kernel behind occ mode's NewOccupancy (the permute; the other modes do not use one): one of "+strings.Join(attacks.Kernels(), ", ")+" (default: "+attacks.Kernel()+")")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the search to this file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perft [-fen FEN] -depth N [-slider w|occ|std|fancy|plain|black|hyperbola|kindergarten] [-divide] [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v]")
+		fmt.Fprintf(stderr, "usage: perft [-fen FEN] -depth N [-slider %s] [-divide] [-threads K] [-hash MB] [-load none|nnue] [-nnue-buckets N] [-nnue-hidden H] [-v]\n", strings.Join(names, "|"))
 		fs.PrintDefaults()
 	}
 	if err := cli.Parse(fs, args); err != nil {
@@ -103,7 +111,7 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *buckets == 0 || *hidden == 0 {
 		return cli.Usagef("-nnue-buckets %d -nnue-hidden %d: neither may be 0", *buckets, *hidden)
 	}
-	opt := perft.Options{Mode: mode, Threads: *threads, HashMB: *hashMB, NNUE: perft.NNUE{Buckets: *buckets, Hidden: *hidden}}
+	opt := perft.Options{Threads: *threads, HashMB: *hashMB, NNUE: perft.NNUE{Buckets: *buckets, Hidden: *hidden}, Kernel: *kernel, CPUProfile: *cpuprofile}
 	if opt.Load, err = perft.ParseLoad(*load); err != nil {
 		return cli.Usagef("-load: %v", err)
 	}
@@ -113,25 +121,35 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if opt.Load != perft.LoadNNUE && (flagSet(fs, "nnue-buckets") || flagSet(fs, "nnue-hidden")) {
 		return cli.Usagef("-nnue-buckets and -nnue-hidden need -load nnue")
 	}
-	if *kernel != "" {
-		if err := attacks.SetKernel(*kernel); err != nil {
-			return cli.Usagef("-kernel: %v", err)
-		}
+	if *kernel != "" && !slices.Contains(attacks.Kernels(), *kernel) {
+		return cli.Usagef("-kernel: unknown kernel %q (want one of %s)", *kernel, strings.Join(attacks.Kernels(), ", "))
 	}
-	pos, err := perft.ParseFEN(*fen)
+	pos, err := movegen.ParseFEN(*fen)
 	if err != nil {
 		return err
 	}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err != nil {
+	if opt.CPUProfile != "" {
+		if opt.CPUProfile, err = filepath.Abs(opt.CPUProfile); err != nil {
 			return err
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	}
+	dir, err := os.MkdirTemp("", "perft-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	bin, err := perft.BuildWorker(perft.DefaultBuild, mode, dir)
+	if err != nil {
+		return err
+	}
+	w, err := perft.Start(bin, perft.DefaultBuild, mode, false)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	info, err := w.Info()
+	if err != nil {
+		return err
 	}
 
 	rep := newReporter(stderr, *verbose)
@@ -139,7 +157,7 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		opt.Progress = rep.report
 		opt.ProgressInterval = progressInterval
 	}
-	res, err := perft.Run(ctx, &pos, *depth, opt)
+	res, err := w.Run(ctx, pos.FEN(), *depth, opt)
 	rep.finish()
 	if err != nil && !res.Stopped {
 		return err
@@ -158,8 +176,9 @@ func perftCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintf(stdout, "interrupted after %.3fs: %d of %d root moves finished (%d nodes), %d nodes counted in all\n",
 			res.Elapsed.Seconds(), len(res.Moves), res.RootMoves, done, res.Nodes)
 	}
+	k := cmp.Or(*kernel, info.Kernel)
 	fmt.Fprintf(stdout, "fen %s\ndepth %d slider %v kernel %s threads %d time %.3fs\n",
-		pos.FEN(), *depth, mode, attacks.Kernel(), *threads, res.Elapsed.Seconds())
+		pos.FEN(), *depth, mode, k, *threads, res.Elapsed.Seconds())
 	if opt.HashMB > 0 {
 		fmt.Fprintf(stdout, "hash %d MB: %d entries (4 a 64-byte bucket); probes %d, hits %d (%.1f%%)\n",
 			opt.HashMB, res.HashEntries, res.Probes, res.Hits, percent(res.Hits, res.Probes))

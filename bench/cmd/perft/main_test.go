@@ -54,7 +54,7 @@ func TestRun(t *testing.T) {
 		{[]string{"-depth", "x"}, 2, "", "invalid value \"x\" for flag -depth"},
 		{[]string{"-depth", "3", "-slider", "magic"}, 2, "", "-slider: unknown slider mode \"magic\""},
 		{[]string{"-depth", "3", "-threads", "0"}, 2, "", "-threads 0: want at least 1"},
-		{[]string{"-depth", "3", "-kernel", "nope"}, 2, "", "-kernel: attacks.SetKernel"},
+		{[]string{"-depth", "3", "-kernel", "nope"}, 2, "", "-kernel: unknown kernel \"nope\""},
 		{[]string{"-depth", "3", "-nosuchflag"}, 2, "", "flag provided but not defined: -nosuchflag"},
 		{[]string{"-h"}, 0, "", "usage: perft [-fen FEN] -depth N"},
 		{[]string{"-depth", "3", "-fen", "8/8/8/8/8/8/8/8", "w"}, 2, "", "unexpected argument \"w\""},

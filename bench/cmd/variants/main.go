@@ -36,13 +36,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/internal/stat"
 	"github.com/symmagic/attacks/bench/perft"
+	"github.com/symmagic/attacks/movegen"
 )
 
 func main() {
@@ -51,24 +51,24 @@ func main() {
 
 // modes are the modes measured: the variants and the modes they lie
 // between, with the three magics, one of which is the base.
-var modes = []perft.Mode{perft.ModeFancy, perft.ModeFancyMask, perft.ModeByte, perft.ModeStd, perft.ModeStdSmall, perft.ModeW, perft.ModePlain, perft.ModeBlack}
+var modes = []perft.Mode{perft.ModeFancy, "fancymask", "byte", perft.ModeStd, "stdsmall", perft.ModeW, perft.ModePlain, perft.ModeBlack}
 
 // step is one comparison the report makes: a against base, and what
 // separates them.
 type step struct {
-	a, base perft.Mode // base ModeInvalid: the fastest magic
+	a, base perft.Mode // base fastestMagic: the group's fastest magic
 	what    string
 }
 
 // fastestMagic marks a step against the group's fastest magic.
-const fastestMagic = perft.Mode(255)
+const fastestMagic = perft.Mode("")
 
 var steps = []step{
-	{perft.ModeFancyMask, perft.ModeFancy, "the key mask"},
-	{perft.ModeByte, perft.ModeFancy, "a second load"},
-	{perft.ModeStd, perft.ModeByte, "the drop-in's keys"},
+	{"fancymask", perft.ModeFancy, "the key mask"},
+	{"byte", perft.ModeFancy, "a second load"},
+	{perft.ModeStd, "byte", "the drop-in's keys"},
 	{perft.ModeW, perft.ModeStd, "W keys, a kept Occupancy"},
-	{perft.ModeStdSmall, perft.ModeStd, "a smaller position"},
+	{"stdsmall", perft.ModeStd, "a smaller position"},
 	{perft.ModeStd, fastestMagic, "the drop-in"},
 	{perft.ModeW, fastestMagic, "the W lookups"},
 	{perft.ModeFancy, fastestMagic, "fancy magic"},
@@ -91,7 +91,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *rounds < 0 {
 		return cli.Usagef("-rounds %d: may not be negative", *rounds)
 	}
-	positions := []perfload.Position{{Name: "start", FEN: perft.StartFEN, Depth: 6}, {Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5}}
+	positions := []perfload.Position{{Name: "start", FEN: movegen.StartFEN, Depth: 6}, {Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5}}
 	n := 21
 	if *quick {
 		positions[0].Depth, positions[1].Depth, n = 4, 3, 3
@@ -101,13 +101,22 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	groups := perfload.Groups(positions, perfload.Loads(0)[:1])
 	start := time.Now()
-	m, err := perfload.MeasureModes(groups, modes, n, nil, stderr)
+	pool, err := perft.NewPool(perft.DefaultBuild, modes, false)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	info, err := pool.Worker(perft.ModeW).Info()
+	if err != nil {
+		return err
+	}
+	m, err := perfload.Measure(pool, groups, modes, n, nil, stderr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "measured in %v\n", time.Since(start).Round(time.Second))
 	command := strings.TrimSpace("go run -C bench ./cmd/variants " + strings.Join(args, " "))
-	report := func(w io.Writer) error { writeReport(w, command, groups, m, n); return nil }
+	report := func(w io.Writer) error { writeReport(w, command, info.Kernel, groups, m, n); return nil }
 	report(stdout)
 	if !out.Write {
 		return nil
@@ -115,10 +124,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return out.Save("variants.md", report, stderr)
 }
 
-func writeReport(w io.Writer, command string, groups []perfload.Group, m perfload.Measurements, rounds int) {
+func writeReport(w io.Writer, command, kernel string, groups []perfload.Group, m perfload.Measurements, rounds int) {
 	fmt.Fprintf(w, "## What separates the lookups\n\n")
 	lines := machine.Here().Lines()
-	md.Wrap(w, fmt.Sprintf("%s\n%s; attacks kernel %s; one thread; no load; %s", lines[0], lines[1], attacks.Kernel(), time.Now().UTC().Format("2006-01-02")), "")
+	md.Wrap(w, fmt.Sprintf("%s\n%s; attacks kernel %s; one thread; no load; %s", lines[0], lines[1], kernel, time.Now().UTC().Format("2006-01-02")), "")
 	fmt.Fprintln(w)
 	cover := stat.Summarize(make([]float64, rounds)).Coverage
 	md.Wrap(w, fmt.Sprintf("Command: `%s`. Medians of %d interleaved rounds, in brackets the interval that holds the median with %.1f%% confidence. %s.",
@@ -138,7 +147,7 @@ func writeReport(w io.Writer, command string, groups []perfload.Group, m perfloa
 		t := [][]string{{"mode", "million nodes/s"}}
 		for _, mode := range modes {
 			s := stat.Summarize(m[gi][mode])
-			t = append(t, []string{mode.String(), fmt.Sprintf("%.1f [%.1f, %.1f]", s.Median/1e6, s.Lo/1e6, s.Hi/1e6)})
+			t = append(t, []string{string(mode), fmt.Sprintf("%.1f [%.1f, %.1f]", s.Median/1e6, s.Lo/1e6, s.Hi/1e6)})
 		}
 		md.Table(w, t, 1)
 		fmt.Fprintln(w)
@@ -152,11 +161,11 @@ func writeReport(w io.Writer, command string, groups []perfload.Group, m perfloa
 				continue // fancy magic is the fastest
 			}
 			c := stat.Compare(m[gi][s.a], m[gi][b], stat.HigherIsFaster)
-			name := b.String()
+			name := string(b)
 			if s.base == fastestMagic {
 				name += " (fastest)"
 			}
-			t = append(t, []string{s.a.String(), name, s.what, c.String()})
+			t = append(t, []string{string(s.a), name, s.what, c.String()})
 		}
 		md.Table(w, t, 3)
 	}

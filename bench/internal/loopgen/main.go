@@ -14,8 +14,7 @@
 // a shaped body takes the dictionary as a hidden first argument, so its
 // registers shift, and go tool objdump showed hyperbola quintessence's hot
 // and latency loops one instruction a lookup longer than the written-out
-// ones. The loops are what is timed, so they are written out, as
-// bench/perft's modes are (bench/internal/modegen).
+// ones. The loops are what is timed, so they are written out.
 package main
 
 import (

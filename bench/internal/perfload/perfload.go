@@ -1,12 +1,16 @@
 // Package perfload measures perft under the loads an engine carries beside
 // its attack tables (a transposition table, an NNUE-shaped first layer, or
-// both) in every slider mode of bench/perft, and reports nodes per second
-// and each mode against the fastest of fancy, plain and black magic with
-// stat.Compare's verdict. cmd/perfload and the bench's main job run it.
+// both) in slider modes of bench/perft, each its own build of the generator
+// run by a worker process (perft.Pool), and reports nodes per second and
+// each mode against the fastest of fancy, plain and black magic with
+// stat.Compare's verdict. cmd/perfload, cmd/variants, cmd/builds and the
+// bench's main job run it.
 //
 // A round runs every mode once in each (position, load) group, the modes in
 // an order that rotates from round to round, so the modes of a group are
-// measured close together in time. Each cell's figure is the median of the
+// measured close together in time. Each figure is the search's own clock
+// in the worker, from the first move to the last count: not the process's
+// start, the table's allocation or the talk between the processes. Each cell's figure is the median of the
 // rounds with a 95% interval for it (stat.Summarize); a mode's ratio is
 // computed per round, its nodes/s over the fastest magic's (the one with the
 // highest median in the group) in the same round.
@@ -20,8 +24,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
-	"runtime/debug"
 	"time"
 
 	"github.com/symmagic/attacks/bench/internal/stat"
@@ -74,78 +76,61 @@ func Groups(positions []Position, loads []Load) []Group {
 	return gs
 }
 
-func (g Group) options(m perft.Mode) perft.Options {
-	o := perft.Options{Mode: m, HashMB: g.Load.HashMB}
+// Options returns the search's options for the group's load.
+func (g Group) Options() perft.Options {
+	o := perft.Options{HashMB: g.Load.HashMB}
 	if g.Load.NNUE {
 		o.Load = perft.LoadNNUE
 	}
 	return o
 }
 
-// Measurements holds nodes/s: [group][mode][round], mode a perft.Mode's
-// value.
-type Measurements [][][]float64
+// Measurements holds nodes/s: [group][mode][round].
+type Measurements []map[perft.Mode][]float64
 
 // RoundTimes runs one round of every group as Measure runs it (each mode
 // once), keeps none of it, and returns each group's time: what a caller
 // needs to estimate the time Measure will take before it starts, and a
 // warm-up.
-func RoundTimes(groups []Group) ([]time.Duration, error) {
-	ctx := context.Background()
-	runtime.GC()
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+func RoundTimes(pool *perft.Pool, groups []Group, modes []perft.Mode) ([]time.Duration, error) {
 	ts := make([]time.Duration, len(groups))
 	for gi, g := range groups {
-		p, err := perft.ParseFEN(g.Pos.FEN)
-		if err != nil {
-			return nil, err
-		}
 		start := time.Now()
-		for _, mode := range perft.Modes {
-			if _, err := perft.Run(ctx, &p, g.Depth, g.options(mode)); err != nil {
+		for _, mode := range modes {
+			if _, err := run(pool, mode, g); err != nil {
 				return nil, err
 			}
 		}
 		ts[gi] = time.Since(start)
-		runtime.GC()
 	}
 	return ts, nil
 }
 
-// Measure runs rounds rounds of every group, reporting each group's end on
-// progress. With est, a round's time for every group (RoundTimes; nil:
-// none), the report also says about how long the groups still to come will
-// take.
-func Measure(groups []Group, rounds int, est []time.Duration, progress io.Writer) (Measurements, error) {
-	return MeasureModes(groups, perft.Modes, rounds, est, progress)
+// run runs g once in mode's worker of pool.
+func run(pool *perft.Pool, mode perft.Mode, g Group) (perft.Result, error) {
+	w := pool.Worker(mode)
+	if w == nil {
+		return perft.Result{}, fmt.Errorf("no worker of mode %s", mode)
+	}
+	return w.Run(context.Background(), g.Pos.FEN, g.Depth, g.Options())
 }
 
-// MeasureModes is Measure with the modes given (bench/cmd/variants runs
-// the variant modes beside some of perft.Modes): m[group][mode] holds the
-// rounds of each mode given.
-func MeasureModes(groups []Group, modes []perft.Mode, rounds int, est []time.Duration, progress io.Writer) (Measurements, error) {
-	ctx := context.Background()
-	size := 0
-	for _, mode := range modes {
-		size = max(size, int(mode)+1)
-	}
+// Measure runs rounds rounds of every group in the modes given, reporting
+// each group's end on progress. With est, a round's time for every group
+// (RoundTimes; nil: none), the report also says about how long the groups
+// still to come will take. m[group][mode] holds the rounds of each mode.
+func Measure(pool *perft.Pool, groups []Group, modes []perft.Mode, rounds int, est []time.Duration, progress io.Writer) (Measurements, error) {
 	m := make(Measurements, len(groups))
 	nodes := map[string]uint64{}    // position and depth -> leaf count
 	checksum := map[string]uint64{} // group without a table -> NNUE checksum
-	runtime.GC()
-	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // Run allocates its table and stacks before it starts the clock
 	start := time.Now()
 	for gi, g := range groups {
-		m[gi] = make([][]float64, size)
-		p, err := perft.ParseFEN(g.Pos.FEN)
-		if err != nil {
-			return nil, err
-		}
+		m[gi] = map[perft.Mode][]float64{}
 		key := fmt.Sprintf("%s depth %d", g.Pos.Name, g.Depth)
 		for r := 0; r < rounds; r++ {
 			for k := range modes {
 				mode := modes[(k+r)%len(modes)]
-				res, err := perft.Run(ctx, &p, g.Depth, g.options(mode))
+				res, err := run(pool, mode, g)
 				if err != nil {
 					return nil, err
 				}
@@ -161,7 +146,6 @@ func MeasureModes(groups []Group, modes []perft.Mode, rounds int, est []time.Dur
 				}
 				m[gi][mode] = append(m[gi][mode], float64(res.Nodes)/res.Elapsed.Seconds())
 			}
-			runtime.GC() // the tables of the round go before the next
 		}
 		el := time.Since(start)
 		if est == nil {
@@ -186,18 +170,14 @@ func roundProgress(d time.Duration) time.Duration {
 	return d.Round(time.Second)
 }
 
-// magics are the yardsticks: the modes that look up a magic-bitboard
-// reference, one of which is every group's base.
-var magics = []perft.Mode{perft.ModeFancy, perft.ModePlain, perft.ModeBlack}
-
-// Base returns the fastest magic of group g: the one of magics with the
-// highest median (a tie goes to the first).
+// Base returns the fastest magic of group g: the one of perft.Magics with
+// the highest median (a tie goes to the first).
 func (m Measurements) Base(g int) perft.Mode {
 	var sets [][]float64
-	for _, mode := range magics {
+	for _, mode := range perft.Magics {
 		sets = append(sets, m[g][mode])
 	}
-	return magics[stat.Fastest(stat.HigherIsFaster, sets...)]
+	return perft.Magics[stat.Fastest(stat.HigherIsFaster, sets...)]
 }
 
 // Compare is mode against the fastest magic of group g.

@@ -21,8 +21,12 @@ import (
 // Report is a measurement with what a reader needs to trust or reproduce it.
 type Report struct {
 	Groups         []Group
+	Modes          []perft.Mode // the modes measured, in the tables' order
 	M              Measurements
 	Rounds, HashMB int
+	// Fresh: every run had a process of its own (perft.Worker.Fresh), not
+	// a worker that runs them all.
+	Fresh bool
 	// Command reproduces the measurement; Machine, Kernel (the attacks
 	// kernel) and Date say where and when it ran.
 	Command      string
@@ -48,9 +52,14 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 		md.Wrap(w, fmt.Sprintf("%s\n%s; attacks kernel %s; one thread; %s", m[0], m[1], r.Kernel, r.Date), "")
 		fmt.Fprintln(w)
 	}
-	md.Wrap(w, fmt.Sprintf("Command: `%s`. Loads: a %d MB transposition table (4-entry 64-byte buckets); nnue: %v. "+
+	procs := "a worker process for each mode that runs all its rounds"
+	if r.Fresh {
+		procs = "a process of its own for every run"
+	}
+	md.Wrap(w, fmt.Sprintf("Command: `%s`. Each mode is a build of the generator of its own (bench/perft), with %s. "+
+		"Loads: a %d MB transposition table (4-entry 64-byte buckets); nnue: %v. "+
 		"Medians of %d interleaved rounds, in brackets the interval that holds the median with %.1f%% confidence.",
-		r.Command, r.HashMB, net, r.Rounds, 100*cover), "")
+		r.Command, procs, r.HashMB, net, r.Rounds, 100*cover), "")
 	fmt.Fprintln(w)
 	if !r.Section {
 		md.Wrap(w, stat.RatioNote+".", "")
@@ -63,13 +72,13 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 		base := r.M.Base(gi)
 		fmt.Fprintf(w, "\n%s# %s, load %s, depth %d\n\n", h, g.Pos.Name, g.Load.Name, g.Depth)
 		t := [][]string{{"mode", "million nodes/s", fmt.Sprintf("against %v (fastest magic)", base)}}
-		for _, mode := range perft.Modes {
+		for _, mode := range r.Modes {
 			s := stat.Summarize(r.M[gi][mode])
 			vs := "base"
 			if mode != base {
 				vs = r.M.Compare(gi, mode).String()
 			}
-			t = append(t, []string{mode.String(), fmt.Sprintf("%.1f [%.1f, %.1f]", s.Median/1e6, s.Lo/1e6, s.Hi/1e6), vs})
+			t = append(t, []string{string(mode), fmt.Sprintf("%.1f [%.1f, %.1f]", s.Median/1e6, s.Lo/1e6, s.Hi/1e6), vs})
 		}
 		md.Table(w, t, 1)
 	}
@@ -80,7 +89,7 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 	for gi, g := range r.Groups {
 		w0 := r.M[gi][perft.ModeW]
 		for _, mode := range []perft.Mode{perft.ModeStd, perft.ModeOcc} {
-			t = append(t, []string{g.Pos.Name, g.Load.Name, fmt.Sprint(g.Depth), mode.String(), stat.Compare(r.M[gi][mode], w0, stat.HigherIsFaster).String()})
+			t = append(t, []string{g.Pos.Name, g.Load.Name, fmt.Sprint(g.Depth), string(mode), stat.Compare(r.M[gi][mode], w0, stat.HigherIsFaster).String()})
 		}
 	}
 	md.Table(w, t, 2)
@@ -88,14 +97,14 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 
 // modeColors are the dots' colours, by mode value.
 var modeColors = map[perft.Mode]color.RGBA{
-	perft.ModeW:            {R: 210, G: 40, B: 40, A: 255},
-	perft.ModeOcc:          {R: 230, G: 140, B: 20, A: 255},
-	perft.ModeStd:          {R: 120, G: 60, B: 160, A: 255},
-	perft.ModeFancy:        {R: 30, G: 90, B: 200, A: 255},
-	perft.ModePlain:        {R: 40, G: 150, B: 90, A: 255},
-	perft.ModeBlack:        {R: 30, G: 30, B: 30, A: 255},
-	perft.ModeHyperbola:    {R: 150, G: 150, B: 150, A: 255},
-	perft.ModeKindergarten: {R: 190, G: 170, B: 110, A: 255},
+	perft.ModeW:     {R: 210, G: 40, B: 40, A: 255},
+	perft.ModeOcc:   {R: 230, G: 140, B: 20, A: 255},
+	perft.ModeStd:   {R: 120, G: 60, B: 160, A: 255},
+	perft.ModeFancy: {R: 30, G: 90, B: 200, A: 255},
+	perft.ModePlain: {R: 40, G: 150, B: 90, A: 255},
+	perft.ModeBlack: {R: 30, G: 30, B: 30, A: 255},
+	"hyperbola":     {R: 150, G: 150, B: 150, A: 255},
+	"kindergarten":  {R: 190, G: 170, B: 110, A: 255},
 }
 
 // ratioDots is one mode's ratios, a dot per group with its interval as a
@@ -139,8 +148,8 @@ func (r *Report) Plot(w io.Writer) error {
 	}
 	one.Color = color.Gray{Y: 90}
 	p.Add(one)
-	n := len(perft.Modes)
-	for k, mode := range perft.Modes {
+	n := len(r.Modes)
+	for k, mode := range r.Modes {
 		var d ratioDots
 		for gi := range r.Groups {
 			s := r.M.Compare(gi, mode).Ratio
@@ -152,14 +161,18 @@ func (r *Report) Plot(w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		bars.Color = modeColors[mode]
+		c, ok := modeColors[mode]
+		if !ok {
+			c = color.RGBA{R: 120, G: 120, B: 200, A: 255}
+		}
+		bars.Color = c
 		dots, err := plotter.NewScatter(d)
 		if err != nil {
 			return err
 		}
-		dots.GlyphStyle = draw.GlyphStyle{Color: modeColors[mode], Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+		dots.GlyphStyle = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
 		p.Add(bars, dots)
-		p.Legend.Add(mode.String(), dots)
+		p.Legend.Add(string(mode), dots)
 	}
 	p.Legend.Top = true
 	p.Y.Min, p.Y.Max = -0.6, float64(len(names))-0.4
