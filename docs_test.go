@@ -102,8 +102,8 @@ func TestReadmeExample(t *testing.T) {
 }
 
 // TestDocBytes checks the byte counts README.md gives (in its performance
-// table, the first number after a row's name; the permute's in its table
-// bytes guarantee) and docs/DESIGN.md's table by kind gives for this
+// table, the first number after a row's name) and docs/DESIGN.md gives (its
+// table by kind, and the permute's in its table bytes guarantee) for this
 // package against Stats.
 func TestDocBytes(t *testing.T) {
 	if strconv.IntSize != 64 {
@@ -124,7 +124,7 @@ func TestDocBytes(t *testing.T) {
 	}{
 		{"README.md", "| `Rook`, `Bishop`, `Queen` (the drop-in) |", []int{s.Std.TotalBytes}},
 		{"README.md", "| the W lookups (`Occupancy.Rook`, `RookW`, ...) |", []int{s.W.TotalBytes}},
-		{"README.md", "the permute's table (`ToW`, `NewOccupancy`, the unions), with AVX-512 / without:", []int{permuteBytes(kernelAMD64AVX512), permuteBytes(kernelGeneric)}},
+		{"docs/DESIGN.md", "the permute's table (`ToW`, `NewOccupancy`, the unions), with AVX-512 / without:", []int{permuteBytes(kernelAMD64AVX512), permuteBytes(kernelGeneric)}},
 		{"docs/DESIGN.md", "| index tables |", []int{s.Std.IndexBytes, s.W.IndexBytes}},
 		{"docs/DESIGN.md", "| attack tables (4,900 rook + 1,428 bishop sets, 8 bytes each) |", []int{s.Std.AttackBytes, s.W.AttackBytes}},
 		{"docs/DESIGN.md", "| per-square parameters (128 x 32) |", []int{s.Std.ParamBytes, s.W.ParamBytes}},
@@ -152,6 +152,18 @@ func TestDocBytes(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s, row %q: %v, Stats gives %v", c.file, c.row, got, c.want)
 		}
+	}
+}
+
+// TestReadmeLength keeps README.md for the user deciding and starting: at
+// most 150 lines, depth in docs/.
+func TestReadmeLength(t *testing.T) {
+	text, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(text), "\n"); n > 150 {
+		t.Errorf("README.md has %d lines, want at most 150: move depth to docs/", n)
 	}
 }
 

@@ -19,9 +19,9 @@
 // summaries, written with -write; the benchstat lines are not kept. The
 // header names the CPU and the build (bench/internal/machine).
 //
-// Workloads (data.go describes the input stream; loops_gen.go holds the
-// loops, written out per technique by internal/loopgen so that every
-// technique runs the same loop with its lookup inlined where it can be):
+// Workloads (bench/lookups: data.go describes the input stream, loops.go
+// holds the loops, written once; each technique's build puts its lookups
+// in them, inlined where they can be, and runs them in a worker process):
 //
 //   - hot: independent lookups, throughput;
 //   - latency: each lookup's occupancy depends on the previous result;
@@ -53,15 +53,11 @@
 // one untimed perft round before the lookups times the perft section.
 package main
 
-//go:generate go run ./internal/loopgen -out loops_gen.go
-
 import (
 	"fmt"
 	"io"
 	"path/filepath"
 	"regexp"
-	"runtime"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -69,6 +65,7 @@ import (
 	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/perfload"
+	"github.com/symmagic/attacks/bench/lookups"
 	"github.com/symmagic/attacks/bench/perft"
 	"github.com/symmagic/attacks/bench/ref"
 )
@@ -142,14 +139,28 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 
 	start := time.Now()
-	rows, err := buildRows(filter)
+	specs := buildRows(filter)
+	techniques := []string{lookups.Default} // the kernel section's too
+	for _, r := range specs {
+		if r.name != lookups.Default {
+			techniques = append(techniques, r.name)
+		}
+	}
+	lookupPool, err := lookups.NewPool(techniques)
 	if err != nil {
 		return err
 	}
-	kernels := kernelRows(filter)
-	d := newData()
-	fmt.Fprintf(stderr, "input: %d games, %d moves, %d lookups per move-generation pass (%.1f sliders a position), %d inputs, 64 MiB TT; setup %v\n",
-		len(d.games), len(d.moves), d.mgLookups, float64(d.mgLookups)/float64(len(d.moves)), inputLen, time.Since(start).Round(time.Millisecond))
+	defer lookupPool.Close()
+	var rows []*row
+	for _, r := range specs {
+		r.w = lookupPool.Worker(r.name)
+		rows = append(rows, r)
+	}
+	dw := lookupPool.Worker(lookups.Default)
+	info := dw.Info
+	kernels := kernelRows(dw, filter)
+	fmt.Fprintf(stderr, "input: %d games, %d moves, %d lookups per move-generation pass (%.1f sliders a position), %d inputs, 64 MiB TT; %d workers built and started in %v\n",
+		info.Games, info.Moves, info.MovegenLookups, float64(info.MovegenLookups)/float64(info.Moves), info.Inputs, len(techniques), time.Since(start).Round(time.Millisecond))
 
 	// One untimed perft round first: it tells how long the perft section
 	// will take, so that the lookups' progress reports count it.
@@ -174,26 +185,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "perft timed: %d rounds of about %v to follow the lookups\n", pRounds, roundProgress(after/time.Duration(pRounds)))
 	}
 
-	// The loops allocate nothing; with the collector off, nothing runs
-	// beside them but the machine's other tenants.
-	runtime.GC()
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	def := attacks.Kernel()
-	cells := measure(d, append(lookupCells(rows), kernelCells(kernels)...), cfg, after, stderr)
-	if err := attacks.SetKernel(def); err != nil {
+	cells, err := measure(append(lookupCells(rows), kernelCells(kernels)...), cfg, after, stderr)
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "lookups and kernels measured in %v\n", time.Since(start).Round(time.Second))
 
 	command := commandLine(args)
-	res := newResults(rows, kernels, cells, newMeta(cfg, d, def, command))
+	res := newResults(rows, kernels, cells, newMeta(cfg, info, command))
 	if *doPerft {
 		m, err := perfload.Measure(pool, groups, modes, pRounds, perftRound, stderr)
 		if err != nil {
 			return err
 		}
 		res.perft = &perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: pRounds, HashMB: mb, Command: strings.Join(command, " "),
-			Machine: res.meta.machine, Kernel: def, Date: res.meta.date, Section: true}
+			Machine: res.meta.machine, Kernel: info.Kernel, Date: res.meta.date, Section: true}
 		fmt.Fprintf(stderr, "perft measured, %v in all\n", time.Since(start).Round(time.Second))
 	}
 	if *benchstat {
@@ -239,13 +245,15 @@ func noErr(write func(io.Writer)) func(io.Writer) error {
 	return func(w io.Writer) error { write(w); return nil }
 }
 
-// buildRows lists the references this machine can run, then this package's
-// two rows: Rook, Bishop and Queen on the standard occupancy, and the W
-// lookups. Each is the same Go code under every kernel (the W rows' move
-// gen updates occW with attacks.ToW, under the default kernel); the
-// kernels have a section of their own (kernels.go). The W rows' bytes are
-// the W tables' (the kernel's permute tables are read only in move gen).
-func buildRows(filter *regexp.Regexp) ([]*row, error) {
+// buildRows lists the references this machine can run (bench/ref's
+// Techniques), then this package's two rows: Rook, Bishop and Queen on the
+// standard occupancy (the drop-in, bench/lookups as it is), and the W
+// lookups (technique attacksW). Each is the same Go code under every
+// kernel (the W rows' move gen updates occW with attacks.ToW, under the
+// default kernel); the kernels have a section of their own (kernels.go).
+// The W rows' bytes are the W tables' (the kernel's permute tables are
+// read only in move gen). Each row's loops run in its technique's worker.
+func buildRows(filter *regexp.Regexp) []*row {
 	var rows []*row
 	keep := func(r *row) {
 		if filter == nil || slices.Contains(magics, r.name) || filter.MatchString(r.name) {
@@ -253,16 +261,12 @@ func buildRows(filter *regexp.Regexp) ([]*row, error) {
 		}
 	}
 	for _, t := range ref.Techniques() {
-		ls, ok := loopSets[t.Name]
-		if !ok {
-			return nil, fmt.Errorf("no loops for technique %q: add it to internal/loopgen and go generate", t.Name)
-		}
-		keep(&row{name: t.Name, title: t.Title, bytes: t.Bytes, loops: ls})
+		keep(&row{name: t.Name, title: t.Title, bytes: t.Bytes})
 	}
 	s := attacks.Stats()
-	keep(&row{name: "attacks", title: "attacks.%s", bytes: s.Std.TotalBytes, loops: loopSets["attacks"], this: true})
-	keep(&row{name: "attacksW", title: "attacks.%sW", bytes: s.W.TotalBytes, loops: loopSets["attacksW"], this: true})
-	return rows, nil
+	keep(&row{name: lookups.Default, title: "attacks.%s", bytes: s.Std.TotalBytes, this: true})
+	keep(&row{name: "attacksW", title: "attacks.%sW", bytes: s.W.TotalBytes, this: true})
+	return rows
 }
 
 // titleFor is the row's title in a piece's table: this package's rows name

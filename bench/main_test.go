@@ -3,15 +3,11 @@ package main
 import (
 	"bytes"
 	"image/png"
-	"math/bits"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,182 +16,9 @@ import (
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/stat"
+	"github.com/symmagic/attacks/bench/lookups"
 	"github.com/symmagic/attacks/bench/perft"
-	"github.com/symmagic/attacks/bench/ref"
-	"github.com/symmagic/attacks/internal/magic"
 )
-
-var (
-	dataOnce sync.Once
-	testData *data
-)
-
-func sharedData() *data {
-	dataOnce.Do(func() { testData = newData() })
-	return testData
-}
-
-// TestLoopsAgree runs every loop of every technique and kernel on the same
-// iterations: correct lookups in the same loop shape give the same sum, so
-// this checks the generated loops (right lookup, right layout, the same
-// stream) beside ref's exhaustive tests of the lookups themselves.
-func TestLoopsAgree(t *testing.T) {
-	d := sharedData()
-	rows, err := buildRows(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	def := attacks.Kernel()
-	defer attacks.SetKernel(def)
-	for w := range numWorkloads {
-		n := 3000
-		if w == workMovegen {
-			n = 1
-		}
-		for p := range 3 {
-			d.resetTT()
-			want := loopSets["fancy"][w][p](d, n)
-			for _, r := range rows {
-				d.resetTT()
-				if got := r.loops[w][p](d, n); got != want {
-					t.Errorf("%s %s %s: sum %#x, fancy magic's %#x", workloadInfo[w].ident, pieceNames[p], r.name, got, want)
-				}
-			}
-		}
-	}
-	// The W rows' move gen under every kernel (ToW is the kernel's).
-	for _, k := range attacks.Kernels() {
-		if err := attacks.SetKernel(k); err != nil {
-			t.Fatal(err)
-		}
-		for p := range 3 {
-			if got, want := loopSets["attacksW"][workMovegen][p](d, 1), loopSets["fancy"][workMovegen][p](d, 1); got != want {
-				t.Errorf("move gen %s, attacksW under kernel %s: sum %#x, fancy magic's %#x", pieceNames[p], k, got, want)
-			}
-		}
-	}
-	attacks.SetKernel(def)
-	for w, base := range baselines {
-		base(d, 1000) // links and runs
-		_ = w
-	}
-	if !ref.HasPEXT {
-		t.Log("NOTE: no BMI2: the PEXT loops are not run")
-	}
-	if !ref.HasSym {
-		t.Log("NOTE: no AVX-512 BITALG: the full-symmetry (sym) loops are not run")
-	}
-}
-
-// TestKernelLoops runs the kernel section's loops on every kernel: the
-// same sums as the generic kernel's, and as the same work done without the
-// package's kernels (magic's permute, ray-walked attacks), so every
-// kernel's loop computes what its function promises.
-func TestKernelLoops(t *testing.T) {
-	d := sharedData()
-	def := attacks.Kernel()
-	defer attacks.SetKernel(def)
-	const n = 3000
-	want := map[string][2]uint64{}
-	var tow, newOcc, rook, bishop [2]uint64 // hot's sum, latency's last result
-	for i := range n {
-		e, u := &d.in[i&inputMask], &d.unions[i&inputMask]
-		tow[0] ^= magic.ToW(e.occ)
-		tow[1] = magic.ToW(e.occ ^ tow[1]&depBit)
-		newOcc[0] ^= magic.ToW(e.occ)
-		newOcc[1] = magic.ToW(e.occ ^ newOcc[1]&depBit)
-		rook[0] ^= attackUnion(magic.Rook, u.rq, u.occ)
-		rook[1] = attackUnion(magic.Rook, u.rq, u.occ^rook[1]&depBit)
-		bishop[0] ^= attackUnion(magic.Bishop, u.bq, u.occ)
-		bishop[1] = attackUnion(magic.Bishop, u.bq, u.occ^bishop[1]&depBit)
-	}
-	want["ToW"], want["NewOccupancy"], want["RookUnion"], want["BishopUnion"] = tow, newOcc, rook, bishop
-	for _, k := range attacks.Kernels() {
-		if err := attacks.SetKernel(k); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range kernelFuncs {
-			if got := [2]uint64{f.hot(d, n), f.latency(d, n)}; got != want[f.name] {
-				t.Errorf("kernel %s, %s: hot and latency sums %#x, want %#x", k, f.name, got, want[f.name])
-			}
-		}
-	}
-	rows := kernelRows(nil)
-	if slices.Contains(attacks.Kernels(), genericKernel) && len(attacks.Kernels()) > 1 {
-		if len(rows) != len(attacks.Kernels()) || rows[len(rows)-1].title != genericKernel {
-			t.Errorf("kernel rows %v: want every kernel, generic last", rows)
-		}
-		if rows := kernelRows(regexp.MustCompile("^kernel@" + attacks.Kernels()[0] + "$")); len(rows) != 2 || rows[1].title != genericKernel {
-			t.Errorf("-run kernel@%s: rows %v, want it and generic", attacks.Kernels()[0], rows)
-		}
-	} else if len(rows) != 0 {
-		t.Errorf("kernels %v: a kernel section of %d rows, want none", attacks.Kernels(), len(rows))
-	}
-	if rows := kernelRows(regexp.MustCompile("^$")); len(rows) != 0 {
-		t.Errorf("-run '^$': %d kernel rows", len(rows))
-	}
-}
-
-// attackUnion is the union of kind's attacks from the squares of pieces.
-func attackUnion(kind magic.Piece, pieces, occ uint64) uint64 {
-	var a uint64
-	for ; pieces != 0; pieces &= pieces - 1 {
-		a |= magic.Attacks(kind, bits.TrailingZeros64(pieces), occ)
-	}
-	return a
-}
-
-// TestData checks the input stream is what the workloads promise.
-func TestData(t *testing.T) {
-	d := sharedData()
-	for i, e := range d.in {
-		if n := popcount(e.occ); n < 16 || n > 32 || e.occW != attacks.ToW(e.occ) || e.sq < 0 || e.sq > 63 {
-			t.Fatalf("input %d: %d pieces, sq %d, occW ok %v", i, n, e.sq, e.occW == attacks.ToW(e.occ))
-		}
-	}
-	m := 0
-	for _, g := range d.games {
-		occ := g.occ
-		if g.occW != attacks.ToW(occ) {
-			t.Fatal("game start: occW != ToW(occ)")
-		}
-		for ; m < g.end; m++ {
-			occ ^= d.moves[m].delta
-			if n := popcount(occ); n < 16 || n > 32 {
-				t.Fatalf("move %d: %d pieces", m, n)
-			}
-			for _, s := range d.sliders[d.moves[m].lo:d.moves[m].hi] {
-				if occ>>s&1 == 0 {
-					t.Fatalf("move %d: slider on empty square %d", m, s)
-				}
-			}
-		}
-	}
-	if m != len(d.moves) || d.mgLookups != len(d.sliders) || d.mgLookups == 0 {
-		t.Fatalf("games cover %d of %d moves; %d lookups", m, len(d.moves), d.mgLookups)
-	}
-	// The unions' inputs: each of the same position as the input beside
-	// it, its sliders on occupied squares; some of each kind.
-	var rq, bq int
-	for i, u := range d.unions {
-		if u.occ != d.in[i].occ || u.rq&^u.occ != 0 || u.bq&^u.occ != 0 {
-			t.Fatalf("union %d: occ %#x (input's %#x), rq %#x, bq %#x", i, u.occ, d.in[i].occ, u.rq, u.bq)
-		}
-		rq += popcount(u.rq)
-		bq += popcount(u.bq)
-	}
-	if rq < inputLen || bq < inputLen {
-		t.Errorf("%d rooks and queens, %d bishops and queens in %d unions: want more than one a union", rq, bq, inputLen)
-	}
-}
-
-func popcount(x uint64) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}
 
 // TestSmoke runs the whole harness on a tiny budget and checks every output.
 func TestSmoke(t *testing.T) {
@@ -206,8 +29,7 @@ func TestSmoke(t *testing.T) {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	out := stdout.String()
-	rows, _ := buildRows(nil)
-	for _, r := range rows {
+	for _, r := range buildRows(nil) {
 		for p := range 3 {
 			if !strings.Contains(out, "| "+r.titleFor(p)+" ") {
 				t.Errorf("stdout lacks row %q", r.titleFor(p))
@@ -249,7 +71,7 @@ func TestSmoke(t *testing.T) {
 	if n != 3*7 {
 		t.Errorf("%d lookup tables, want 21", n)
 	}
-	checkKernelTables(t, out, kernelRows(nil))
+	checkKernelTables(t, out, kernelRows(&lookups.Worker{Info: lookups.Info{Kernels: attacks.Kernels()}}, nil))
 	// The header says where it ran and how the ratios read, once for all
 	// the sections.
 	if n, m := strings.Count(out, stat.RatioNote), strings.Count(out, "CPU: "); n != 1 || m != 1 {
@@ -427,38 +249,30 @@ func TestCommandLine(t *testing.T) {
 	}
 }
 
-// TestInlining builds the package with -gcflags=-m and checks that the
-// lookups that can inline do inline into the loops. Those that cannot are
-// listed in the log: a call per lookup, the same in every workload.
-func TestInlining(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go build")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to run the compiler")
-	}
-	out, err := exec.Command(goTool, "build", "-o", os.DevNull, "-gcflags=-m", ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	inlined := map[string]bool{}
-	for _, l := range strings.Split(string(out), "\n") {
-		if _, call, ok := strings.Cut(l, "loops_gen.go"); ok {
-			if _, fn, ok := strings.Cut(call, "inlining call to "); ok {
-				inlined[fn] = true
-			}
+// TestKernelRows checks the kernel section's rows: every kernel the build
+// runs, generic last, none when generic is the only one, and -run's
+// filter.
+func TestKernelRows(t *testing.T) {
+	w := &lookups.Worker{Info: lookups.Info{Kernels: []string{"amd64-avx512", "amd64", "generic"}}}
+	var titles []string
+	for _, r := range kernelRows(w, nil) {
+		titles = append(titles, r.title)
+		if r.w != w || r.kernel != r.title || r.name != "kernel@"+r.title {
+			t.Errorf("row %+v", r)
 		}
 	}
-	for _, fn := range []string{
-		"ref.FancyRook", "ref.FancyBishop", "ref.PlainRook", "ref.PlainBishop", "ref.BlackRook", "ref.BlackBishop",
-		"ref.SquareByteRook", "ref.SquareByteBishop", "ref.KindergartenRook", "ref.KindergartenBishop",
-		"ref.HyperbolaRook", "ref.HyperbolaBishop", "attacks.RookW", "attacks.BishopW", "attacks.QueenW",
-	} {
-		if !inlined[fn] {
-			t.Errorf("%s is not inlined into the loops", fn)
+	if strings.Join(titles, " ") != "amd64-avx512 amd64 generic" {
+		t.Errorf("kernel rows %q: want every kernel, generic last", titles)
+	}
+	if rows := kernelRows(w, regexp.MustCompile("^kernel@amd64$")); len(rows) != 2 || rows[0].title != "amd64" || rows[1].title != genericKernel {
+		t.Errorf("-run kernel@amd64: %d rows, want it and generic", len(rows))
+	}
+	if rows := kernelRows(w, regexp.MustCompile("^$")); len(rows) != 0 {
+		t.Errorf("-run '^$': %d kernel rows", len(rows))
+	}
+	for _, ks := range [][]string{{"generic"}, {"amd64-simd"}} {
+		if rows := kernelRows(&lookups.Worker{Info: lookups.Info{Kernels: ks}}, nil); len(rows) != 0 {
+			t.Errorf("kernels %v: a kernel section of %d rows, want none", ks, len(rows))
 		}
 	}
-	t.Log("calls left in the loops, by design: ref.Pext* and ref.Sym* (assembly), ref.Ray* (loops, over budget), " +
-		"attacks.Rook/Bishop/Queen (kernel dispatch, then assembly), attacks.ToW (dispatch)")
 }

@@ -3,19 +3,22 @@ package main
 import (
 	"fmt"
 	"io"
-	"runtime"
 	"time"
+
+	"github.com/symmagic/attacks/bench/lookups"
 )
 
-type workload int
+// workload is a loop's workload: bench/lookups' (lookups.go says what each
+// measures).
+type workload = lookups.Workload
 
 const (
-	workHot workload = iota
-	workLatency
-	workMovegen
-	workTTThroughput
-	workTTLatency
-	numWorkloads
+	workHot          = lookups.Hot
+	workLatency      = lookups.Latency
+	workMovegen      = lookups.Movegen
+	workTTThroughput = lookups.TTThroughput
+	workTTLatency    = lookups.TTLatency
+	numWorkloads     = lookups.NumWorkloads
 )
 
 var workloadInfo = [numWorkloads]struct{ ident, title string }{
@@ -26,39 +29,38 @@ var workloadInfo = [numWorkloads]struct{ ident, title string }{
 	workTTLatency:    {"TTLatency", "TT latency"},
 }
 
-func (w workload) tt() bool { return w == workTTThroughput || w == workTTLatency }
-
 var pieceNames = [3]string{"rook", "bishop", "queen"}
 
-// loopFunc runs a workload's loop n times (n passes for move generation)
-// and returns what it accumulated, which the caller keeps: no loop's work
-// can be dropped.
-type loopFunc func(d *data, n int) uint64
-
-type loopSet [numWorkloads][3]loopFunc
-
 // row is one line of the results: a technique, this package's lookups on
-// standard or W input, or (in the kernel section) one of its kernels.
+// standard or W input, or (in the kernel section) one of its kernels. Its
+// loops run in its technique's worker (bench/lookups).
 type row struct {
-	name  string // for benchstat: no spaces or slashes
-	title string // for tables
-	bytes int
-	loops *loopSet
-	this  bool   // this package's row
-	setup func() // selects the kernel: the kernel section's rows only
+	name   string // for benchstat: no spaces or slashes
+	title  string // for tables
+	bytes  int
+	w      *lookups.Worker
+	this   bool   // this package's row
+	kernel string // the kernel section's rows: the kernel they run under
 }
 
-// cell is one row, workload and piece: its loop, the iterations a
+// cell is one row, workload and piece: its loop (req), the iterations a
 // measurement runs, and the ns/op of every round (for the TT forms, the
 // whole loop's: the TT reads and the lookup).
 type cell struct {
 	row     *row
 	work    workload
 	piece   int
-	fn      loopFunc
-	n, base int // iterations of fn and of the baseline
+	req     lookups.Request
+	n, base int // iterations of the loop and of the baseline
 	samples []float64
 	bases   []float64 // with -tt: the baseline's ns/op, TT forms only
+}
+
+// baseline is the TT form's loop without the lookup, in c's worker.
+func (c *cell) baseline() lookups.Request {
+	r := c.req
+	r.Piece = lookups.Baseline
+	return r
 }
 
 // marginal returns the TT form's marginal cost of every round: the loop's
@@ -89,49 +91,13 @@ const (
 	ttChunks = 4
 )
 
-// sink keeps what the loops return: no loop's work can be dropped.
-var sink uint64
-
-// time1 runs fn(d, n) once and returns ns per lookup.
-func time1(d *data, fn loopFunc, w workload, n int) float64 {
-	start := time.Now()
-	sink ^= fn(d, n)
-	el := time.Since(start)
-	return float64(el.Nanoseconds()) / float64(ops(d, w, n))
-}
-
-func ops(d *data, w workload, n int) int {
-	if w == workMovegen {
-		return n * d.mgLookups
-	}
-	return n
-}
-
-// calibrate finds the iterations that make one measurement last about
-// target, running the loop a few times on the way (which also warms it up).
-func calibrate(d *data, fn loopFunc, w workload, target time.Duration) int {
-	n := 1
-	if w != workMovegen {
-		n = 1024
-	}
-	for {
-		start := time.Now()
-		sink ^= fn(d, n)
-		el := time.Since(start)
-		if el >= target/8 {
-			return max(1, int(float64(n)*float64(target)/float64(el)))
-		}
-		n *= 8
-	}
-}
-
 // lookupCells are the lookup rows' cells: every workload, row and piece.
 func lookupCells(rows []*row) []*cell {
 	var cells []*cell
 	for w := range numWorkloads {
 		for _, r := range rows {
 			for p := range 3 {
-				cells = append(cells, &cell{row: r, work: w, piece: p, fn: r.loops[w][p]})
+				cells = append(cells, &cell{row: r, work: w, piece: p, req: lookups.Request{Work: w, Piece: p}})
 			}
 		}
 	}
@@ -140,24 +106,30 @@ func lookupCells(rows []*row) []*cell {
 
 // measure measures every cell in interleaved rounds: each round measures
 // every cell once, in the same order (A B C A B C ...), so slow drifts of a
-// shared machine spread over all techniques instead of landing on one. Its
+// shared machine spread over all techniques instead of landing on one.
+// Each measurement runs in its row's worker and is timed there. Its
 // progress reports say about how long the rest of the job will take: the
 // rounds still to run, plus after, what the sections after this one take.
-func measure(d *data, cells []*cell, cfg config, after time.Duration, progress io.Writer) []*cell {
+func measure(cells []*cell, cfg config, after time.Duration, progress io.Writer) ([]*cell, error) {
 	start := time.Now()
 	fmt.Fprintf(progress, "calibrating %d cells (%v per measurement)\n", len(cells), cfg.target)
 	for _, c := range cells {
-		if c.row.setup != nil {
-			c.row.setup()
+		t := cfg.target
+		if c.work.TT() {
+			t = time.Duration(float64(cfg.target) * ttScale)
 		}
-		if c.work.tt() {
-			t := time.Duration(float64(cfg.target) * ttScale)
-			c.n = max(ttChunks, calibrate(d, c.fn, c.work, t))
+		var err error
+		if c.n, err = c.row.w.Calibrate(c.req, t); err != nil {
+			return nil, err
+		}
+		if c.work.TT() {
+			c.n = max(ttChunks, c.n)
 			if cfg.marginal {
-				c.base = max(ttChunks, calibrate(d, baselines[c.work], c.work, t))
+				if c.base, err = c.row.w.Calibrate(c.baseline(), t); err != nil {
+					return nil, err
+				}
+				c.base = max(ttChunks, c.base)
 			}
-		} else {
-			c.n = calibrate(d, c.fn, c.work, cfg.target)
 		}
 	}
 	fmt.Fprintf(progress, "calibrated in %v (about %v to go)\n", time.Since(start).Round(time.Millisecond),
@@ -165,36 +137,44 @@ func measure(d *data, cells []*cell, cfg config, after time.Duration, progress i
 	rounds := time.Now()
 	for round := range cfg.rounds {
 		for i, c := range cells {
-			if c.row.setup != nil {
-				c.row.setup()
-			}
 			if i == 0 || cells[i-1].work != c.work {
 				// The first cell of a workload would otherwise pay for the
 				// switch (the TT forms: page-table entries and cache lines
 				// the workloads before evicted), and it is always the same
 				// cell (fancy magic's rook; in the kernel section, the first
 				// kernel's ToW): one untimed run warms the loop shape.
-				sink ^= c.fn(d, c.n)
+				if _, err := c.row.w.Time(c.req, c.n); err != nil {
+					return nil, err
+				}
 			}
-			if !c.work.tt() || !cfg.marginal {
-				c.samples = append(c.samples, time1(d, c.fn, c.work, c.n))
+			if !c.work.TT() || !cfg.marginal {
+				ns, err := c.row.w.Time(c.req, c.n)
+				if err != nil {
+					return nil, err
+				}
+				c.samples = append(c.samples, ns)
 				continue
 			}
 			var base, loop float64
 			for range ttChunks {
-				base += time1(d, baselines[c.work], c.work, c.base/ttChunks)
-				loop += time1(d, c.fn, c.work, c.n/ttChunks)
+				b, err := c.row.w.Time(c.baseline(), c.base/ttChunks)
+				if err != nil {
+					return nil, err
+				}
+				l, err := c.row.w.Time(c.req, c.n/ttChunks)
+				if err != nil {
+					return nil, err
+				}
+				base, loop = base+b, loop+l
 			}
-			base, loop = base/ttChunks, loop/ttChunks
-			c.bases = append(c.bases, base)
-			c.samples = append(c.samples, loop)
+			c.bases = append(c.bases, base/ttChunks)
+			c.samples = append(c.samples, loop/ttChunks)
 		}
 		el := time.Since(start)
 		eta := time.Since(rounds)/time.Duration(round+1)*time.Duration(cfg.rounds-round-1) + after
 		fmt.Fprintf(progress, "round %d/%d done (%v elapsed, about %v to go)\n", round+1, cfg.rounds, roundProgress(el), roundProgress(eta))
 	}
-	runtime.KeepAlive(sink) // what the loops returned is read: their work counts
-	return cells
+	return cells, nil
 }
 
 // roundTime is what a round should take once the cells are calibrated: a
@@ -204,7 +184,7 @@ func roundTime(cells []*cell, cfg config) time.Duration {
 	var t time.Duration
 	for i, c := range cells {
 		loop := cfg.target
-		if c.work.tt() {
+		if c.work.TT() {
 			loop = time.Duration(float64(cfg.target) * ttScale)
 			if cfg.marginal {
 				t += loop

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/internal/stat"
+	"github.com/symmagic/attacks/bench/lookups"
 )
 
 // meta is what a reader needs to trust or reproduce the numbers.
@@ -26,11 +26,11 @@ type meta struct {
 	inputs  string
 }
 
-func newMeta(cfg config, d *data, kernel string, command []string) meta {
+func newMeta(cfg config, info lookups.Info, command []string) meta {
 	return meta{
 		machine: machine.Here(),
-		date:    time.Now().UTC().Format("2006-01-02 15:04 UTC"), command: command, cfg: cfg, kernel: kernel, kernels: attacks.Kernels(),
-		inputs: fmt.Sprintf("%d inputs (random square, occupancy of a random position of %d random games, 16 to 32 pieces); move gen: %d moves, %d lookups a pass", inputLen, len(d.games), len(d.moves), d.mgLookups),
+		date:    time.Now().UTC().Format("2006-01-02 15:04 UTC"), command: command, cfg: cfg, kernel: info.Kernel, kernels: info.Kernels,
+		inputs: fmt.Sprintf("%d inputs (random square, occupancy of a random position of %d random games, 16 to 32 pieces); move gen: %d moves, %d lookups a pass", info.Inputs, info.Games, info.Moves, info.MovegenLookups),
 	}
 }
 
@@ -85,7 +85,7 @@ func (c column) what() string {
 	switch {
 	case c.marginal:
 		return "ns/op beyond the TT reads"
-	case c.work.tt():
+	case c.work.TT():
 		return "ns/op of the loop"
 	}
 	return "ns/op"
@@ -147,7 +147,7 @@ func (r *results) table(p int, c column) [][]string {
 		}
 		out = append(out, []string{row.titleFor(p), commas(row.bytes), interval(stat.Summarize(r.samples(row, c, p))), vs})
 	}
-	if !c.work.tt() || c.marginal || !r.meta.cfg.marginal {
+	if !c.work.TT() || c.marginal || !r.meta.cfg.marginal {
 		return out
 	}
 	// The TT loops alone, whose time the marginal costs are over.
@@ -246,14 +246,14 @@ const kernelTitle = "kernels: ToW, NewOccupancy and the unions, against generic"
 func (r *results) kernelTable(w workload) [][]string {
 	base := r.kernels[len(r.kernels)-1]
 	out := [][]string{{"function", "kernel", "ns/op", "against " + base.title}}
-	for i, f := range kernelFuncs {
+	for i, f := range lookups.KernelFuncs {
 		for _, k := range r.kernels {
 			c := r.cells[cellKey{k, w, i}]
 			vs := "base"
 			if k != base {
 				vs = stat.Compare(c.samples, r.cells[cellKey{base, w, i}].samples, stat.LowerIsFaster).String()
 			}
-			out = append(out, []string{f.name, k.title, interval(stat.Summarize(c.samples)), vs})
+			out = append(out, []string{f, k.title, interval(stat.Summarize(c.samples)), vs})
 		}
 	}
 	return out
@@ -318,8 +318,9 @@ const notes = `## How to read this
   per-square parameters. For this package's rows it is attacks.Stats(): Std
   for attacks.Rook, Bishop and Queen, W for the W rows (whose move gen also
   reads the kernel's permute table or control, in attacks.ToW).
-- Every loop is the same code with the lookup written in (loops_gen.go, from
-  internal/loopgen). Lookups inline into it except: PEXT and the
+- Every loop is the same code, written once (bench/lookups/loops.go), each
+  technique's lookups put in it by a build of their own, run in a worker
+  process of its own. Lookups inline into it except: PEXT and the
   full-symmetry kernel (assembly: a call each), the ray loop (over Go's
   inliner budget) and attacks.ToW in the W rows' move gen (one call into the
   kernel). No timed loop calls through a function value.
@@ -361,7 +362,7 @@ func (r *results) writeBenchstat(w io.Writer) {
 				c := r.cells[cellKey{row, work, p}]
 				for i, s := range c.samples {
 					fmt.Fprintf(w, "Benchmark%s/piece=%s/tech=%s-%d\t%d\t%.4f ns/op\n", workloadInfo[work].ident, pieceNames[p], row.name, procs, c.n, s)
-					if work.tt() && m.cfg.marginal {
+					if work.TT() && m.cfg.marginal {
 						fmt.Fprintf(w, "Benchmark%sBaseline/piece=%s/tech=%s-%d\t%d\t%.4f ns/op\n", workloadInfo[work].ident, pieceNames[p], row.name, procs, c.base, c.bases[i])
 					}
 				}
@@ -369,10 +370,10 @@ func (r *results) writeBenchstat(w io.Writer) {
 		}
 	}
 	for _, work := range kernelWorks {
-		for i, f := range kernelFuncs {
+		for i, f := range lookups.KernelFuncs {
 			for _, k := range r.kernels {
 				for _, s := range r.cells[cellKey{k, work, i}].samples {
-					fmt.Fprintf(w, "BenchmarkKernel%s/fn=%s/kernel=%s-%d\t%d\t%.4f ns/op\n", workloadInfo[work].ident, f.name, k.title, procs, r.cells[cellKey{k, work, i}].n, s)
+					fmt.Fprintf(w, "BenchmarkKernel%s/fn=%s/kernel=%s-%d\t%d\t%.4f ns/op\n", workloadInfo[work].ident, f, k.title, procs, r.cells[cellKey{k, work, i}].n, s)
 				}
 			}
 		}

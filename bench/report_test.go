@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/symmagic/attacks/bench/internal/machine"
+	"github.com/symmagic/attacks/bench/lookups"
 )
 
 var (
@@ -117,7 +118,7 @@ func synthetic(marginal bool, f func(r *row, w workload, p int) float64) *result
 					}
 					v := f(r, w, p) + d
 					c.samples = append(c.samples, v)
-					if marginal && w.tt() {
+					if marginal && w.TT() {
 						gap := 40.0
 						if r.name == "x" && w == workTTLatency && p == 0 {
 							gap = 0.1
@@ -240,14 +241,14 @@ func checkKernelTables(t *testing.T, out string, rows []*row) {
 			continue
 		}
 		n++
-		if strings.Join(tab[0], "|") != "function|kernel|ns/op|against generic" || len(tab) != 1+len(kernelFuncs)*len(rows) {
-			t.Errorf("kernel table %q with %d rows, want %d", tab[0], len(tab)-1, len(kernelFuncs)*len(rows))
+		if strings.Join(tab[0], "|") != "function|kernel|ns/op|against generic" || len(tab) != 1+len(lookups.KernelFuncs)*len(rows) {
+			t.Errorf("kernel table %q with %d rows, want %d", tab[0], len(tab)-1, len(lookups.KernelFuncs)*len(rows))
 			continue
 		}
 		for i, r := range tab[1:] {
-			f, k := kernelFuncs[i/len(rows)], rows[i%len(rows)]
-			if r[0] != f.name || r[1] != k.title || (r[3] == "base") != (k.title == genericKernel) {
-				t.Errorf("kernel table row %q: want %s on %s, generic the base", r, f.name, k.title)
+			f, k := lookups.KernelFuncs[i/len(rows)], rows[i%len(rows)]
+			if r[0] != f || r[1] != k.title || (r[3] == "base") != (k.title == genericKernel) {
+				t.Errorf("kernel table row %q: want %s on %s, generic the base", r, f, k.title)
 			}
 		}
 	}
@@ -269,7 +270,7 @@ func TestKernelReport(t *testing.T) {
 	res.kernels = []*row{{name: "kernel@amd64-avx512", title: "amd64-avx512"}, {name: "kernel@amd64", title: "amd64"}, {name: "kernel@generic", title: "generic"}}
 	for _, w := range kernelWorks {
 		for _, k := range res.kernels {
-			for i := range kernelFuncs {
+			for i := range lookups.KernelFuncs {
 				c := &cell{row: k, work: w, piece: i}
 				for r := range 9 {
 					d := 0.1 * float64(r-4)

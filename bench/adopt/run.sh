@@ -97,4 +97,4 @@ done
 
 echo
 go run -C "$repo/bench" ./cmd/adopt -title "The adoption of $mod: benchmarks" "$work/results"
-echo "(to write bench/results/intel-emerald-rapids/adopt.md: go run -C bench ./cmd/adopt -title \"The adoption of $mod: benchmarks\" -write $work/results)"
+echo "(to write bench/results/CPU/adopt.md: go run -C bench ./cmd/adopt -title \"The adoption of $mod: benchmarks\" -write $work/results)"

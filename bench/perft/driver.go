@@ -1,21 +1,17 @@
 package perft
 
 import (
-	"bufio"
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/symmagic/attacks/bench/internal/worker"
 )
 
 // The driver: it builds a worker for each mode and talks to it.
@@ -29,6 +25,10 @@ const (
 	SliderTag = "slider"
 )
 
+// FuncAlign is the linker flag every worker is built with (see the worker
+// package's).
+const FuncAlign = worker.FuncAlign
+
 // Build is a way to build the workers: the environment it adds to the go
 // command's (GOAMD64, GOEXPERIMENT), under a name for reports.
 type Build struct {
@@ -39,55 +39,6 @@ type Build struct {
 // DefaultBuild builds as go run does, with the environment as it is.
 var DefaultBuild = Build{Name: "default"}
 
-var (
-	dirsOnce              sync.Once
-	movegenDir, sliderDir string
-	dirsErr               error
-)
-
-// goCommand returns the go command with args, run in this package's
-// directory when its source is at hand (go run and go test build from
-// source), so that it works in this module whatever the caller's working
-// directory; else in the working directory.
-func goCommand(args ...string) *exec.Cmd {
-	cmd := exec.Command("go", args...)
-	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
-		if _, err := os.Stat(file); err == nil {
-			cmd.Dir = filepath.Dir(file)
-		}
-	}
-	return cmd
-}
-
-// dirs returns the directories of package movegen and of sliders/, as the
-// go command resolves them in this module (the library through its replace
-// directive).
-func dirs() (string, string, error) {
-	dirsOnce.Do(func() {
-		out, err := goCommand("list", "-f", "{{.Dir}}", movegenPath, perftPath).Output()
-		if err != nil {
-			dirsErr = fmt.Errorf("go list %s %s (run inside the bench module): %v", movegenPath, perftPath, goError(err))
-			return
-		}
-		d := strings.Fields(string(out))
-		if len(d) != 2 {
-			dirsErr = fmt.Errorf("go list: %q", out)
-			return
-		}
-		movegenDir, sliderDir = d[0], filepath.Join(d[1], "sliders")
-	})
-	return movegenDir, sliderDir, dirsErr
-}
-
-// goError adds the go command's stderr to its error.
-func goError(err error) error {
-	var ee *exec.ExitError
-	if errors.As(err, &ee) && len(ee.Stderr) > 0 {
-		return fmt.Errorf("%v: %s", err, bytes.TrimSpace(ee.Stderr))
-	}
-	return err
-}
-
 // Overlay returns the go command's overlay for mode m: each file of
 // movegen's directory that the mode replaces or adds, and the file of
 // sliders/ that stands in for it. It is empty for w.
@@ -96,10 +47,15 @@ func Overlay(m Mode) (map[string]string, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown slider mode %q", m)
 	}
-	mg, sl, err := dirs()
+	mg, err := worker.Dir(movegenPath)
 	if err != nil {
 		return nil, err
 	}
+	pd, err := worker.Dir(perftPath)
+	if err != nil {
+		return nil, err
+	}
+	sl := filepath.Join(pd, "sliders")
 	slider := filepath.Join(mg, "slider.go")
 	own := filepath.Join(sl, string(m)+".go")
 	switch t.Seam {
@@ -120,20 +76,11 @@ func BuildFlags(m Mode, dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, src := range o {
-		if _, err := os.Stat(src); err != nil {
-			return nil, fmt.Errorf("mode %s: %v", m, err)
-		}
-	}
-	b, err := json.Marshal(struct{ Replace map[string]string }{o})
+	f, err := worker.Flags(o, filepath.Join(dir, "overlay-"+string(m)+".json"), SliderTag)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("mode %s: %v", m, err)
 	}
-	f := filepath.Join(dir, "overlay-"+string(m)+".json")
-	if err := os.WriteFile(f, b, 0o644); err != nil {
-		return nil, err
-	}
-	return []string{"-overlay", f, "-tags", SliderTag}, nil
+	return f, nil
 }
 
 // BuildWorker compiles the worker of mode m with build b into dir and
@@ -144,11 +91,8 @@ func BuildWorker(b Build, m Mode, dir string) (string, error) {
 		return "", err
 	}
 	bin := filepath.Join(dir, "worker-"+b.Name+"-"+string(m))
-	args := append([]string{"build", "-o", bin, "-ldflags=-X=main.mode=" + string(m)}, flags...)
-	cmd := goCommand(append(args, workerPath)...)
-	cmd.Env = append(os.Environ(), b.Env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building mode %s (%s build): go %s: %v\n%s", m, b.Name, strings.Join(cmd.Args[1:], " "), err, out)
+	if err := worker.Build(bin, workerPath, flags, "main.mode="+string(m), b.Env); err != nil {
+		return "", fmt.Errorf("building mode %s (%s build): %v", m, b.Name, err)
 	}
 	return bin, nil
 }
@@ -160,21 +104,13 @@ type Worker struct {
 	Mode  Mode
 	Build Build
 	// Fresh starts a process for each request, and ends it after: no
-	// state of one run (tables in the caches, the heap, the branch
-	// predictors' history) reaches the next.
+	// state of one run (the heap, the caches, the branch predictors'
+	// history) reaches the next.
 	Fresh bool
 	Path  string // the binary
 
 	mu   sync.Mutex
-	proc *process
-}
-
-// process is a running worker.
-type process struct {
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Scanner
-	errs bytes.Buffer
+	proc *worker.Proc
 }
 
 // Start returns a worker of mode m from the binary at path (BuildWorker's),
@@ -184,38 +120,12 @@ func Start(path string, b Build, m Mode, fresh bool) (*Worker, error) {
 	if fresh {
 		return w, nil
 	}
-	p, err := w.start()
+	p, err := worker.Start(path)
 	if err != nil {
-		return nil, err
+		return nil, &WorkerError{m, err.Error()}
 	}
 	w.proc = p
 	return w, nil
-}
-
-func (w *Worker) start() (*process, error) {
-	p := &process{cmd: exec.Command(w.Path)}
-	p.cmd.Stderr = &p.errs
-	in, err := p.cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	out, err := p.cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := p.cmd.Start(); err != nil {
-		return nil, &WorkerError{w.Mode, err.Error()}
-	}
-	p.in = in
-	p.out = bufio.NewScanner(out)
-	p.out.Buffer(make([]byte, 1<<20), 1<<26)
-	return p, nil
-}
-
-// end closes p's input and waits for it to exit.
-func (p *process) end() error {
-	p.in.Close()
-	return p.cmd.Wait()
 }
 
 // Close ends the worker's process.
@@ -225,7 +135,7 @@ func (w *Worker) Close() error {
 	if w.proc == nil {
 		return nil
 	}
-	err := w.proc.end()
+	err := w.proc.Close()
 	w.proc = nil
 	return err
 }
@@ -238,57 +148,34 @@ func (w *Worker) do(ctx context.Context, r Request, progress func(Progress)) (Re
 	p := w.proc
 	if w.Fresh {
 		var err error
-		if p, err = w.start(); err != nil {
-			return Response{}, err
+		if p, err = worker.Start(w.Path); err != nil {
+			return Response{}, &WorkerError{w.Mode, err.Error()}
 		}
-		defer p.end()
+		defer p.Close()
 	} else if p == nil {
 		return Response{}, &WorkerError{w.Mode, "closed"}
 	}
-	fail := func(what string, err error) (Response, error) {
-		msg := fmt.Sprintf("%s: %v", what, err)
-		if s := strings.TrimSpace(p.errs.String()); s != "" {
-			msg += "; its stderr: " + s
-		}
-		return Response{}, &WorkerError{w.Mode, msg}
-	}
-	line, err := json.Marshal(r)
-	if err != nil {
-		return Response{}, err
-	}
-	if _, err := p.in.Write(append(line, '\n')); err != nil {
-		return fail("writing a request", err)
-	}
-	stopped := make(chan struct{})
-	defer close(stopped)
-	go func() {
-		select {
-		case <-ctx.Done():
-			p.in.Write([]byte(`{"op":"stop"}` + "\n"))
-		case <-stopped:
-		}
-	}()
-	for p.out.Scan() {
-		var resp Response
-		if err := json.Unmarshal(p.out.Bytes(), &resp); err != nil {
-			return fail("reading a response", err)
+	var resp Response
+	err := p.Call(ctx, r, `{"op":"stop"}`, func(line []byte) (bool, error) {
+		resp = Response{}
+		if err := json.Unmarshal(line, &resp); err != nil {
+			return true, err
 		}
 		if resp.Progress != nil {
 			if progress != nil {
 				progress(*resp.Progress)
 			}
-			continue
+			return false, nil
 		}
-		if resp.Error != "" {
-			return resp, &WorkerError{w.Mode, resp.Error}
-		}
-		return resp, nil
+		return true, nil
+	})
+	switch {
+	case err != nil:
+		return Response{}, &WorkerError{w.Mode, err.Error()}
+	case resp.Error != "":
+		return resp, &WorkerError{w.Mode, resp.Error}
 	}
-	err = p.out.Err()
-	if err == nil {
-		err = io.ErrUnexpectedEOF
-	}
-	return fail("reading a response", err)
+	return resp, nil
 }
 
 // Run runs a perft of fen to depth with opt in the worker. Its Progress,

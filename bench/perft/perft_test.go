@@ -259,7 +259,8 @@ func TestLists(t *testing.T) {
 	})
 }
 
-// TestPositionSizes checks that every mode's Position has the size of w's,
+// TestPositionSizes checks that every mode's Position has the size of w's
+// (and that every worker says it was built as the driver builds them),
 // which keeps an attacks.Occupancy: the modes that keep none hold room for
 // one, so that the copy-make search copies the same bytes in every mode
 // and the positions lie alike in memory. The layout variant, stdsmall,
@@ -278,9 +279,9 @@ func TestPositionSizes(t *testing.T) {
 		if w.Mode == "stdsmall" {
 			want -= 16
 		}
-		if i.Mode != w.Mode || i.PositionSize != want || i.Settings["-tags"] != SliderTag {
-			return fmt.Errorf("the worker says mode %s, Position of %d bytes, tags %q; want %s, %d, %q",
-				i.Mode, i.PositionSize, i.Settings["-tags"], w.Mode, want, SliderTag)
+		if i.Mode != w.Mode || i.PositionSize != want || i.Settings["-tags"] != SliderTag || !strings.Contains(i.Settings["-ldflags"], FuncAlign) {
+			return fmt.Errorf("the worker says mode %s, Position of %d bytes, tags %q, ldflags %q; want %s, %d, %q, %s",
+				i.Mode, i.PositionSize, i.Settings["-tags"], i.Settings["-ldflags"], w.Mode, want, SliderTag, FuncAlign)
 		}
 		return nil
 	})

@@ -9,7 +9,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -24,6 +23,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks"
+	"github.com/symmagic/attacks/bench/internal/worker"
 	"github.com/symmagic/attacks/bench/perft"
 	"github.com/symmagic/attacks/bench/perft/search"
 	"github.com/symmagic/attacks/movegen"
@@ -34,45 +34,30 @@ import (
 var mode = "w"
 
 func main() {
-	out := bufio.NewWriter(os.Stdout)
-	s := &server{out: out, enc: json.NewEncoder(out)}
+	s := &server{worker.NewServer()}
+	lines := make(chan []byte)
+	go worker.Read(lines)
 	reqs := make(chan perft.Request)
-	go read(os.Stdin, reqs)
+	go func() {
+		for l := range lines {
+			var r perft.Request
+			if err := json.Unmarshal(l, &r); err != nil {
+				r = perft.Request{Op: "bad", FEN: err.Error()}
+			}
+			reqs <- r
+		}
+		close(reqs)
+	}()
 	for r := range reqs {
 		s.serve(r, reqs)
 	}
 }
 
-// server writes the responses, one at a time: a run's progress comes from
-// a goroutine of the search.
-type server struct {
-	mu  sync.Mutex
-	out *bufio.Writer
-	enc *json.Encoder
-}
+// server answers the requests, one at a time (a run's progress comes from a
+// goroutine of the search; worker.Server's Send takes them in turn).
+type server struct{ *worker.Server }
 
-func (s *server) send(r perft.Response) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.enc.Encode(r) != nil || s.out.Flush() != nil {
-		os.Exit(1) // the driver is gone
-	}
-}
-
-// read sends the requests of in on reqs, and closes it at the end of in. A
-// line that is not a request becomes a request of Op "bad".
-func read(in *os.File, reqs chan<- perft.Request) {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var r perft.Request
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			r = perft.Request{Op: "bad", FEN: err.Error()}
-		}
-		reqs <- r
-	}
-	close(reqs)
-}
+func (s *server) send(r perft.Response) { s.Send(r) }
 
 func (s *server) serve(r perft.Request, reqs <-chan perft.Request) {
 	switch r.Op {

@@ -1,4 +1,4 @@
-package main
+package lookups
 
 import (
 	"math/bits"
@@ -72,7 +72,8 @@ type move struct {
 	lo, hi int
 }
 
-type data struct {
+// Data is the input stream, built from a fixed seed (NewData).
+type Data struct {
 	in      *[inputLen]input
 	unions  *[inputLen]union
 	games   []game
@@ -91,27 +92,28 @@ type data struct {
 
 // Pieces on the board: colour in the sign, kind in the magnitude.
 const (
-	pawn = iota + 1
-	knight
-	bishop
-	rook
-	queen
-	king
+	pawnPc = iota + 1
+	knightPc
+	bishopPc
+	rookPc
+	queenPc
+	kingPc
 )
 
-var backRank = [8]int8{rook, knight, bishop, queen, king, bishop, knight, rook}
+var backRank = [8]int8{rookPc, knightPc, bishopPc, queenPc, kingPc, bishopPc, knightPc, rookPc}
 
-func newData() *data {
+// NewData builds the input stream and the 64 MiB table.
+func NewData() *Data {
 	r := rand.New(rand.NewPCG(5, 5))
-	d := &data{in: new([inputLen]input), unions: new([inputLen]union)}
+	d := &Data{in: new([inputLen]input), unions: new([inputLen]union)}
 	d.resetTT()
 	var positions []uint64
 	var sliders [][2]uint64 // each position's rq and bq, the side to move's
 	for range numGames {
 		var board [64]int8
 		for f := range 8 {
-			board[f], board[8+f] = backRank[f], pawn
-			board[56+f], board[48+f] = -backRank[f], -pawn
+			board[f], board[8+f] = backRank[f], pawnPc
+			board[56+f], board[48+f] = -backRank[f], -pawnPc
 		}
 		occ := occupancy(&board)
 		d.games = append(d.games, game{occ: occ, occW: attacks.ToW(occ)})
@@ -129,13 +131,13 @@ func newData() *data {
 				delta = uint64(1) << from
 			}
 			board[to], board[from] = board[from], 0
-			if board[to]*colour == pawn && (to < 8 || to >= 56) {
-				board[to] = queen * colour
+			if board[to]*colour == pawnPc && (to < 8 || to >= 56) {
+				board[to] = queenPc * colour
 			}
 			occ ^= delta
 			lo := len(d.sliders)
 			for sq, p := range board {
-				if k := p * sign(p); k == bishop || k == rook || k == queen {
+				if k := p * sign(p); k == bishopPc || k == rookPc || k == queenPc {
 					d.sliders = append(d.sliders, uint8(sq))
 				}
 			}
@@ -144,11 +146,11 @@ func newData() *data {
 			var rq, bq uint64
 			for sq, p := range board {
 				switch -p * colour { // the side to move: the other colour
-				case rook:
+				case rookPc:
 					rq |= 1 << sq
-				case bishop:
+				case bishopPc:
 					bq |= 1 << sq
-				case queen:
+				case queenPc:
 					rq |= 1 << sq
 					bq |= 1 << sq
 				}
@@ -179,7 +181,7 @@ func newData() *data {
 
 // resetTT restarts the TT address streams (tests compare sums from the same
 // start).
-func (d *data) resetTT() { d.ttX, d.ttH = ttSeed, ttSeed }
+func (d *Data) resetTT() { d.ttX, d.ttH = ttSeed, ttSeed }
 
 func occupancy(board *[64]int8) uint64 {
 	var occ uint64
@@ -200,7 +202,7 @@ func sign(p int8) int8 {
 
 // randomMove picks a random piece of colour with somewhere to go and a
 // random destination: pseudo-legal moves (checks are ignored) that never
-// capture a king, so every position keeps both.
+// capture a kingPc, so every position keeps both.
 func randomMove(board *[64]int8, colour int8, r *rand.Rand) (from, to int, ok bool) {
 	occ, own := uint64(0), uint64(0)
 	var kings uint64
@@ -210,7 +212,7 @@ func randomMove(board *[64]int8, colour int8, r *rand.Rand) (from, to int, ok bo
 			if p*colour > 0 {
 				own |= 1 << sq
 			}
-			if p*sign(p) == king {
+			if p*sign(p) == kingPc {
 				kings |= 1 << sq
 			}
 		}
@@ -223,7 +225,7 @@ func randomMove(board *[64]int8, colour int8, r *rand.Rand) (from, to int, ok bo
 		}
 		var t uint64
 		switch p * colour {
-		case pawn:
+		case pawnPc:
 			t = magic.PawnAttacks(colour > 0, sq) & occ &^ own
 			step := 8 * int(colour)
 			if one := sq + step; one >= 0 && one < 64 && occ>>one&1 == 0 {
@@ -233,15 +235,15 @@ func randomMove(board *[64]int8, colour int8, r *rand.Rand) (from, to int, ok bo
 					t |= 1 << two
 				}
 			}
-		case knight:
+		case knightPc:
 			t = magic.KnightAttacks(sq) &^ own
-		case bishop:
+		case bishopPc:
 			t = magic.Attacks(magic.Bishop, sq, occ) &^ own
-		case rook:
+		case rookPc:
 			t = magic.Attacks(magic.Rook, sq, occ) &^ own
-		case queen:
+		case queenPc:
 			t = (magic.Attacks(magic.Rook, sq, occ) | magic.Attacks(magic.Bishop, sq, occ)) &^ own
-		case king:
+		case kingPc:
 			t = magic.KingAttacks(sq) &^ own
 		}
 		if t &^= kings; t != 0 {
