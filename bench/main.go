@@ -172,7 +172,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *doPerft {
 		loads := perfload.Loads(mb)
 		groups = perfload.Groups([]perfload.Position{kiwipete}, []perfload.Load{loads[0], loads[3]})
-		if pool, err = perft.NewPool(perft.DefaultBuild, modes, false); err != nil {
+		if pool, err = perft.NewPool(perft.DefaultBuild, modes, true); err != nil {
 			return err
 		}
 		defer pool.Close()
@@ -185,7 +185,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "perft timed: %d rounds of about %v to follow the lookups\n", pRounds, roundProgress(after/time.Duration(pRounds)))
 	}
 
-	cells, err := measure(append(lookupCells(rows), kernelCells(kernels)...), cfg, after, stderr)
+	cells, err := measure(append(lookupCells(rows), kernelCells(kernels)...), cfg, lookupPool.Restart, after, stderr)
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		res.perft = &perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: pRounds, HashMB: mb, Command: strings.Join(command, " "),
+		res.perft = &perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: pRounds, HashMB: mb, Fresh: true, Command: strings.Join(command, " "),
 			Machine: res.meta.machine, Kernel: info.Kernel, Date: res.meta.date, Section: true}
 		fmt.Fprintf(stderr, "perft measured, %v in all\n", time.Since(start).Round(time.Second))
 	}

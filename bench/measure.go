@@ -110,7 +110,11 @@ func lookupCells(rows []*row) []*cell {
 // Each measurement runs in its row's worker and is timed there. Its
 // progress reports say about how long the rest of the job will take: the
 // rounds still to run, plus after, what the sections after this one take.
-func measure(cells []*cell, cfg config, after time.Duration, progress io.Writer) ([]*cell, error) {
+//
+// Before every round but the first, restart starts every worker anew (a
+// new process, its memory laid out afresh), so that what one process's
+// layout does to a technique spreads over the rounds.
+func measure(cells []*cell, cfg config, restart func() error, after time.Duration, progress io.Writer) ([]*cell, error) {
 	start := time.Now()
 	fmt.Fprintf(progress, "calibrating %d cells (%v per measurement)\n", len(cells), cfg.target)
 	for _, c := range cells {
@@ -136,6 +140,11 @@ func measure(cells []*cell, cfg config, after time.Duration, progress io.Writer)
 		roundProgress(time.Duration(cfg.rounds)*roundTime(cells, cfg)+after))
 	rounds := time.Now()
 	for round := range cfg.rounds {
+		if round > 0 {
+			if err := restart(); err != nil {
+				return nil, err
+			}
+		}
 		for i, c := range cells {
 			if i == 0 || cells[i-1].work != c.work {
 				// The first cell of a workload would otherwise pay for the

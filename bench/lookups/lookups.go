@@ -276,6 +276,7 @@ func (w *Worker) Time(r Request, n int) (float64, error) {
 // own that Close removes.
 type Pool struct {
 	dir     string
+	bins    map[string]string
 	workers map[string]*Worker
 }
 
@@ -285,7 +286,7 @@ func NewPool(techniques []string) (*Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Pool{dir: dir, workers: map[string]*Worker{}}
+	p := &Pool{dir: dir, bins: map[string]string{}, workers: map[string]*Worker{}}
 	errs := make([]error, len(techniques))
 	bins := make([]string, len(techniques))
 	var wg sync.WaitGroup
@@ -310,25 +311,51 @@ func NewPool(techniques []string) (*Pool, error) {
 		return nil, err
 	}
 	for i, t := range techniques {
-		proc, err := worker.Start(bins[i])
-		if err != nil {
-			p.Close()
-			return nil, err
-		}
-		w := &Worker{Technique: t, proc: proc}
+		p.bins[t] = bins[i]
+		w := &Worker{Technique: t}
 		p.workers[t] = w
-		resp, err := w.Call(Request{Op: "info"})
-		if err != nil {
+		if err := p.start(w); err != nil {
 			p.Close()
 			return nil, err
 		}
-		if resp.Info == nil || resp.Info.Technique != t {
-			p.Close()
-			return nil, fmt.Errorf("lookups worker %s says it is %+v", t, resp.Info)
-		}
-		w.Info = *resp.Info
 	}
 	return p, nil
+}
+
+// start starts w's process and reads its Info.
+func (p *Pool) start(w *Worker) error {
+	proc, err := worker.Start(p.bins[w.Technique])
+	if err != nil {
+		return err
+	}
+	w.proc = proc
+	resp, err := w.Call(Request{Op: "info"})
+	if err != nil {
+		return err
+	}
+	if resp.Info == nil || resp.Info.Technique != w.Technique {
+		return fmt.Errorf("lookups worker %s says it is %+v", w.Technique, resp.Info)
+	}
+	w.Info = *resp.Info
+	return nil
+}
+
+// Restart ends every worker and starts it again from its binary: a new
+// process, whose heap, stacks and tables lie elsewhere. A measurement that
+// restarts its workers between rounds spreads what one process's memory
+// layout does to a technique over the rounds, as their spread, instead of
+// keeping it for every round (a technique's median moved by up to a tenth
+// from one process to the next).
+func (p *Pool) Restart() error {
+	for _, w := range p.workers {
+		if err := w.proc.Close(); err != nil {
+			return fmt.Errorf("lookups worker %s: %v", w.Technique, err)
+		}
+		if err := p.start(w); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Worker returns the pool's worker of technique t, or nil.
@@ -338,7 +365,9 @@ func (p *Pool) Worker(t string) *Worker { return p.workers[t] }
 func (p *Pool) Close() error {
 	var errs []error
 	for _, w := range p.workers {
-		errs = append(errs, w.proc.Close())
+		if w.proc != nil {
+			errs = append(errs, w.proc.Close())
+		}
 	}
 	errs = append(errs, os.RemoveAll(p.dir))
 	return errors.Join(errs...)

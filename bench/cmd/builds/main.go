@@ -163,7 +163,7 @@ func measure(cfg config, stderr io.Writer) ([]*build, error) {
 			return nil, err
 		}
 		b.built = machine.BuildOf(bi)
-		if b.pool, err = perft.NewPool(b.Build, sliders, false); err != nil {
+		if b.pool, err = perft.NewPool(b.Build, sliders, true); err != nil {
 			return nil, err
 		}
 		info, err := b.pool.Worker(perft.ModeW).Info()

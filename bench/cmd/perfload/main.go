@@ -46,7 +46,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	out := cli.AddOutput(fs, "NAME.md and NAME.png (-name)")
 	name := fs.String("name", "perft-load", "the name of the files -write writes, without .md and .png (perft-noload for a run of -loads none)")
 	only := fs.String("loads", "none,hash,nnue,hash+nnue", "the loads to run, a comma-separated list of none, hash, nnue and hash+nnue")
-	fresh := fs.Bool("fresh", false, "start a process for every run, in place of a worker process for each mode that runs all its rounds")
+	fresh := fs.Bool("fresh", true, "start a process for every run (-fresh=false: a worker process for each mode runs all its rounds)")
 	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -98,8 +98,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *only != fs.Lookup("loads").DefValue {
 		command += " -loads " + *only
 	}
-	if *fresh {
-		command += " -fresh"
+	if !*fresh {
+		command += " -fresh=false"
 	}
 	if *quick {
 		command = "go run -C bench ./cmd/perfload " + strings.Join(args, " ")

@@ -101,7 +101,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	groups := perfload.Groups(positions, perfload.Loads(0)[:1])
 	start := time.Now()
-	pool, err := perft.NewPool(perft.DefaultBuild, modes, false)
+	pool, err := perft.NewPool(perft.DefaultBuild, modes, true)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,11 @@
 //
 // A round runs every mode once in each (position, load) group, the modes in
 // an order that rotates from round to round, so the modes of a group are
-// measured close together in time. Each figure is the search's own clock
+// measured close together in time. The commands run each in a process of
+// its own (perft.Worker.Fresh): a worker that ran every round of its mode
+// could keep one memory layout for all of them, and one did, its mode 5
+// per cent slower in all 31 rounds than in a run of whole processes of the
+// same binaries (docs/BENCHMARKS.md). Each figure is the search's own clock
 // in the worker, from the first move to the last count: not the process's
 // start, the table's allocation or the talk between the processes. Each cell's figure is the median of the
 // rounds with a 95% interval for it (stat.Summarize); a mode's ratio is
