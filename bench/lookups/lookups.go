@@ -50,12 +50,12 @@ type Request struct {
 
 // Response is a worker's answer.
 type Response struct {
-	N     int         `json:"n,omitempty"`  // calibrate's iterations
-	Ns    float64     `json:"ns,omitempty"` // time's ns per lookup (per operation)
+	N     int         `json:"n,omitempty"`   // calibrate's iterations
+	Ns    float64     `json:"ns,omitempty"`  // time's ns per lookup (per operation)
+	Sum   uint64      `json:"sum,omitempty"` // what the loops returned so far, folded: their work is used
 	Sums  [][3]uint64 `json:"sums,omitempty"`
 	Info  *Info       `json:"info,omitempty"`
 	Error string      `json:"error,omitempty"`
-	Done  bool        `json:"done,omitempty"`
 }
 
 // Info is what a worker says of its build and its input stream.
@@ -112,12 +112,13 @@ func serve(d *Data, r Request, def string) Response {
 	}
 	switch r.Op {
 	case "calibrate":
-		return Response{N: calibrate(d, fn, r.Work, r.Target)}
+		return Response{N: calibrate(d, fn, r.Work, r.Target), Sum: sink}
 	case "time":
 		if r.N < 1 {
 			return Response{Error: fmt.Sprintf("time: %d iterations", r.N)}
 		}
-		return Response{Ns: time1(d, fn, r.Work, r.N)}
+		ns := time1(d, fn, r.Work, r.N)
+		return Response{Ns: ns, Sum: sink}
 	}
 	return Response{Error: fmt.Sprintf("unknown op %q", r.Op)}
 }

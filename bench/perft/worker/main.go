@@ -64,7 +64,7 @@ func (s *server) serve(r perft.Request, reqs <-chan perft.Request) {
 	case "info":
 		s.send(perft.Response{Info: info()})
 	case "run":
-		res, err, later := s.run(r, reqs)
+		res, later, err := s.run(r, reqs)
 		if err != nil && (res == nil || !res.Stopped) {
 			s.send(perft.Response{Error: err.Error()})
 		} else {
@@ -118,26 +118,26 @@ func info() *perft.Info {
 // run runs one perft. A stop request that comes meanwhile ends it; any
 // other request is returned, to be answered with an error after the run's
 // result.
-func (s *server) run(r perft.Request, reqs <-chan perft.Request) (res *perft.Result, err error, later []perft.Request) {
+func (s *server) run(r perft.Request, reqs <-chan perft.Request) (res *perft.Result, later []perft.Request, err error) {
 	opt := r.Options
 	p, err := movegen.ParseFEN(r.FEN)
 	if err != nil {
-		return nil, err, nil
+		return nil, nil, err
 	}
 	defer attacks.SetKernel(attacks.Kernel())
 	if opt.Kernel != "" {
 		if err := attacks.SetKernel(opt.Kernel); err != nil {
-			return nil, err, nil
+			return nil, nil, err
 		}
 	}
 	if opt.CPUProfile != "" {
 		f, err := os.Create(opt.CPUProfile)
 		if err != nil {
-			return nil, err, nil
+			return nil, nil, err
 		}
 		defer f.Close()
 		if err := pprof.StartCPUProfile(f); err != nil {
-			return nil, err, nil
+			return nil, nil, err
 		}
 		defer pprof.StopCPUProfile()
 	}
@@ -177,7 +177,7 @@ func (s *server) run(r perft.Request, reqs <-chan perft.Request) (res *perft.Res
 	debug.SetGCPercent(gc)
 	close(done)
 	watcher.Wait()
-	return &result, err, later
+	return &result, later, err
 }
 
 // perftEach returns movegen's Perft of each of fens to depths' depth.
