@@ -50,7 +50,7 @@ func rounded(m []string) string {
 // TestDocRatiosFromResults checks that every ratio with an interval that
 // README.md and docs/*.md quote appears, at the precision quoted, in a
 // result file under bench/results (docs/ADOPTING.md's table is
-// bench/results/intel-emerald-rapids/adopt.md): a number edited by hand, or left behind by a
+// bench/results/amd-zen4-genoa/adopt.md): a number edited by hand, or left behind by a
 // rerun, fails here.
 func TestDocRatiosFromResults(t *testing.T) {
 	have := map[string]bool{}
