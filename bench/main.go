@@ -10,7 +10,7 @@
 //
 //	go run -C bench .              full run (under 5 minutes): tables on stdout, nothing written
 //	go run -C bench . -write       the same, and results/CPU/results.md, tt-pressure.png and perft.png written
-//	go run -C bench . -quick       under 30 seconds
+//	go run -C bench . -quick       under a minute
 //	go run -C bench . -benchstat   benchstat lines on stdout instead of the tables
 //	go run -C bench . -tt          also the TT forms' marginal costs (see below)
 //
@@ -78,7 +78,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("bench", "go run -C bench . [flags]",
 		"Every sliding-attack technique side by side, the kernels against generic, then perft in every\n"+
 			"slider mode: the tables on stdout, progress on stderr. Nothing is written without -write.\n", stderr)
-	quick := fs.Bool("quick", false, "a short run (under 30 seconds): fewer rounds, shorter measurements, shallower perft")
+	quick := fs.Bool("quick", false, "a short run (under a minute): fewer rounds, shorter measurements, shallower perft")
 	rounds := fs.Int("rounds", 0, "interleaved rounds of the lookups and kernels (default 25, -quick 7)")
 	target := fs.Duration("target", 0, "time per measurement (default 20ms, -quick 3ms)")
 	out := cli.AddOutput(fs, "results.md and the pictures (tt-pressure.png, perft.png)")
