@@ -8,7 +8,7 @@
 // prints the tables on stdout, progress on stderr, and writes files only
 // when asked, so a run leaves the clone clean:
 //
-//	go run -C bench .              full run (about six minutes): tables on stdout, nothing written
+//	go run -C bench .              full run (about five minutes): tables on stdout, nothing written
 //	go run -C bench . -write       the same, and results/CPU/results.md, tt-pressure.png and perft.png written
 //	go run -C bench . -quick       under a minute
 //	go run -C bench . -benchstat   benchstat lines on stdout instead of the tables
