@@ -45,9 +45,13 @@ func benchPositions(b *testing.B) []movegen.Position {
 func BenchmarkLegalMoves(b *testing.B) {
 	ps := benchPositions(b)
 	buf := make([]movegen.Move, 0, movegen.MaxMoves)
+	j := 0
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		buf = ps[i%len(ps)].LegalMoves(buf[:0])
+	for range b.N {
+		buf = ps[j].LegalMoves(buf[:0])
+		if j++; j == len(ps) {
+			j = 0
+		}
 	}
 }
 
@@ -74,4 +78,43 @@ func BenchmarkPlay(b *testing.B) {
 		sink += q.Key()
 	}
 	_ = sink
+}
+
+// BenchmarkIsLegal reports the time to check one move with IsLegal: over
+// the legal moves of varied positions (legal: a transposition table's move
+// usually is), and over the same moves asked in the next position (other:
+// most are not). Compare with BenchmarkLegalMoves, the cost of listing a
+// position's moves.
+func BenchmarkIsLegal(b *testing.B) {
+	ps := benchPositions(b)
+	type pm struct {
+		p *movegen.Position
+		m movegen.Move
+	}
+	var legal, other []pm
+	for i := range ps {
+		for _, m := range ps[i].LegalMoves(nil) {
+			legal = append(legal, pm{&ps[i], m})
+			other = append(other, pm{&ps[(i+1)%len(ps)], m})
+		}
+	}
+	for _, c := range []struct {
+		name string
+		set  []pm
+	}{{"legal", legal}, {"other", other}} {
+		b.Run(c.name, func(b *testing.B) {
+			n, j := 0, 0
+			b.ReportAllocs()
+			for range b.N {
+				x := &c.set[j]
+				if x.p.IsLegal(x.m) {
+					n++
+				}
+				if j++; j == len(c.set) {
+					j = 0
+				}
+			}
+			_ = n
+		})
+	}
 }

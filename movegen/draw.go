@@ -166,8 +166,7 @@ func (p *Position) Outcome(h *History) Outcome {
 // 100; NoReason when neither holds, or when the game is already over
 // (Outcome is not the zero Outcome: a checkmate on the move that brings
 // the clock to 100 wins). A player may also claim on a move they are about
-// to make: play it on a copy of the position, push the copy on a copy of
-// the history, and ask there.
+// to make: ClaimableDrawWith.
 func (p *Position) ClaimableDraw(h *History) Reason {
 	if p.Outcome(h) != (Outcome{}) {
 		return NoReason
@@ -179,6 +178,23 @@ func (p *Position) ClaimableDraw(h *History) Reason {
 		return FiftyMoves
 	}
 	return NoReason
+}
+
+// ClaimableDrawWith returns the draw the side to move may claim with the
+// legal move m, by writing it down and declaring it without playing it
+// (FIDE articles 9.2.1.1 and 9.3.1): ThreefoldRepetition when the position
+// after m will have occurred three times, else FiftyMoves when m brings
+// the halfmove clock to 100 or more; NoReason when neither holds, when m
+// ends the game (a checkmate wins), or when m is not legal. h holds the
+// game's positions up to p, p last; neither p nor h changes, and nothing
+// is allocated.
+func (p *Position) ClaimableDrawWith(h *History, m Move) Reason {
+	if !p.IsLegal(m) {
+		return NoReason
+	}
+	q := *p
+	q.Play(m)
+	return q.ClaimableDraw(h)
 }
 
 // History is the record of a game's positions that the repetition rules
@@ -208,10 +224,26 @@ type History struct {
 
 type historyEntry struct {
 	key uint64
+	// board is the position's Polyglot key without its en-passant part:
+	// the pieces, the rights and the side to move. A null move changes it
+	// by the side alone (zTurn), which no move of a piece does.
+	board uint64
 	// back is how many entries before this one are in its window: since the
-	// last irreversible move, or since the history's first entry.
+	// last irreversible move or null move, or since the history's first
+	// entry.
 	back   uint32
 	castle CastlingRights
+}
+
+// newEntry returns p's entry in a history whose last entry is last (nil for
+// the first), its window continued from last's unless p comes after a
+// capture, a pawn move, a change of castling rights or a null move.
+func newEntry(p *Position, last *historyEntry) historyEntry {
+	e := historyEntry{key: RepetitionKey(p), board: p.key ^ p.epKey(), castle: p.castle}
+	if last != nil && p.half != 0 && last.castle == e.castle && e.board != last.board^zTurn {
+		e.back = last.back + 1
+	}
+	return e
 }
 
 // NewHistory returns an empty history with room for capacity positions
@@ -228,16 +260,18 @@ func (h *History) Reset(p *Position) {
 }
 
 // Push adds the position p, which should be the position after a move of
-// the last one pushed (or the first of the game). A capture or a pawn move
-// (p's halfmove clock at 0) or a change of castling rights since the last
-// entry starts a new window: no position before it repeats. It allocates
-// only when h's slice is full.
+// the last one pushed (or the first of the game), the null move included.
+// A capture or a pawn move (p's halfmove clock at 0), a change of castling
+// rights or a null move (Play(NoMove)) since the last entry starts a new
+// window: no position before it repeats, so a search's null move never
+// makes a repetition of positions on either side of it, as engines count
+// them. It allocates only when h's slice is full.
 func (h *History) Push(p *Position) {
-	e := historyEntry{key: RepetitionKey(p), castle: p.Castling()}
-	if n := len(h.e); n > 0 && p.HalfmoveClock() != 0 && h.e[n-1].castle == e.castle {
-		e.back = h.e[n-1].back + 1
+	var last *historyEntry
+	if n := len(h.e); n > 0 {
+		last = &h.e[n-1]
 	}
-	h.e = append(h.e, e)
+	h.e = append(h.e, newEntry(p, last))
 }
 
 // Pop removes the last position pushed (nothing when h is empty).
@@ -305,15 +339,12 @@ func (h *History) occurrences(p *Position) int {
 		return 1
 	}
 	n := len(h.e)
-	key := RepetitionKey(p)
 	last := &h.e[n-1]
-	if last.key == key {
-		return h.count(n-1, key, int(last.back))
+	if e := newEntry(p, nil); last.key == e.key && last.board == e.board {
+		return h.count(n-1, last.key, int(last.back))
 	}
-	if p.HalfmoveClock() == 0 || last.castle != p.Castling() {
-		return 1
-	}
-	return h.count(n, key, int(last.back)+1)
+	e := newEntry(p, last)
+	return h.count(n, e.key, int(e.back))
 }
 
 // RepetitionKey returns the key under which History compares positions:

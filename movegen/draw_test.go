@@ -55,6 +55,120 @@ func playSAN(t *testing.T, p *movegen.Position, h *movegen.History, moves string
 	}
 }
 
+// TestRepetitionNullMove: a null move closes the window, as engines count
+// repetitions in search. After 1.e4 and a null move, the knights going out
+// and back repeat the position after the null move (a second occurrence);
+// but e4 and two null moves bring back the pieces and side after e4 and
+// count them once, as do the knights out, a null move, and the knights back
+// with a null move to the start position.
+func TestRepetitionNullMove(t *testing.T) {
+	p := movegen.StartPosition()
+	h := movegen.NewHistory(64)
+	h.Reset(&p)
+	null := func() {
+		p.Play(movegen.NoMove)
+		h.Push(&p)
+	}
+	playSAN(t, &p, h, "e4")
+	null()
+	afterNull := p.Key()
+	if h.Occurrences() != 1 || h.IsRepetition() {
+		t.Fatalf("after the null move: %d occurrences", h.Occurrences())
+	}
+	playSAN(t, &p, h, "Nf3 Nf6 Ng1 Ng8")
+	if p.Key() != afterNull {
+		t.Fatalf("the knights did not come back: %s", p.FEN())
+	}
+	if h.Occurrences() != 2 || !h.IsRepetition() {
+		t.Fatalf("the knights back after the null move: %d occurrences, repetition %v; want 2, true", h.Occurrences(), h.IsRepetition())
+	}
+
+	p = movegen.StartPosition()
+	h.Reset(&p)
+	playSAN(t, &p, h, "e4")
+	afterE4 := p.Key()
+	null()
+	null()
+	if p.Key() != afterE4 {
+		t.Fatalf("two null moves changed the position: %s", p.FEN())
+	}
+	if h.Occurrences() != 1 || h.IsRepetition() {
+		t.Fatalf("e4, two null moves: %d occurrences, repetition %v; want 1, false", h.Occurrences(), h.IsRepetition())
+	}
+
+	p = movegen.StartPosition()
+	h.Reset(&p)
+	start := p.Key()
+	playSAN(t, &p, h, "Nf3 Nf6")
+	null()
+	playSAN(t, &p, h, "Ng8 Ng1")
+	null()
+	if p.Key() != start {
+		t.Fatalf("not the start position: %s", p.FEN())
+	}
+	if h.Occurrences() != 1 || h.IsRepetition() {
+		t.Fatalf("the start position again across null moves: %d occurrences, repetition %v; want 1, false", h.Occurrences(), h.IsRepetition())
+	}
+	// The same question asked of a position not pushed: a null move from
+	// here is a new window, one occurrence, nothing to claim.
+	q := p
+	q.Play(movegen.NoMove)
+	if r := q.ClaimableDraw(h); r != movegen.NoReason {
+		t.Fatalf("after another null move: claim %v", r)
+	}
+	// Without the null moves, the same knights repeat the start position.
+	p = movegen.StartPosition()
+	h.Reset(&p)
+	playSAN(t, &p, h, "Nf3 Nf6 Ng1 Ng8")
+	if h.Occurrences() != 2 {
+		t.Fatalf("the knights out and back: %d occurrences, want 2", h.Occurrences())
+	}
+}
+
+// TestClaimableDrawWith: a draw claimed with the move that makes it,
+// without playing it: the third occurrence by the move about to be made,
+// and the fiftieth move; a move that mates wins instead; an illegal one
+// claims nothing; h and p stay as they were.
+func TestClaimableDrawWith(t *testing.T) {
+	p := movegen.StartPosition()
+	h := movegen.NewHistory(64)
+	h.Reset(&p)
+	playSAN(t, &p, h, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1")
+	before, n := p, h.Len()
+	ng8, err := p.ParseSAN("Ng8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc6, _ := p.ParseSAN("Nc6")
+	if r := p.ClaimableDrawWith(h, ng8); r != movegen.ThreefoldRepetition {
+		t.Errorf("Ng8 makes the third occurrence: claim %v", r)
+	}
+	if r := p.ClaimableDrawWith(h, nc6); r != movegen.NoReason {
+		t.Errorf("Nc6 repeats nothing: claim %v", r)
+	}
+	if r := p.ClaimableDraw(h); r != movegen.NoReason {
+		t.Errorf("without a move: claim %v", r)
+	}
+	if r := p.ClaimableDrawWith(h, movegen.Move(12|28<<6)); r != movegen.NoReason {
+		t.Errorf("an illegal move: claim %v", r)
+	}
+	if p != before || h.Len() != n {
+		t.Error("the claim changed the position or the history")
+	}
+	// The fifty-move rule: the clock at 99, a quiet move brings it to 100;
+	// a mate by that move wins.
+	q := mustParse(t, "7k/8/6K1/8/8/8/8/R7 w - - 99 80")
+	h.Reset(&q)
+	ra2, _ := q.ParseSAN("Ra2")
+	ra8, _ := q.ParseSAN("Ra8#")
+	if r := q.ClaimableDrawWith(h, ra2); r != movegen.FiftyMoves {
+		t.Errorf("Ra2 brings the clock to 100: claim %v", r)
+	}
+	if r := q.ClaimableDrawWith(h, ra8); r != movegen.NoReason {
+		t.Errorf("Ra8 mates: claim %v", r)
+	}
+}
+
 // TestRepetitionKnights: the knights go out and back; the start position
 // occurs for the second time after 4 plies, the third after 8 (a draw may
 // be claimed) and the fifth after 16 (drawn).
@@ -336,6 +450,10 @@ func TestDrawAllocs(t *testing.T) {
 	h.Reset(&p)
 	playSAN(t, &p, h, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8")
 	q := mustParse(t, "8/6k1/8/8/3pP3/8/8/B3K3 b - e3 0 1")
+	nf3, err := p.ParseSAN("Nf3")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var sink int
 	for name, f := range map[string]func(){
 		"Push, Pop": func() { h.Push(&p); h.Pop() },
@@ -345,6 +463,7 @@ func TestDrawAllocs(t *testing.T) {
 			}
 		},
 		"Outcome, ClaimableDraw": func() { sink += int(p.Outcome(h).Reason) + int(p.ClaimableDraw(h)) },
+		"ClaimableDrawWith":      func() { sink += int(p.ClaimableDrawWith(h, nf3)) },
 		"RepetitionKey":          func() { sink += int(movegen.RepetitionKey(&q) & 1) },
 		"IsInsufficientMaterial": func() {
 			if p.IsInsufficientMaterial() {

@@ -104,20 +104,13 @@ func (p *Position) IsCheckmate() bool { return p.InCheck() && p.CountMoves() == 
 // with no legal move.
 func (p *Position) IsStalemate() bool { return p.hasKing() && !p.InCheck() && p.CountMoves() == 0 }
 
-// IsLegal reports whether m is a legal move of the position.
-func (p *Position) IsLegal(m Move) bool {
-	if !p.hasKing() {
-		return false
-	}
-	var list moveList
-	n := generate(p, &list)
-	for _, l := range list[:n] {
-		if l == m {
-			return true
-		}
-	}
-	return false
-}
+// IsLegal reports whether m, any 16-bit value, is a legal move of the
+// position: exactly when LegalMoves lists it. It does not list the moves:
+// it asks the generator's rules of m alone (legal.go), a few table loads
+// and at most a slider lookup or two, so a search can try a move from its
+// transposition table, a killer slot or a book before it generates. NoMove
+// is not legal (Play takes it as the null move).
+func (p *Position) IsLegal(m Move) bool { return p.legal(m) }
 
 // generate, countMoves, generateTactical and generateQuiet are gen's four
 // copies, not inlined: inlined into another package (through a public
