@@ -81,17 +81,25 @@ func (m Move) castlingSquares() (kingTo, rookTo int) {
 
 // String returns the move's UCI name: e2e4, e7e8q, castling e1g1 (or
 // e1h1, king takes rook, for a move of a position in Chess960 mode), NoMove
-// 0000.
+// 0000. AppendUCI writes the same without allocating.
 func (m Move) String() string {
+	var b [5]byte
+	return string(m.AppendUCI(b[:0]))
+}
+
+// AppendUCI appends the move's UCI name, as String writes it, to dst and
+// returns the extended buffer: an engine writes "bestmove" and its
+// principal variation into one buffer with no allocation.
+func (m Move) AppendUCI(dst []byte) []byte {
 	if m == NoMove {
-		return "0000"
+		return append(dst, "0000"...)
 	}
 	from, to := m.from(), uciTo(m)
-	b := []byte{byte('a' + from&7), byte('1' + from>>3), byte('a' + to&7), byte('1' + to>>3)}
+	dst = append(dst, byte('a'+from&7), byte('1'+from>>3), byte('a'+to&7), byte('1'+to>>3))
 	if t := m.Promotion(); t != NoPieceType {
-		b = append(b, "nbrq"[t-Knight])
+		dst = append(dst, "nbrq"[t-Knight])
 	}
-	return string(b)
+	return dst
 }
 
 // MaxMoves bounds the legal moves of any position: a buffer of this

@@ -33,6 +33,33 @@ func (p *Position) IsCapture(m Move) bool {
 	return !m.IsCastle() && p.PieceAt(m.To()) != NoPiece
 }
 
+// MovedPiece returns the piece the move m moves, as it stands before the
+// move: the pawn for a promotion, the king for castling. For a legal move
+// it is never NoPiece; for any other value it is the piece on m.From()
+// (NoPiece for NoMove, the null move).
+func (p *Position) MovedPiece(m Move) Piece {
+	if m == NoMove {
+		return NoPiece
+	}
+	return p.board[m.from()]
+}
+
+// CapturedPiece returns the piece the move m takes, or NoPiece: for en
+// passant, the pawn beside the capturing pawn (on To's file and From's
+// rank), not on To; for castling, NoPiece, although To names the king's
+// own rook (see Move). For any other value it is the piece on m.To(), so
+// a legal move takes a piece exactly when CapturedPiece is not NoPiece, as
+// IsCapture reports.
+func (p *Position) CapturedPiece(m Move) Piece {
+	switch {
+	case m.IsCastle():
+		return NoPiece
+	case m.IsEnPassant():
+		return p.board[m.from()&^7|m.to()&7]
+	}
+	return p.board[m.to()]
+}
+
 // playKeyed makes the legal move m on p and updates its Polyglot key and
 // the occupancy it keeps for the slider lookups (slider.go's keptOcc).
 func playKeyed(p *Position, m Move) {

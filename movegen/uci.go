@@ -3,6 +3,7 @@ package movegen
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/symmagic/attacks"
 )
@@ -236,3 +237,127 @@ func (p *Position) whyNoCastle(from, to int) (string, bool) {
 	}
 	return "castling would take the king across or onto a square the enemy attacks", true
 }
+
+// UCIError is the error ParseUCIPosition returns: the word of the command
+// at fault (Word, "" when one is missing at its end), the move's number
+// among the command's moves when the fault is a move (Move, from 1; 0
+// otherwise), why (Msg), and the *FENError or *MoveError behind it (Err,
+// which errors.As finds; nil for a fault in the command's own words). Its
+// text reads:
+//
+//	movegen: UCI position: move 3 "e1g1": a white king on e1 does not move to g1
+//	movegen: UCI position: FEN castling: K needs a white rook on rank 1 ...
+//	movegen: UCI position: "e2e4" after startpos, want moves
+type UCIError struct {
+	Word string
+	Move int
+	Msg  string
+	Err  error
+}
+
+func (e *UCIError) Error() string {
+	if e.Move > 0 {
+		return "movegen: UCI position: move " + strconv.Itoa(e.Move) + " " + strconv.Quote(e.Word) + ": " + e.Msg
+	}
+	return "movegen: UCI position: " + e.Msg
+}
+
+func (e *UCIError) Unwrap() error { return e.Err }
+
+// ParseUCIPosition reads the UCI command that sets up the position to
+// search, "position startpos moves e2e4 e7e5" or "position fen <FEN> moves
+// ...", and returns the position after its moves; when h is not nil, it
+// also resets h to the game the command gives (the position set up, then
+// one entry a move), so that the search's repetitions count the game's
+// positions too. The leading word "position" may be left out, "moves" may
+// be followed by no move or left out, and any run of spaces, tabs and a
+// line's end separate words. The FEN is read by ParseFEN, its four fields
+// or six; the moves by ParseMove, the null move 0000 included. chess960 is
+// the value of the UCI_Chess960 option: true puts the position in Chess960
+// mode (castling written king takes rook, as the GUI then writes it, the
+// standard start included); false leaves the mode the FEN gives.
+//
+// Every fault is a *UCIError naming the word at fault and why. On a fault
+// before the moves it returns the zero Position and leaves h as it was;
+// on a move that is not legal, the position before that move, h holding
+// the game up to it, as Stockfish plays a position command's moves up to
+// the first one it cannot. It allocates only for an error, the FEN's
+// fields and when h must grow.
+func ParseUCIPosition(cmd string, chess960 bool, h *History) (Position, error) {
+	w := uciWords{s: cmd}
+	word := w.next()
+	if word == "position" {
+		word = w.next()
+	}
+	var p Position
+	switch word {
+	case "startpos":
+		p = startPosition
+	case "fen":
+		start := w.i
+		end := start
+		for word = w.next(); word != "" && word != "moves"; word = w.next() {
+			end = w.i
+		}
+		var err error
+		if p, err = ParseFEN(cmd[start:end]); err != nil {
+			return Position{}, &UCIError{Word: "fen", Msg: strings.TrimPrefix(err.Error(), "movegen: "), Err: err}
+		}
+		w.back(word)
+	case "":
+		return Position{}, &UCIError{Msg: "no position, want startpos or fen"}
+	default:
+		return Position{}, &UCIError{Word: word, Msg: fmt.Sprintf("%q, want startpos or fen", word)}
+	}
+	if chess960 {
+		p.SetChess960(true) // never an error when switching on
+	}
+	switch word = w.next(); word {
+	case "", "moves":
+	default:
+		// Only after startpos: a FEN runs up to "moves".
+		return Position{}, &UCIError{Word: word, Msg: fmt.Sprintf("%q after startpos, want moves", word)}
+	}
+	if h != nil {
+		h.Reset(&p)
+	}
+	for n := 1; ; n++ {
+		word = w.next()
+		if word == "" {
+			return p, nil
+		}
+		m, err := p.ParseMove(word)
+		if err != nil {
+			return p, &UCIError{Word: word, Move: n, Msg: err.(*MoveError).Msg, Err: err}
+		}
+		p.Play(m)
+		if h != nil {
+			h.Push(&p)
+		}
+	}
+}
+
+// uciWords splits a command into words separated by spaces, tabs, carriage
+// returns and newlines, without allocating.
+type uciWords struct {
+	s string
+	i int // where the next word's search starts
+}
+
+func isUCISpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// next returns the next word, or "" at the end; w.i is then just past it.
+func (w *uciWords) next() string {
+	for w.i < len(w.s) && isUCISpace(w.s[w.i]) {
+		w.i++
+	}
+	start := w.i
+	for w.i < len(w.s) && !isUCISpace(w.s[w.i]) {
+		w.i++
+	}
+	return w.s[start:w.i]
+}
+
+// back steps back over word, the one next just returned, so that next
+// returns it again.
+func (w *uciWords) back(word string) { w.i -= len(word) }
