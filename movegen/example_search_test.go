@@ -163,15 +163,18 @@ func ExampleSetup() {
 	s.SetCastling(0)
 	s.SetSide(movegen.Black)
 	s.SetHalfmoveClock(0)
-	s.SetEnPassant(movegen.Square(20)) // e3
-	_, err = s.Position()
-	fmt.Println(err)
+	s.SetEnPassant(movegen.Square(20)) // e3, which no white pawn passed
+	p, _ = s.Position()
+	fmt.Println(p.FEN()) // dropped, as ParseFEN drops it
+	_, err = s.StrictPosition()
+	fmt.Println(err) // ParseFENStrict's error
 	// Output:
 	// 4k3/8/8/8/8/8/8/4K2R w K - 12 40 <nil>
 	// R .
 	// movegen: setup: Put: square 64 is not a square (a1 = 0 to h8 = 63)
 	// movegen: setup: Put: NoPiece is not a piece (Remove empties a square)
 	// movegen: FEN castling: K needs a white rook on rank 1 on the h-file side of the white king (on e1)
+	// 4k3/8/8/8/8/8/8/4K3 b - - 0 40
 	// movegen: FEN en passant: e3: no white pawn can just have double-pushed past it (want a white pawn on e4, e3 and e2 empty)
 }
 

@@ -54,28 +54,30 @@ func fenErr(field, format string, args ...any) *FENError {
 	return &FENError{Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
-// ParseFEN reads a FEN of six fields, or four (the clocks then 0 and 1), and
-// checks that the position is one the generator can trust and that no rule
-// shows unreachable:
+// ParseFEN reads a FEN of six fields, or four (the clocks then 0 and 1),
+// as programs write it, and checks that the position can be played, that
+// the generator can trust it:
 //
 //   - one king a side, no pawn on rank 1 or 8, at most 16 pieces and 8 pawns
 //     a side;
-//   - at most 8 pawns and promoted pieces a side, counting as promoted the
-//     queens beyond one, the rooks and the knights beyond two, and the
-//     bishops beyond one on each colour of square ("8 white pawns beside 2
-//     queens" is rejected);
 //   - the side not to move not in check;
-//   - at most two pieces checking the side to move, and two only if some
-//     move of the other side can give that double check: some un-move of
-//     one of its pieces (a move back, a capture undone, a promotion undone,
-//     an en-passant capture undone) leaves the side to move's king
-//     unattacked (castling never gives a double check);
-//   - every castling right's king and rook on its side's first rank;
-//   - an en-passant square only behind an enemy pawn that can just have
-//     double-pushed; then the last move is known, so the halfmove clock is
-//     0, and the side to move may be in check only if the pawn back on its
-//     start square leaves its king unattacked (the push gave the check or
-//     discovered it).
+//   - every castling right's king and rook on its side's first rank.
+//
+// Beyond these it reads what a position can be played from, as Stockfish
+// and python-chess do: a fullmove number of 0 is read as 1; an en-passant
+// square is kept when a pawn of the side not to move stands just beyond
+// it, the square and the one behind it empty (the trace of a double push),
+// whether or not a pawn can take it and whatever the halfmove clock says,
+// and dropped otherwise (on the wrong rank, or with no such pawn: no move
+// can take on it). Either way the Polyglot key, and so the repetition
+// rules, count it only when a pawn of the side to move stands beside the
+// pawn that pushed (see the package's section on keys), so keeping or
+// dropping it changes no move and no key. A king in check from three
+// pieces, or in a double check no move gives, or more promoted pieces
+// than missing pawns are read as they stand: the generator answers them
+// by the rules (only the king moves out of a double check).
+//
+// ParseFENStrict also checks that a game can reach the position.
 //
 // It accepts any run of white space between fields and castling letters in
 // any order, but not a run of empty squares written as two digits ("44").
@@ -94,7 +96,34 @@ func fenErr(field, format string, args ...any) *FENError {
 // first, every field (a malformed field is the error, whatever else is
 // wrong), then the rules are checked on what it says, by the validation a
 // Setup's Position runs (see Setup): the two cannot differ.
-func ParseFEN(fen string) (Position, error) {
+func ParseFEN(fen string) (Position, error) { return parseFEN(fen, false) }
+
+// ParseFENStrict reads a FEN as ParseFEN does and checks, beyond ParseFEN's
+// rules, that no rule shows the position unreachable, as a FEN that a
+// program wrote after a game's moves always is:
+//
+//   - at most 8 pawns and promoted pieces a side, counting as promoted the
+//     queens beyond one, the rooks and the knights beyond two, and the
+//     bishops beyond one on each colour of square ("8 white pawns beside 2
+//     queens" is rejected);
+//   - at most two pieces checking the side to move, and two only if some
+//     move of the other side can give that double check: some un-move of
+//     one of its pieces (a move back, a capture undone, a promotion undone,
+//     an en-passant capture undone) leaves the side to move's king
+//     unattacked (castling never gives a double check);
+//   - a fullmove number of at least 1;
+//   - an en-passant square only behind an enemy pawn that can just have
+//     double-pushed; then the last move is known, so the halfmove clock is
+//     0, and the pawn back on its start square leaves the side to move's
+//     king unattacked: the push gave or discovered any check it is in, and
+//     blocked none.
+//
+// What it accepts, ParseFEN reads as the same position, and FEN writes
+// back. Setup's StrictPosition runs the same checks.
+func ParseFENStrict(fen string) (Position, error) { return parseFEN(fen, true) }
+
+// parseFEN is ParseFEN, or ParseFENStrict when strict is set.
+func parseFEN(fen string, strict bool) (Position, error) {
 	f := strings.Fields(fen)
 	if len(f) == 4 {
 		f = append(f, "0", "1")
@@ -133,16 +162,18 @@ func ParseFEN(fen string) (Position, error) {
 		return Position{}, err
 	}
 	s.full = full - 1
-	return s.validate(f[2], nil)
+	return s.validate(f[2], nil, strict)
 }
 
-// validate checks the rules of ParseFEN on s, its castling rights given as
-// a castling field's letters (castling, "-" for none), and returns the
-// position. want, if not nil, is the right each letter must give (0:
-// whichever it names), for a Setup's rights named by their rooks. The rules
-// are checked field by field, in FEN's order, then those that tie fields
-// together (see ParseFEN).
-func (s *Setup) validate(castling string, want []CastlingRights) (Position, error) {
+// validate checks the rules of ParseFEN (with strict, then those of
+// ParseFENStrict) on s, its castling rights given as a castling field's
+// letters (castling, "-" for none), and returns the position. want, if not
+// nil, is the right each letter must give (0: whichever it names), for a
+// Setup's rights named by their rooks. ParseFEN's rules are checked field
+// by field, in FEN's order, then the one that ties fields together (the
+// side not to move not in check); ParseFENStrict's after them, so that a
+// FEN that breaks rules of both gets ParseFEN's error from either.
+func (s *Setup) validate(castling string, want []CastlingRights, strict bool) (Position, error) {
 	p := Position{}
 	for sq, pc := range s.board {
 		if pc != NoPiece {
@@ -156,46 +187,70 @@ func (s *Setup) validate(castling string, want []CastlingRights) (Position, erro
 	if err := p.setCastling(castling, want); err != nil {
 		return Position{}, err
 	}
+	var epErr error
 	if s.hasEP {
-		if err := p.setEP(int(s.ep)); err != nil {
-			return Position{}, err
-		}
+		epErr = p.setEP(int(s.ep)) // an impossible square is dropped
 	}
 	half, err := clockRule("halfmove clock", s.half, 0)
 	if err != nil {
 		return Position{}, err
 	}
-	full, err := clockRule("fullmove number", s.full+1, 1)
+	full, err := clockRule("fullmove number", s.full+1, 0)
 	if err != nil {
 		return Position{}, err
 	}
-	p.half, p.full = half, full
-	if p.ep != noEP && p.half != 0 {
-		return Position{}, fenErr("halfmove clock", "%d, but the en-passant square %s says the last move was a pawn's double push, which resets the clock to 0", p.half, sqName(int(p.ep)))
-	}
-	// Checked last: they need the side to move.
+	p.half, p.full = half, max(full, 1) // 0 is the first move
 	us, them := p.side, p.side^1
 	if p.checkers(them) != 0 {
 		return Position{}, fenErr("side", "%s to move, but %s's king is in check (the last move left it there)", us, them)
 	}
-	checkers := p.checkers(us)
-	switch n := bits.OnesCount64(checkers); {
-	case n > 2:
-		return Position{}, fenErr("placement", "%s's king is attacked by %d pieces; no move gives more than a double check", us, n)
-	case n > 0 && p.ep != noEP:
-		// The last move is known: the double push. It must have given
-		// the check (or discovered it).
-		if before := p.pushedBefore(); before.checkers(us) != 0 {
-			landed := int(p.ep) ^ 8
-			return Position{}, fenErr("en passant", "%s says the last move was %s's double push %s%s, but %s's king is in check from %s, which that push did not give",
-				sqName(int(p.ep)), them, sqName(landed^16), sqName(landed), us, p.describe(checkers))
+	if strict {
+		if err := p.reachable(epErr, full); err != nil {
+			return Position{}, err
 		}
-	case n == 2 && !p.doubleCheckable():
-		return Position{}, fenErr("placement", "%s's king on %s is in check from %s, a double check no %s move can give",
-			us, sqName(p.kingSq(us)), p.describe(checkers), them)
 	}
 	p.key = p.computeKey()
 	return p, nil
+}
+
+// reachable checks ParseFENStrict's rules on p, which passed ParseFEN's:
+// epErr is the error of the en-passant square that ParseFEN dropped, full
+// the fullmove number as the FEN gives it.
+func (p *Position) reachable(epErr error, full int32) error {
+	us, them := p.side, p.side^1
+	for c := White; c <= Black; c++ {
+		if err := p.promoted(c); err != nil {
+			return err
+		}
+	}
+	if epErr != nil {
+		return epErr
+	}
+	if full < 1 {
+		return fenErr("fullmove number", "%d, want at least 1", full)
+	}
+	if p.ep != noEP && p.half != 0 {
+		return fenErr("halfmove clock", "%d, but the en-passant square %s says the last move was a pawn's double push, which resets the clock to 0", p.half, sqName(int(p.ep)))
+	}
+	checkers := p.checkers(us)
+	n := bits.OnesCount64(checkers)
+	if n > 2 {
+		return fenErr("placement", "%s's king is attacked by %d pieces; no move gives more than a double check", us, n)
+	}
+	if p.ep != noEP {
+		// The last move is known: the double push. Before it, with
+		// them to move, our king was not in check: the push gave any
+		// check we are in (or discovered it), and blocked none.
+		if before := p.pushedBefore(); before.checkers(us) != 0 {
+			landed := int(p.ep) ^ 8
+			return fenErr("en passant", "%s says the last move was %s's double push %s%s, but before it %s's king was in check from %s, with %s to move",
+				sqName(int(p.ep)), them, sqName(landed^16), sqName(landed), us, before.describe(before.checkers(us)), them)
+		}
+	} else if n == 2 && !p.doubleCheckable() {
+		return fenErr("placement", "%s's king on %s is in check from %s, a double check no %s move can give",
+			us, sqName(p.kingSq(us)), p.describe(checkers), them)
+	}
+	return nil
 }
 
 // parsePlacement reads FEN's first field into s's board: its syntax alone
@@ -238,8 +293,7 @@ func (s *Setup) parsePlacement(field string) error {
 
 // checkPlacement checks the placement's rules, the squares in FEN's order
 // (rank 8 first, each from the a-file): no pawn on rank 1 or 8, one king a
-// side, at most 8 pawns and 16 pieces a side, and no more promoted pieces
-// than missing pawns.
+// side, at most 8 pawns and 16 pieces a side.
 func (p *Position) checkPlacement() error {
 	for rank := 7; rank >= 0; rank -= 7 {
 		if b := p.byType[Pawn-1] & (rank1 << (8 * rank)); b != 0 {
@@ -256,9 +310,6 @@ func (p *Position) checkPlacement() error {
 		}
 		if n := bits.OnesCount64(own); n > 16 {
 			return fenErr("placement", "%d %s pieces, want at most 16", n, c)
-		}
-		if err := p.promoted(c); err != nil {
-			return err
 		}
 	}
 	return nil

@@ -523,6 +523,16 @@ func oParse(fen string) (*oPos, error) {
 			return nil, fmt.Errorf("oracle: en passant %q", f[3])
 		}
 		p.ep = oSq(int(f[3][0]-'a'), int(f[3][1]-'1'))
+		// Kept only where the other side's pawn can just have pushed
+		// past it: on the third rank from that side, the pawn one step
+		// beyond, the square and the pawn's start square empty.
+		dir, rank, pawn := 16, 5, int8(-oPawn) // Black pushed, going down
+		if !p.white {
+			dir, rank, pawn = -16, 2, oPawn
+		}
+		if oRank(p.ep) != rank || p.board[p.ep] != 0 || p.board[p.ep+dir] != 0 || p.board[p.ep-dir] != pawn {
+			p.ep = -1
+		}
 	}
 	var err error
 	if p.half, err = strconv.Atoi(f[4]); err != nil {
@@ -531,6 +541,7 @@ func oParse(fen string) (*oPos, error) {
 	if p.full, err = strconv.Atoi(f[5]); err != nil {
 		return nil, fmt.Errorf("oracle: fullmove number %q", f[5])
 	}
+	p.full = max(p.full, 1) // 0, as programs write, is the first move
 	return p, nil
 }
 

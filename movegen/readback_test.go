@@ -36,7 +36,7 @@ func moveNames(p *movegen.Position) string {
 // position that play reaches, from standard and Chess960 starts (the
 // random games of the oracle's test, its openings and its move choice,
 // which seeks castling, rook captures and checks), reads back from its FEN
-// as itself. So does each standard position switched to Chess960 mode,
+// as itself, by ParseFEN and by ParseFENStrict. So does each standard position switched to Chess960 mode,
 // and each position out of check after a null move.
 // Play's FEN and the mode must agree through every change of rights.
 func TestFENReadsBack(t *testing.T) {
@@ -58,6 +58,9 @@ func TestFENReadsBack(t *testing.T) {
 		p := mustParse(t, o.fen)
 		for ply := 0; ; ply++ {
 			readsBack(t, "played", &p)
+			if q, err := movegen.ParseFENStrict(p.FEN()); err != nil || q != p {
+				t.Fatalf("played: %s: ParseFENStrict: %v", p.FEN(), err) // no rule of reachability rejects play
+			}
 			positions++
 			if !p.InCheck() {
 				n := p

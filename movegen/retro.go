@@ -149,14 +149,22 @@ func (p *Position) doubleCheckable() bool {
 	return false
 }
 
-// describe names the pieces on the squares of b: "the black rook on e8 and
-// the black bishop on a5".
+// describe names the pieces on the squares of b, as the bitboards have
+// them (a retro-analysis's un-move changes only those): "the black rook on
+// e8 and the black bishop on a5".
 func (p *Position) describe(b uint64) string {
 	var names []string
 	for ; b != 0; b &= b - 1 {
 		sq := lsb(b)
-		pc := p.board[sq]
-		names = append(names, fmt.Sprintf("the %s %s on %s", pc.Color(), pc.Type(), sqName(sq)))
+		c := White
+		if p.byColor[Black]&(1<<sq) != 0 {
+			c = Black
+		}
+		t := Pawn
+		for t < King && p.byType[t-1]&(1<<sq) == 0 {
+			t++
+		}
+		names = append(names, fmt.Sprintf("the %s %s on %s", c, t, sqName(sq)))
 	}
 	return strings.Join(names, " and ")
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/symmagic/attacks/internal/perftdata"
 )
 
-// fenRule is a FEN that ParseFEN accepts (field "") or rejects with a
-// *FENError of that field whose message holds msg.
+// fenRule is a FEN that ParseFENStrict accepts (field "") or rejects with
+// a *FENError of that field whose message holds msg.
 type fenRule struct {
 	fen, field, msg string
 }
@@ -19,29 +19,38 @@ type fenRule struct {
 func checkRules(t *testing.T, rules []fenRule) {
 	t.Helper()
 	for _, r := range rules {
-		p, err := ParseFEN(r.fen)
+		p, err := ParseFENStrict(r.fen)
 		if r.field == "" {
 			if err != nil {
-				t.Errorf("ParseFEN(%q): %v, want it accepted", r.fen, err)
+				t.Errorf("ParseFENStrict(%q): %v, want it accepted", r.fen, err)
 			} else if p.FEN() != r.fen {
-				t.Errorf("ParseFEN(%q).FEN() = %q", r.fen, p.FEN())
+				t.Errorf("ParseFENStrict(%q).FEN() = %q", r.fen, p.FEN())
+			} else if q, err := ParseFEN(r.fen); err != nil || q != p {
+				t.Errorf("ParseFEN(%q) reads another position than ParseFENStrict: %v", r.fen, err)
 			}
 			continue
 		}
 		var fe *FENError
 		if !errors.As(err, &fe) {
-			t.Errorf("ParseFEN(%q) = %v, want a %s error", r.fen, err, r.field)
+			t.Errorf("ParseFENStrict(%q) = %v, want a %s error", r.fen, err, r.field)
 			continue
 		}
 		if fe.Field != r.field || !strings.Contains(fe.Msg, r.msg) {
-			t.Errorf("ParseFEN(%q):\n got %v\nwant FEN field %q: ...%s...", r.fen, err, r.field, r.msg)
+			t.Errorf("ParseFENStrict(%q):\n got %v\nwant FEN field %q: ...%s...", r.fen, err, r.field, r.msg)
 		}
+		// ParseFEN reads every position these rules find unreachable as
+		// it stands.
+		want := ""
+		if playable(fe) {
+			want = r.fen
+		}
+		checkLenient(t, r.fen, err, want)
 	}
 }
 
 // TestEnPassantRules: an en-passant square says the last move was a double
-// push, so the halfmove clock is 0 and a check on the side to move is one
-// that push gave or discovered.
+// push, so the halfmove clock is 0, a check on the side to move is one
+// that push gave or discovered, and the push blocked no check.
 func TestEnPassantRules(t *testing.T) {
 	checkRules(t, []fenRule{
 		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "", ""},
@@ -52,12 +61,19 @@ func TestEnPassantRules(t *testing.T) {
 		// The push discovers it: d2 blocked e1's diagonal to a5 (and c4xd3
 		// does not answer it).
 		{"8/8/8/k7/2pP4/8/8/4B1K1 b - d3 0 1", "", ""},
-		// Black's double push d7d5 discovers the bishop's check from b3 and
-		// c6-d5... no: gives none; White in check from a knight before it.
-		{"4k3/8/8/3pP3/8/3n4/8/4K3 w - d6 0 1", "en passant", "d6 says the last move was black's double push d7d5, but white's king is in check from the black knight on d3, which that push did not give"},
+		// White is in check from a knight that stood there before d7d5.
+		{"4k3/8/8/3pP3/8/3n4/8/4K3 w - d6 0 1", "en passant", "d6 says the last move was black's double push d7d5, but before it white's king was in check from the black knight on d3, with black to move"},
 		// The bishop on f1 checked b5 before d2d4 (d2 is off its diagonal):
 		// en passant onto d3 would block a check no game reaches.
-		{"8/8/8/1k6/3Pp3/8/8/4KB2 b - d3 0 1", "en passant", "d3 says the last move was white's double push d2d4, but black's king is in check from the white bishop on f1"},
+		{"8/8/8/1k6/3Pp3/8/8/4KB2 b - d3 0 1", "en passant", "d3 says the last move was white's double push d2d4, but before it black's king was in check from the white bishop on f1, with white to move"},
+		// e2e4 gives the pawn's check, but blocks the bishop's from c2,
+		// which Black stood in with White to move (python-chess reads it
+		// as a legal position).
+		{"8/8/8/5k2/4Pp2/8/2B5/4K3 b - e3 0 1", "en passant", "e3 says the last move was white's double push e2e4, but before it black's king was in check from the white bishop on c2, with white to move"},
+		// No check now, but the push blocked one.
+		{"8/8/6k1/8/4P3/8/2B5/K7 b - e3 0 1", "en passant", "before it black's king was in check from the white bishop on c2"},
+		// The pawn on its start square checked the king.
+		{"8/8/8/8/4P3/5k2/8/K7 b - e3 0 1", "en passant", "before it black's king was in check from the white pawn on e2, with white to move"},
 	})
 }
 
@@ -214,7 +230,7 @@ func TestCastlingGivesNoDoubleCheck(t *testing.T) {
 }
 
 // TestDoubleChecksPlayed: every double check a legal move gives, from the
-// walk's positions to three plies, is one ParseFEN accepts, with the
+// walk's positions to three plies, is one ParseFENStrict accepts, with the
 // en-passant square (the rule of the push) and without it (the un-moves).
 func TestDoubleChecksPlayed(t *testing.T) {
 	n := 0
@@ -226,8 +242,8 @@ func TestDoubleChecksPlayed(t *testing.T) {
 			playKeyed(&c, m)
 			if bits.OnesCount64(c.checkers(c.side)) == 2 {
 				n++
-				if _, err := ParseFEN(c.FEN()); err != nil {
-					t.Fatalf("%s: %s gives a double check ParseFEN rejects: %v", p.FEN(), m, err)
+				if _, err := ParseFENStrict(c.FEN()); err != nil {
+					t.Fatalf("%s: %s gives a double check ParseFENStrict rejects: %v", p.FEN(), m, err)
 				}
 				if !c.doubleCheckable() {
 					t.Fatalf("%s: %s gives a double check no un-move explains", p.FEN(), m)

@@ -8,7 +8,8 @@ import (
 // Setup builds a position without a FEN: put and remove pieces, set the side
 // to move, the castling rights, the en-passant square and the clocks, then
 // call Position, which checks the whole by ParseFEN's rules and returns
-// ParseFEN's errors (the two run one validation). Each setter checks only
+// ParseFEN's errors (the two run one validation), or StrictPosition, which
+// does so by ParseFENStrict's. Each setter checks only
 // its own argument: a square outside 0..63, NoPiece where a piece is
 // needed, a colour or a right that is none is an error naming the method,
 // and changes nothing; everything else is Position's to judge, once the
@@ -186,22 +187,30 @@ func (s *Setup) SetEnPassant(sq Square) error {
 }
 
 // SetHalfmoveClock sets the halfmove clock. Position checks its range (0
-// to 2147483647) and that it is 0 with an en-passant square.
+// to 2147483647); StrictPosition also that it is 0 with an en-passant
+// square.
 func (s *Setup) SetHalfmoveClock(n int) { s.half = int64(n) }
 
-// SetFullmoveNumber sets the fullmove number. Position checks its range (1
-// to 2147483647).
+// SetFullmoveNumber sets the fullmove number. Position checks its range (0
+// to 2147483647, 0 read as 1); StrictPosition from 1.
 func (s *Setup) SetFullmoveNumber(n int) { s.full = int64(n) - 1 }
 
 // Position returns the position the setup describes, checked by ParseFEN's
 // rules: a *FENError naming the FEN field of the rule it breaks, the same
 // error ParseFEN returns for the FEN that describes the same position
-// (the castling rights as the field that names them: see Setup). One more
-// error is the setup's own: a rook named by SetCastlingRook that stands on
-// the other wing of its king than its right's (the castling field's
-// error). The Setup is left as it was; the position returned is equal (==)
-// to the one ParseFEN reads from its FEN.
-func (s *Setup) Position() (Position, error) {
+// (the castling rights as the field that names them: see Setup), and an
+// en-passant square dropped, a fullmove number of 0 read as 1, where
+// ParseFEN does so. One more error is the setup's own: a rook named by
+// SetCastlingRook that stands on the other wing of its king than its
+// right's (the castling field's error). The Setup is left as it was; the
+// position returned is equal (==) to the one ParseFEN reads from its FEN.
+func (s *Setup) Position() (Position, error) { return s.position(false) }
+
+// StrictPosition is Position checked by ParseFENStrict's rules, with its
+// errors: for a setup that must be a position some game reaches.
+func (s *Setup) StrictPosition() (Position, error) { return s.position(true) }
+
+func (s *Setup) position(strict bool) (Position, error) {
 	var field []byte
 	var want []CastlingRights
 	if s.castle&15 != 0 {
@@ -243,5 +252,5 @@ func (s *Setup) Position() (Position, error) {
 	} else {
 		field = []byte("-")
 	}
-	return s.validate(string(field), want)
+	return s.validate(string(field), want, strict)
 }

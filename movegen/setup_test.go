@@ -173,24 +173,35 @@ func sameResult(t *testing.T, spec *setupSpec, b *movegen.Setup) (movegen.Positi
 	t.Helper()
 	before := *b
 	p, err := b.Position()
+	sp, serr := b.StrictPosition()
 	if *b != before {
 		t.Fatalf("Position changed the Setup")
 	}
 	fen := spec.fen()
 	q, qerr := movegen.ParseFEN(fen)
+	sq, sqerr := movegen.ParseFENStrict(fen)
 	if builderOnly(err) {
+		if !builderOnly(serr) || serr.Error() != err.Error() {
+			t.Fatalf("%s: Position %v, StrictPosition %v", fen, err, serr)
+		}
 		return p, err
 	}
-	var fe *movegen.FENError
-	switch {
-	case err != nil && !errors.As(err, &fe):
-		t.Fatalf("%s: the setup's error %v is a %T, want *FENError", fen, err, err)
-	case (err == nil) != (qerr == nil) || err != nil && err.Error() != qerr.Error():
-		t.Fatalf("%s: the setup gives %v, ParseFEN %v", fen, err, qerr)
-	case err == nil && p != q:
-		t.Fatalf("%s: the setup gives %s, ParseFEN %s", fen, p.FEN(), q.FEN())
-	case err != nil && p != (movegen.Position{}):
-		t.Fatalf("%s: the setup fails but returns a position", fen)
+	for _, c := range []struct {
+		name      string
+		p, q      movegen.Position
+		err, qerr error
+	}{{"ParseFEN", p, q, err, qerr}, {"ParseFENStrict", sp, sq, serr, sqerr}} {
+		var fe *movegen.FENError
+		switch {
+		case c.err != nil && !errors.As(c.err, &fe):
+			t.Fatalf("%s: the setup's error %v is a %T, want *FENError", fen, c.err, c.err)
+		case (c.err == nil) != (c.qerr == nil) || c.err != nil && c.err.Error() != c.qerr.Error():
+			t.Fatalf("%s: the setup gives %v, %s %v", fen, c.err, c.name, c.qerr)
+		case c.err == nil && c.p != c.q:
+			t.Fatalf("%s: the setup gives %s, %s %s", fen, c.p.FEN(), c.name, c.q.FEN())
+		case c.err != nil && c.p != (movegen.Position{}):
+			t.Fatalf("%s: the setup fails but returns a position", fen)
+		}
 	}
 	return p, err
 }
@@ -288,9 +299,11 @@ func specFromFEN(t *testing.T, fen string) setupSpec {
 	return s
 }
 
-// TestSetupErrors: for positions ParseFEN rejects by each of its rules, a
-// Setup of the same position is rejected with the same error, and the
-// Setup's own error (a rook on the wrong wing) names the right.
+// TestSetupErrors: for positions ParseFENStrict rejects by each of its
+// rules, a Setup of the same position is rejected by StrictPosition with
+// the same error, and by Position exactly when ParseFEN rejects it, with
+// the same error; the Setup's own error (a rook on the wrong wing) names
+// the right.
 func TestSetupErrors(t *testing.T) {
 	for _, c := range []struct{ fen, field string }{
 		{"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", "placement"},          // a pawn on rank 8
@@ -314,10 +327,10 @@ func TestSetupErrors(t *testing.T) {
 		{"4k3/8/8/8/2pP4/8/8/4K2R b K d3 0 1", ""},          // accepted
 		{"7k/8/8/8/3Pp3/8/8/4K2R b - d3 0 1", "en passant"}, // a check the push did not give
 	} {
-		_, qerr := movegen.ParseFEN(c.fen)
+		_, qerr := movegen.ParseFENStrict(c.fen)
 		var fe *movegen.FENError
 		if c.field != "" && (!errors.As(qerr, &fe) || fe.Field != c.field) {
-			t.Errorf("%s: ParseFEN: %v, want a %s error", c.fen, qerr, c.field)
+			t.Errorf("%s: ParseFENStrict: %v, want a %s error", c.fen, qerr, c.field)
 		}
 		if strconv.IntSize < 64 && strings.Contains(c.fen, "2147483648") {
 			continue // a clock no int holds here: no Setup can be given it

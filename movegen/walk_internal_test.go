@@ -10,7 +10,7 @@ import (
 )
 
 // TestWalk plays every line to a few plies from varied positions and checks
-// each position reached (see check).
+// each position reached (see check), and that ParseFENStrict accepts it.
 func TestWalk(t *testing.T) {
 	for _, fen := range perftdata.WalkFENs {
 		p, err := ParseFEN(fen)
@@ -29,6 +29,9 @@ func TestWalk(t *testing.T) {
 func walk(t *testing.T, p *Position, depth int, n *int) {
 	*n++
 	check(t, p)
+	if _, err := ParseFENStrict(p.FEN()); err != nil {
+		t.Fatalf("a move led to a position ParseFENStrict rejects: %v", err)
+	}
 	if depth == 0 || t.Failed() {
 		return
 	}
