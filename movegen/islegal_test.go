@@ -15,13 +15,7 @@ import (
 // that is no move at all. ClaimableDrawWith and the SAN writer read the
 // same rules.
 func TestIsLegal(t *testing.T) {
-	n := 1000
-	if testing.Short() {
-		n = 200
-	}
-	fens, _ := randomPositions(t, 1, n, map[string]int{})
-	fens = append(fens, trickyFENs...)
-	fens = append(fens, perftdata.WalkFENs...)
+	fens := moveTestFENs(t, 1, 1000, 200)
 	var legal, castles, c960, ep, promos int
 	for _, fen := range fens {
 		p := mustParse(t, fen)
@@ -55,4 +49,16 @@ func TestIsLegal(t *testing.T) {
 	if zero.IsLegal(movegen.NoMove) || zero.IsLegal(movegen.Move(12|28<<6)) {
 		t.Error("the zero Position has a legal move")
 	}
+}
+
+// moveTestFENs returns the positions the tests of a move's properties run
+// on: n positions of the oracle's random games from seed (short with
+// -short), the tricky positions and the walks' starting points.
+func moveTestFENs(t *testing.T, seed uint64, n, short int) []string {
+	if testing.Short() {
+		n = short
+	}
+	fens, _ := randomPositions(t, seed, n, map[string]int{})
+	fens = append(fens, trickyFENs...)
+	return append(fens, perftdata.WalkFENs...)
 }

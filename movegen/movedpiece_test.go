@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"testing"
 
-	"github.com/symmagic/attacks/internal/perftdata"
 	"github.com/symmagic/attacks/movegen"
 )
 
@@ -16,13 +15,7 @@ import (
 // pawn beside, never castling's own rook), and IsCapture agrees. Every one
 // of the 65,536 values gets the documented answer without panicking.
 func TestMovedCapturedPiece(t *testing.T) {
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
-	fens, _ := randomPositions(t, 2, n, map[string]int{})
-	fens = append(fens, trickyFENs...)
-	fens = append(fens, perftdata.WalkFENs...)
+	fens := moveTestFENs(t, 2, 300, 60)
 	var captures, ep, castles int
 	for _, fen := range fens {
 		p := mustParse(t, fen)

@@ -73,7 +73,7 @@ func TestDivide(t *testing.T) {
 }
 
 // TestPublishedFENs: every position of the published perft counts, however
-// deep its rows, passes ParseFEN's rules (they are reachable positions: a
+// deep its rows, passes ParseFENStrict's rules (they are reachable positions: a
 // rule that rejected one would be wrong).
 func TestPublishedFENs(t *testing.T) {
 	for _, name := range []string{"perft.tsv", "extra.tsv", "chess960.tsv"} {
@@ -82,7 +82,7 @@ func TestPublishedFENs(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range rows {
-			if _, err := ParseFEN(r.FEN); err != nil {
+			if _, err := ParseFENStrict(r.FEN); err != nil {
 				t.Errorf("%s: %s: %v", name, r.FEN, err)
 			}
 		}

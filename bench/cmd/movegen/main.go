@@ -24,6 +24,10 @@
 // of each counts the allocations and bytes per position
 // (runtime.MemStats).
 //
+// IsLegal, in ns per call over every legal move of the same positions (a
+// transposition table's move, checked before generating), against
+// LegalMoves's ns per position: what a search saves by not generating.
+//
 // The report names the CPU and build (bench/internal/machine) and gives
 // medians with their intervals and movegen against corentings/chess by the
 // project's rule, bench/internal/stat.Compare: a speed ratio, above 1
@@ -167,5 +171,16 @@ func writeReport(w io.Writer, cfg config, m *measurements, here machine.Record, 
 		{"bytes per position", fmt.Sprintf("%.0f", m.bytes[gMovegen]), fmt.Sprintf("%.0f", m.bytes[gChess])},
 	}
 	md.Table(w, t, 1)
-
+	fmt.Fprintf(w, "\n## IsLegal against LegalMoves\n\n")
+	md.Wrap(w, fmt.Sprintf("What a search pays to check a move from a transposition table or a killer slot before it "+
+		"generates: movegen's IsLegal, one call a move, over the %d legal moves of the same positions (each pass checked "+
+		"to find every one legal), against its LegalMoves, one call a position, as above.", m.moves), "")
+	fmt.Fprintln(w)
+	t = [][]string{
+		{"measurement", "IsLegal", "LegalMoves", "IsLegal against LegalMoves"},
+		{"ns per call", stat.Summarize(m.legalNs).Show("%.1f"), stat.Summarize(m.ns[gMovegen]).Show("%.0f"),
+			stat.Compare(m.legalNs, m.ns[gMovegen], stat.LowerIsFaster).String()},
+		{"allocations per call", fmt.Sprintf("%.1f", m.legalAllocs), fmt.Sprintf("%.1f", m.allocs[gMovegen])},
+	}
+	md.Table(w, t, 1)
 }

@@ -43,7 +43,8 @@ func TestQuick(t *testing.T) {
 		stat.RatioNote, "## Perft, million nodes/s\n", "## Legal moves\n",
 		"github.com/corentings/chess/v2 " + chessVersion(), "400 of seeded random games",
 		"| start    |     3 |  8902 |", "| kiwipete |     2 |  2039 |",
-		"| allocations per position |            0.0 |",
+		"| allocations per position |            0.0 |", "## IsLegal against LegalMoves\n",
+		"| allocations per call |     0.0 |        0.0 |",
 	}
 	flat := strings.Join(strings.Fields(report), " ") // the prose's lines joined
 	for _, want := range wants {
@@ -72,8 +73,8 @@ func TestQuick(t *testing.T) {
 			}
 		}
 	}
-	if n != 3 {
-		t.Errorf("%d comparisons, want 3 (two perfts and the legal moves against corentings/chess)", n)
+	if n != 4 {
+		t.Errorf("%d comparisons, want 4 (two perfts and the legal moves against corentings/chess, IsLegal against LegalMoves)", n)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "movegen.md"))
 	if err != nil || string(b) != report {

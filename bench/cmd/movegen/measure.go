@@ -262,6 +262,10 @@ type measurements struct {
 	// allocs and bytes are allocations and bytes allocated per position,
 	// [generator], from one pass.
 	allocs, bytes [nGen]float64
+	// legalNs is movegen's IsLegal, ns per call over every legal move of
+	// the set, [round]; legalAllocs its allocations per call.
+	legalNs     []float64
+	legalAllocs float64
 }
 
 // Random games of the listing's set: 400 positions from games of up to 100
@@ -293,6 +297,7 @@ func measure(cfg config, suite []perftdata.Row, stderr io.Writer) (*measurements
 		return nil, err
 	}
 	m.moves = moves
+	checker := newLegalChecker(listers[gMovegen].(*movegenLister).ps)
 
 	// The runs of each position's perft, which check its counts.
 	var runs [][nGen]func() (uint64, error)
@@ -334,6 +339,10 @@ func measure(cfg config, suite []perftdata.Row, stderr io.Writer) (*measurements
 		}
 		m.allocs[g], m.bytes[g] = allocations(l, m.positions)
 	}
+	if n := checker.list(); n != moves {
+		return nil, fmt.Errorf("IsLegal held for %d of the %d legal moves", n, moves)
+	}
+	m.legalAllocs, _ = allocations(checker, moves)
 
 	start := time.Now()
 	for r := range cfg.rounds {
@@ -358,8 +367,46 @@ func measure(cfg config, suite []perftdata.Row, stderr io.Writer) (*measurements
 			}
 			m.ns[g] = append(m.ns[g], ns)
 		}
+		runtime.GC()
+		ns, err := timeList(checker, moves, moves, cfg.minTime)
+		if err != nil {
+			return nil, fmt.Errorf("IsLegal: %v", err)
+		}
+		m.legalNs = append(m.legalNs, ns)
 	}
 	return m, nil
+}
+
+// legalChecker asks IsLegal of every legal move of the positions, as a
+// search asks it of a transposition table's move before it generates: a
+// pass "lists" the moves IsLegal holds for, which must be all of them.
+type legalChecker struct {
+	ps    []movegen.Position
+	pos   []int32 // the position of each move
+	moves []movegen.Move
+}
+
+func newLegalChecker(ps []movegen.Position) *legalChecker {
+	c := &legalChecker{ps: ps}
+	for i := range ps {
+		for _, m := range ps[i].LegalMoves(nil) {
+			c.pos = append(c.pos, int32(i))
+			c.moves = append(c.moves, m)
+		}
+	}
+	return c
+}
+
+func (c *legalChecker) prepare() {}
+
+func (c *legalChecker) list() int {
+	n := 0
+	for i, m := range c.moves {
+		if c.ps[c.pos[i]].IsLegal(m) {
+			n++
+		}
+	}
+	return n
 }
 
 // repeatPerft runs run until it has run minTime at least (once at least)
