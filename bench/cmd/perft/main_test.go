@@ -59,7 +59,10 @@ func TestRun(t *testing.T) {
 		{[]string{"-h"}, 0, "", "usage: perft [-fen FEN] -depth N"},
 		{[]string{"-depth", "3", "-fen", "8/8/8/8/8/8/8/8", "w"}, 2, "", "unexpected argument \"w\""},
 		{[]string{"-depth", "3", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1"}, 1, "", "perft: movegen: FEN placement: 0 white kings, want 1"},
-		{[]string{"-depth", "3", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"}, 1, "", "perft: movegen: FEN en passant: e3 is not on rank 6"},
+		{[]string{"-depth", "3", "-fen", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"}, 1, "", "perft: movegen: FEN side: white to move, but black's king is in check"},
+		// Read as movegen.ParseFEN reads what programs write: an en-passant
+		// square no push left is dropped, fullmove 0 is the first move.
+		{[]string{"-depth", "3", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 0"}, 0, "nodes 8902\n", ""},
 	}
 	for _, tt := range tests {
 		var out, errOut bytes.Buffer
