@@ -168,7 +168,9 @@ func (p *Position) appendFrom(dst []byte, t PieceType, from, to Square) []byte {
 // made it: pinned, or not answering a check), a pawn reaching the last
 // rank without a promotion, and an ambiguous SAN, whose error names the
 // candidates in SAN (movegen: SAN "Nd2": ambiguous: Nbd2, Nfd2) and lists
-// them in Candidates. It allocates nothing for a SAN it accepts.
+// them in Candidates. It allocates nothing for a SAN it accepts, and lists
+// the legal moves only to explain an error: it asks IsLegal's rules of the
+// few moves the SAN can name.
 func (p *Position) ParseSAN(s string) (Move, error) {
 	sp, msg := parseSAN(s)
 	if msg != "" {
@@ -177,6 +179,79 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	if !p.hasKing() {
 		return NoMove, &SANError{SAN: s, Msg: "the position has no kings"}
 	}
+	if m, ok := p.sanOne(&sp); ok {
+		return p.sanAgrees(s, &sp, m)
+	}
+	return p.parseSANList(s, &sp)
+}
+
+// sanOne finds the move sp names without listing the legal moves: the
+// squares its piece can come from (the pieces of its type that reach sp.to,
+// a pawn's one or two squares behind it, castling's king and rook), those
+// sp's file and rank allow, each asked of legal. ok is true when exactly
+// one is legal; else parseSANList decides, and explains.
+func (p *Position) sanOne(sp *sanSpec) (m Move, ok bool) {
+	us := p.side
+	if sp.castle != 0 {
+		right := 2*int(us) + sp.castle - 1 // kingside, then queenside
+		if p.castle&(1<<right) == 0 {
+			return NoMove, false
+		}
+		m = newMove(p.kingSq(us), int(p.castleRook[right]), flagCastle) | p.castleBit
+		return m, p.legal(m)
+	}
+	to := int(sp.to)
+	var from uint64 // the candidate squares
+	flag := flagNormal
+	if sp.piece == Pawn {
+		push := pushDelta[us]
+		behind := to - push
+		if behind < 0 || behind > 63 {
+			return NoMove, false
+		}
+		switch df := sp.fromFile - to&7; {
+		case sp.fromFile >= 0 && (df == 1 || df == -1):
+			// A capture, en passant or onto a piece.
+			from = 1 << (behind + df)
+			if p.ep != noEP && to == int(p.ep) {
+				flag = flagEP
+			}
+		case sp.fromFile >= 0 && df != 0 || sp.capture:
+			return NoMove, false
+		case p.board[behind] != NoPiece:
+			from = 1 << behind
+		case uint64(1)<<behind&doubleFrom[us] != 0:
+			from, flag = 1<<(behind-push), flagDouble
+		}
+		from &= p.byType[Pawn-1] & p.byColor[us]
+		if (uint64(1)<<to&lastRank[us] != 0) != (sp.promo != NoPieceType) {
+			return NoMove, false // "must promote" or "only ... promotes": parseSANList says why
+		}
+		if sp.promo != NoPieceType {
+			flag = flagPromoN + int(sp.promo-Knight)
+		}
+	} else {
+		from = pieceAttacks(sp.piece, to, p.occ()) & p.byType[sp.piece-1] & p.byColor[us]
+	}
+	if sp.fromFile >= 0 {
+		from &= 0x0101010101010101 << sp.fromFile
+	}
+	if sp.fromRank >= 0 {
+		from &= rank1 << (8 * sp.fromRank)
+	}
+	n := 0
+	for ; from != 0; from &= from - 1 {
+		if c := newMove(lsb(from), to, flag); p.legal(c) {
+			m = c
+			n++
+		}
+	}
+	return m, n == 1
+}
+
+// parseSANList is ParseSAN by the list of legal moves: the moves that sp
+// matches, and why none or several do.
+func (p *Position) parseSANList(s string, sp *sanSpec) (Move, error) {
 	var list moveList
 	n := generate(p, &list)
 	if sp.castle != 0 {
@@ -208,17 +283,25 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	}
 	switch {
 	case matches > 1:
-		return NoMove, p.ambiguous(s, sp, list[:n])
+		return NoMove, p.ambiguous(s, *sp, list[:n])
 	case matches == 0 && needsPromo:
 		return NoMove, &SANError{SAN: s, Msg: "a pawn reaching the last rank must promote: add =Q, =R, =B or =N"}
 	case matches == 0:
-		return NoMove, &SANError{SAN: s, Msg: p.whyNoMove(sp)}
-	case sp.capture && !p.IsCapture(found):
+		return NoMove, &SANError{SAN: s, Msg: p.whyNoMove(*sp)}
+	}
+	return p.sanAgrees(s, sp, found)
+}
+
+// sanAgrees returns m, the one legal move sp matches, unless sp's "x" or
+// "e.p." says what m is not.
+func (p *Position) sanAgrees(s string, sp *sanSpec, m Move) (Move, error) {
+	switch {
+	case sp.capture && !p.IsCapture(m):
 		return NoMove, &SANError{SAN: s, Msg: "x, but there is nothing to take on " + sp.to.String()}
-	case sp.ep && !found.IsEnPassant():
+	case sp.ep && !m.IsEnPassant():
 		return NoMove, &SANError{SAN: s, Msg: "e.p., but the move is not an en-passant capture"}
 	}
-	return found, nil
+	return m, nil
 }
 
 // PlaySAN plays the legal move that the SAN string s names (see ParseSAN);

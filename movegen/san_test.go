@@ -386,7 +386,8 @@ func TestSANAllocs(t *testing.T) {
 }
 
 // FuzzParseSAN: no input panics; an accepted SAN names a legal move, whose
-// SAN reads back as it.
+// SAN reads back as it; ParseSAN's quick path answers as the list of legal
+// moves does, move or error.
 func FuzzParseSAN(f *testing.F) {
 	for _, s := range []string{"e4", "Nf3", "exd5", "ed5", "e8=Q", "e8q", "O-O", "0-0-0", "Qh4e1", "N5f6+", "exd6 e.p.", "Bb5+!?", "Kxe2#", "--"} {
 		f.Add(s, 0)
@@ -404,6 +405,7 @@ func FuzzParseSAN(f *testing.F) {
 		if p != before {
 			t.Fatalf("ParseSAN(%q) changed the position", s)
 		}
+		sameSAN(t, &p, s, m, err)
 		if err != nil {
 			var se *movegen.SANError
 			if !errors.As(err, &se) || m != movegen.NoMove {
@@ -418,4 +420,57 @@ func FuzzParseSAN(f *testing.F) {
 			t.Fatalf("%s: ParseSAN(%q) = %v; its SAN %q reads back as %v, %v", p.FEN(), s, m, p.SAN(m), back, err)
 		}
 	})
+}
+
+// sameSAN fails unless ParseSAN's answer for s, m and err, is the list of
+// legal moves' (ParseSANByList): the same move, or the same error text.
+func sameSAN(t *testing.T, p *movegen.Position, s string, m movegen.Move, err error) {
+	t.Helper()
+	lm, lerr := p.ParseSANByList(s)
+	if m != lm || (err == nil) != (lerr == nil) || err != nil && err.Error() != lerr.Error() {
+		t.Fatalf("%s: ParseSAN(%q) = %v, %v; by the list of legal moves %v, %v", p.FEN(), s, m, err, lm, lerr)
+	}
+}
+
+// TestSANQuickPath holds ParseSAN's quick path, which finds the move
+// without listing the legal moves, to the list's answer for every legal
+// move of the oracle's game positions, the tricky ones and the walks'
+// starts, in every spelling ParseSAN reads and in wrong ones: the SAN,
+// without its check suffix, its x, or the promotion's =, with the file,
+// the rank, both or no square of departure, and with the wrong promotion
+// piece or none.
+func TestSANQuickPath(t *testing.T) {
+	fens := moveTestFENs(t, 3, 300, 60)
+	n := 0
+	for _, fen := range fens {
+		p := mustParse(t, fen)
+		for _, m := range p.LegalMoves(nil) {
+			san := p.SAN(m)
+			body := strings.TrimRight(san, "+#")
+			spell := []string{san, body, strings.Replace(body, "x", "", 1), strings.Replace(body, "=", "", 1)}
+			if !m.IsCastle() {
+				from, to := m.From().String(), m.To().String()
+				piece := ""
+				if t := p.PieceAt(m.From()).Type(); t != movegen.Pawn {
+					piece = string("NBRQK"[t-movegen.Knight])
+				}
+				promo := ""
+				if i := strings.IndexByte(body, '='); i >= 0 {
+					promo = body[i:]
+				}
+				for _, d := range []string{"", from[:1], from[1:], from} {
+					spell = append(spell, piece+d+to+promo, piece+d+"x"+to+promo)
+				}
+				if promo != "" {
+					spell = append(spell, strings.TrimSuffix(body, promo), strings.TrimSuffix(body, promo)+"=K", body[:len(body)-1]+"N")
+				}
+			}
+			for _, s := range spell {
+				got, err := p.ParseSAN(s)
+				sameSAN(t, &p, s, got, err)
+				n++
+			}
+		}
+	}
+	t.Logf("%d positions, %d SAN strings", len(fens), n)
 }
