@@ -1,0 +1,248 @@
+package pgn_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/pgn"
+)
+
+// readAll reads every game of text: each game (a copy) and its error.
+func readAll(t testing.TB, text string, skip bool) ([]*pgn.Game, []error) {
+	t.Helper()
+	r := pgn.NewReader(strings.NewReader(text))
+	r.SkipVariations = skip
+	var games []*pgn.Game
+	var errs []error
+	for i := 0; ; i++ {
+		g := new(pgn.Game)
+		err := r.Read(g)
+		if err == io.EOF {
+			return games, errs
+		}
+		var pe *pgn.Error
+		if err != nil && !errors.As(err, &pe) {
+			t.Fatalf("game %d: %v is a %T, want *pgn.Error", i+1, err, err)
+		}
+		if i > 100000 {
+			t.Fatal("Read does not end")
+		}
+		games = append(games, g)
+		errs = append(errs, err)
+	}
+}
+
+// uci writes moves in UCI, space-separated.
+func uci(moves []movegen.Move) string {
+	var b []byte
+	for i, m := range moves {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = m.AppendUCI(b)
+	}
+	return string(b)
+}
+
+// describe writes a game's whole content: tags, start, result, and its
+// tree with comments and NAGs, for comparing two games.
+func describe(g *pgn.Game) string {
+	var b strings.Builder
+	for _, t := range g.Tags {
+		fmt.Fprintf(&b, "[%s %q]", t.Name, t.Value)
+	}
+	start := g.Start()
+	fmt.Fprintf(&b, "\nstart %s 960:%v result %s\n", start.FEN(), start.Chess960(), g.Result)
+	fmt.Fprintf(&b, "{%s}", g.StartingComment(pgn.Root))
+	var walk func(n pgn.Node, depth int)
+	walk = func(n pgn.Node, depth int) {
+		for c := g.Next(n); c != pgn.None; c = g.Sibling(c) {
+			fmt.Fprintf(&b, "\n%*s%v {%s} {%s} %v", depth, "", g.Move(c), g.StartingComment(c), g.Comment(c), g.NAGs(c))
+			walk(c, depth+1)
+		}
+	}
+	walk(pgn.Root, 0)
+	return b.String()
+}
+
+// TestRead reads games that use each part of PGN's import format and
+// checks the main line, the result and what the game holds.
+func TestRead(t *testing.T) {
+	for _, c := range []struct {
+		name, text, mainline, result string
+		check                        func(*pgn.Game) string
+	}{
+		{"seven tags, moves, result", "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+			"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7", "1-0", func(g *pgn.Game) string {
+				end := g.End()
+				if v, _ := g.Tag("White"); v != "W" || len(g.Tags) != 7 || !end.IsCheckmate() {
+					return "tags or end wrong"
+				}
+				return ""
+			}},
+		{"no tags, numbers without spaces and with Black's dots", "1.e4 e5 2.Nf3 2...Nc6 3. Bb5 3... a6 *", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6", "*", nil},
+		{"castling with zeros and O, checks, suffixes, NAGs", "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. 0-0 O-O 5. d3!? d6?! 6. Bg5 $14 h6 $2 1/2-1/2",
+			"e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1g1 e8g8 d2d3 d7d6 c1g5 h7h6", "1/2-1/2", func(g *pgn.Game) string {
+				n := g.Next(g.Next(g.Next(g.Next(g.Next(g.Next(g.Next(g.Next(g.Next(pgn.Root)))))))))
+				if fmt.Sprint(g.NAGs(n)) != "[5]" || fmt.Sprint(g.NAGs(g.Next(n))) != "[6]" {
+					return fmt.Sprintf("NAGs %v %v", g.NAGs(n), g.NAGs(g.Next(n)))
+				}
+				return ""
+			}},
+		{"comments: before the game, after moves, ; to the line's end, multi-line",
+			"{Start} 1. e4 {King's pawn} ; a line comment\ne5 {two\nlines} 2. Nf3 *", "e2e4 e7e5 g1f3", "*", func(g *pgn.Game) string {
+				e4 := g.Next(pgn.Root)
+				if g.StartingComment(pgn.Root) != "Start" || g.Comment(e4) != "King's pawn a line comment" || g.Comment(g.Next(e4)) != "two lines" {
+					return fmt.Sprintf("comments %q %q %q", g.StartingComment(pgn.Root), g.Comment(e4), g.Comment(g.Next(e4)))
+				}
+				return ""
+			}},
+		{"nested variations and a comment opening one", "1. e4 e5 (1... c5 2. Nf3 (2. c3 {Alapin} d5) d6) ({French} 1... e6) 2. Nf3 *",
+			"e2e4 e7e5 g1f3", "*", func(g *pgn.Game) string {
+				e4 := g.Next(pgn.Root)
+				kids := g.Children(nil, e4)
+				if len(kids) != 3 || g.Move(kids[1]).String() != "c7c5" || g.StartingComment(kids[2]) != "French" {
+					return fmt.Sprintf("variations at e4: %v", kids)
+				}
+				// 2. c3 is an alternative to 2. Nf3, inside the c5 variation.
+				c5kids := g.Children(nil, kids[1])
+				if len(c5kids) != 2 || g.Move(c5kids[1]).String() != "c2c3" || g.StartingComment(c5kids[1]) != "" || g.Comment(c5kids[1]) != "Alapin" {
+					return fmt.Sprintf("after 1... c5: %v", c5kids)
+				}
+				if g.Move(g.Next(c5kids[0])).String() != "d7d6" || g.Move(g.Next(c5kids[1])).String() != "d7d5" {
+					return "the replies to 2. Nf3 and 2. c3"
+				}
+				return ""
+			}},
+		{"a game from a FEN, Black to move", "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 10\"]\n\n10... Kd7 11. e4 *", "e8d7 e2e4", "*", nil},
+		{"a FEN tag without SetUp, fullmove 0 as some programs write", "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 0\"]\n\n1. e4 *", "e2e4", "*", nil},
+		{"Chess960, Shredder-FEN castling", "[Variant \"Chess960\"]\n[FEN \"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1\"]\n\n1. O-O-O O-O-O 2. d4 *",
+			"b1a1 b8a8 d2d4", "*", func(g *pgn.Game) string {
+				if start := g.Start(); !start.Chess960() {
+					return "not in Chess960 mode"
+				}
+				return ""
+			}},
+		{"null moves", "1. e4 -- 2. d4 Z0 3. c4 *", "e2e4 0000 d2d4 0000 c2c4", "*", nil},
+		{"escape lines, a BOM, CRLF", "\xef\xbb\xbf% an escape line\r\n[Event \"x\"]\r\n\r\n1. e4\r\n% another\r\ne5 1-0\r\n", "e2e4 e7e5", "1-0", nil},
+		{"en passant spelt out", "1. e4 a6 2. e5 d5 3. exd6 e.p. *", "e2e4 a7a6 e4e5 d7d5 e5d6", "*", nil},
+		{"no termination marker: the Result tag's", "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4#\n", "f2f3 e7e5 g2g4 d8h4", "0-1", nil},
+		{"promotion spellings", "[FEN \"8/P6k/8/8/8/8/p6K/8 w - - 0 1\"]\n\n1. a8=Q a1Q 2. Qb7 *", "a7a8q a2a1q a8b7", "*", nil},
+	} {
+		games, errs := readAll(t, c.text, false)
+		if len(games) != 1 || errs[0] != nil {
+			t.Errorf("%s: %d games, errors %v", c.name, len(games), errs)
+			continue
+		}
+		g := games[0]
+		if got := uci(g.Mainline(nil)); got != c.mainline || g.Result != c.result {
+			t.Errorf("%s: %s %s, want %s %s", c.name, got, g.Result, c.mainline, c.result)
+		}
+		if c.check != nil {
+			if msg := c.check(g); msg != "" {
+				t.Errorf("%s: %s", c.name, msg)
+			}
+		}
+		checkRoundTrip(t, c.name, g)
+	}
+}
+
+// checkRoundTrip writes g, reads it back, and fails unless the game read
+// is g and writing it again gives the same text.
+func checkRoundTrip(t *testing.T, name string, g *pgn.Game) {
+	t.Helper()
+	text := g.String()
+	games, errs := readAll(t, text, false)
+	if len(games) != 1 || errs[0] != nil {
+		t.Errorf("%s: the game written reads back as %d games, %v:\n%s", name, len(games), errs, text)
+		return
+	}
+	want := describe(g)
+	if got := describe(games[0]); got != want && !sameButExportTags(g, games[0]) {
+		t.Errorf("%s: read back as another game:\n%s\nwant\n%s\nfrom\n%s", name, got, want, text)
+	}
+	if again := games[0].String(); again != text {
+		t.Errorf("%s: written again differs:\n%s\nfirst\n%s", name, again, text)
+	}
+	for i, line := range strings.Split(text, "\n") {
+		if len(line) > 80 && !strings.HasPrefix(line, "[") && !strings.Contains(line, " ") {
+			continue // one word longer than a line
+		}
+		if len(line) > 80 && !strings.HasPrefix(line, "[") {
+			t.Errorf("%s: line %d has %d characters: %q", name, i+1, len(line), line)
+		}
+	}
+}
+
+// sameButExportTags reports whether a (read) and b (read back from a's
+// export) differ only in the tags export adds: the Seven Tag Roster's
+// defaults, SetUp, FEN's canonical form, Variant.
+func sameButExportTags(a, b *pgn.Game) bool {
+	da, db := describe(a), describe(b)
+	return da[strings.Index(da, "\nstart"):] == db[strings.Index(db, "\nstart"):]
+}
+
+// TestReadErrors: each broken game is a *pgn.Error naming its game, line,
+// column and fault; the good game after it is read whole.
+func TestReadErrors(t *testing.T) {
+	const good = "[Event \"good\"]\n\n1. d4 d5 *\n"
+	for _, c := range []struct {
+		name, text string
+		line, col  int
+		msg        string
+		sanErr     bool
+	}{
+		{"an illegal move", "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n", 3, 13, "move 2. Ke3: no white king moves to e3", true},
+		{"an ambiguous move", "[FEN \"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\"]\n\n1. Nd2 *\n", 3, 4, "move 1. Nd2: ambiguous: Nbd2, Nfd2", true},
+		{"a move of the wrong side", "1. e4 e5 2... Nc6 d5 *\n", 1, 15, "move 2. Nc6", true},
+		{"a move after the end", "1. f3 e5 2. g4 Qh4# 3. Kf2 0-1\n", 1, 24, "move 3. Kf2", true},
+		{"a ) without (", "1. e4 e5 ) 2. Nf3 *\n", 1, 10, "a ) closes no variation", false},
+		{"a variation before any move", "( 1. e4 ) 1. d4 *\n", 1, 1, "a variation before any move it could replace", false},
+		{"an unknown variant", "[Variant \"Atomic\"]\n\n1. e4 *\n", 3, 1, "variant \"Atomic\": only standard chess and Chess960 are read", false},
+		{"a FEN tag that is no position", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n", 2, 1, "FEN tag: FEN placement: 0 white kings, want 1", false},
+		{"a tag pair without its quotes", "[Event bad]\n[Site \"x\"]\n\n1. e4 *\n", 1, 1, "tag Event: its value is a string in double quotes", false},
+		{"a stray character", "1. e4 & e5 *\n", 1, 7, "unexpected character '&'", false},
+		{"a result inside a variation", "1. e4 (1. d4 1-0) e5 *\n", 1, 14, "the result 1-0 inside a variation", false},
+		{"a null move in check", "[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n\n1. -- *\n", 3, 4, "move 1. --: a null move, but white is in check", false},
+	} {
+		text := good + "\n" + c.text + "\n" + good
+		games, errs := readAll(t, text, false)
+		if len(games) != 3 {
+			t.Errorf("%s: %d games, want 3: %v", c.name, len(games), errs)
+			continue
+		}
+		var pe *pgn.Error
+		if errs[0] != nil || errs[2] != nil || !errors.As(errs[1], &pe) {
+			t.Errorf("%s: errors %v", c.name, errs)
+			continue
+		}
+		line := c.line + 4 // the good game before it
+		if pe.Game != 2 || pe.Line != line || pe.Column != c.col || !strings.HasPrefix(pe.Msg, c.msg) {
+			t.Errorf("%s: %v\nwant game 2, line %d, column %d: %s...", c.name, pe, line, c.col, c.msg)
+		}
+		var se *movegen.SANError
+		if c.sanErr && !errors.As(errs[1], &se) {
+			t.Errorf("%s: %v wraps no *movegen.SANError", c.name, errs[1])
+		}
+		for _, i := range []int{0, 2} {
+			if got := uci(games[i].Mainline(nil)); got != "d2d4 d7d5" {
+				t.Errorf("%s: game %d reads %s", c.name, i+1, got)
+			}
+		}
+	}
+}
+
+// TestReadUnclosedComment: a comment never closed runs to the input's
+// end, which is where the error is found; the game before it is read.
+func TestReadUnclosedComment(t *testing.T) {
+	games, errs := readAll(t, "1. d4 d5 *\n\n1. e4 {never closed\n e5 *\n", false)
+	var pe *pgn.Error
+	if len(games) != 2 || errs[0] != nil || !errors.As(errs[1], &pe) || pe.Game != 2 || pe.Line != 3 || pe.Column != 7 ||
+		pe.Msg != "a comment opened by { is not closed by }" {
+		t.Errorf("%d games, %v", len(games), errs)
+	}
+}

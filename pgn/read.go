@@ -1,0 +1,760 @@
+package pgn
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/symmagic/attacks/movegen"
+)
+
+// Error is the error Read returns for a game it cannot read: the game's
+// number in the input (from 1), the line and column (from 1, in bytes) of
+// the fault, what is wrong, and the error behind it (a *movegen.SANError
+// for a move, a *movegen.FENError for a FEN tag; nil otherwise). Its text
+// reads:
+//
+//	pgn: game 3, line 41, column 18: move 12... Nd2: ambiguous: Nbd2, Nfd2
+type Error struct {
+	Game, Line, Column int
+	Msg                string
+	Err                error
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("pgn: game %d, line %d, column %d: %s", e.Game, e.Line, e.Column, e.Msg)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Reader reads games from a stream of PGN.
+//
+// It reads PGN as programs write it: tag pairs in any order and with any
+// name, a FEN tag (with SetUp or without) for a game from another position
+// and a Variant tag of "Chess960" (or "Fischerandom", "Chess 960", ...)
+// for Chess960, the FEN's castling in X-FEN or Shredder-FEN; movetext of
+// SAN as movegen's ParseSAN reads it (O-O and 0-0, e8=Q and e8Q, checks
+// and annotations written or not), move numbers with any dots or none,
+// the null move as "--" or "Z0", comments in braces and after ";", NAGs
+// ("$14") and the suffixes "!", "?", "!!", "??", "!?", "?!" (read as the
+// NAGs 1 to 6), variations nested to any depth, and the termination
+// marker; escape lines ("%" in the first column), a byte-order mark, CRLF
+// line ends. Each move is checked as it is read; a game ends at its
+// termination marker, or where the next game's tags begin, or at the end
+// of the input.
+//
+// A game Read cannot read is a *Error naming the game, the line, the
+// column and the fault; Read then skips to the game's end, so that the
+// next Read returns the next game: one broken game loses nothing else.
+//
+// Memory is bounded by the largest game, not the input: Read keeps a
+// buffer of whole lines of the input and the game it fills.
+type Reader struct {
+	// SkipVariations makes Read skip variations unread: their moves are
+	// not checked and the game holds the main line alone. Faster where
+	// the main line is all that matters.
+	SkipVariations bool
+
+	src  io.Reader
+	buf  []byte
+	r, w int   // buf[r:w] is read from src and not yet consumed
+	eol  int   // the index of the line break ending buf[r]'s line, or w
+	base int64 // the input offset of buf[0]
+	eof  bool
+	rerr error
+
+	line      int   // the line of buf[r], from 1
+	lineStart int64 // the input offset of that line's first byte
+	games     int   // games begun
+	blank     bool  // a blank line since the last token
+	scratch   []byte
+	stack     []level
+}
+
+// NewReader returns a Reader of PGN from src.
+func NewReader(src io.Reader) *Reader {
+	r := &Reader{src: src, buf: make([]byte, 64<<10), line: 1}
+	r.loadLine()
+	if bytes.HasPrefix(r.buf[r.r:r.w], []byte("\xef\xbb\xbf")) {
+		r.r += 3
+		r.lineStart = 3
+	}
+	return r
+}
+
+// level is the state of one line of play being read: the main line or a
+// variation.
+type level struct {
+	node, prev   Node // the last move's node and the one before it
+	pos, prevPos movegen.Position
+	before       []byte // a comment read before the level's next move
+	hasBefore    bool
+	moved        bool // a move has been read at this level
+}
+
+// Token kinds.
+const (
+	tEOF = iota
+	tTag
+	tComment
+	tOpen
+	tClose
+	tNAG
+	tSymbol
+	tStar
+	tBad
+)
+
+// token is the last token read: its kind, its text (a symbol, a comment,
+// a tag's value, what is wrong with a bad token; valid until the next
+// token), and where it began.
+type token struct {
+	kind      int
+	text      []byte
+	name      []byte // a tag's name
+	nag       int
+	line, col int
+	blank     bool // a blank line came before it
+	badTag    bool // a bad token is a malformed tag pair
+	at        int  // its index in buf, to unread it
+	lineStart int64
+}
+
+// loadLine makes buf[r:eol] a whole line of the input, its line break at
+// eol (or eol == w at the input's end), reading more of the input as
+// needed. It reports false when nothing is left.
+func (r *Reader) loadLine() bool {
+	for {
+		if k := bytes.IndexByte(r.buf[r.r:r.w], '\n'); k >= 0 {
+			r.eol = r.r + k
+			return true
+		}
+		if r.eof {
+			r.eol = r.w
+			return r.r < r.w
+		}
+		r.fill()
+	}
+}
+
+// fill moves buf[r:w] to the front of buf, grows buf if that leaves no
+// room, and reads more of the input.
+func (r *Reader) fill() {
+	if r.r > 0 {
+		n := copy(r.buf, r.buf[r.r:r.w])
+		r.base += int64(r.r)
+		r.w, r.r = n, 0
+	}
+	if r.w == len(r.buf) {
+		r.buf = append(r.buf, make([]byte, len(r.buf))...)
+	}
+	for {
+		n, err := r.src.Read(r.buf[r.w:])
+		r.w += n
+		if err != nil {
+			r.eof = true
+			if err != io.EOF {
+				r.rerr = err
+			}
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+}
+
+// nextLine steps over the line break at eol to the next line; it reports
+// false at the end of the input.
+func (r *Reader) nextLine() bool {
+	if r.eol >= r.w {
+		r.r = r.w
+		return false
+	}
+	r.r = r.eol + 1
+	r.line++
+	r.lineStart = r.base + int64(r.r)
+	return r.loadLine()
+}
+
+// col returns the column of buf[i], on the current line.
+func (r *Reader) col(i int) int { return int(r.base+int64(i)-r.lineStart) + 1 }
+
+// next reads the next token into t.
+func (r *Reader) next(t *token) {
+	newlines := 0
+	for {
+		// White space to the line's end, then the next line.
+		i, eol := r.r, r.eol
+		for i < eol && isSpace(r.buf[i]) {
+			i++
+		}
+		r.r = i
+		if i < eol {
+			if r.buf[i] != '%' || r.base+int64(i) != r.lineStart {
+				break
+			}
+			r.r = eol // an escape line: skipped whole
+		}
+		if !r.nextLine() {
+			t.kind, t.line, t.col, t.at = tEOF, r.line, r.col(r.r), r.r
+			return
+		}
+		if newlines++; newlines >= 2 {
+			r.blank = true
+		}
+	}
+	i, eol := r.r, r.eol
+	t.line, t.col, t.at, t.lineStart, t.blank, t.badTag = r.line, r.col(i), i, r.lineStart, r.blank, false
+	r.blank = false
+	switch c := r.buf[i]; {
+	case isAlnum(c) || c == '-':
+		j := i + 1
+		for j < eol && isSymbolByte(r.buf[j]) {
+			j++
+		}
+		// En passant spelt out: "exd6e.p." (and "e.p." after a space).
+		if j+2 < eol && r.buf[j] == '.' && r.buf[j-1] == 'e' && r.buf[j+1] == 'p' && r.buf[j+2] == '.' {
+			j += 3
+		}
+		t.kind, t.text, r.r = tSymbol, r.buf[i:j], j
+	case c == '.':
+		j := i + 1
+		for j < eol && r.buf[j] == '.' {
+			j++
+		}
+		r.r = j
+		r.next(t) // dots after a move number, or alone: nothing
+	case c == '{':
+		r.comment(t)
+	case c == '[':
+		r.tag(t)
+	case c == '(':
+		t.kind, r.r = tOpen, i+1
+	case c == ')':
+		t.kind, r.r = tClose, i+1
+	case c == '*':
+		t.kind, r.r = tStar, i+1
+	case c == '$':
+		j, n := i+1, 0
+		for j < eol && r.buf[j] >= '0' && r.buf[j] <= '9' && n <= 255 {
+			n = n*10 + int(r.buf[j]-'0')
+			j++
+		}
+		t.kind, t.nag, r.r = tNAG, n, j
+		if j == i+1 || n > 255 {
+			t.kind, t.text = tBad, []byte("a NAG is $ and a number from 0 to 255")
+		}
+	case c == '!' || c == '?':
+		j := i + 1
+		for j < eol && (r.buf[j] == '!' || r.buf[j] == '?') {
+			j++
+		}
+		t.kind, t.nag, r.r = tNAG, suffixNAG(string(r.buf[i:j])), j
+		if t.nag == 0 {
+			t.kind, t.text = tBad, fmt.Appendf(nil, "annotation %q, want !, ?, !!, ??, !? or ?!", r.buf[i:j])
+		}
+	case c == ';':
+		t.kind, t.text, r.r = tComment, bytes.TrimSpace(r.buf[i+1:eol]), eol
+	default:
+		t.kind, r.r = tBad, i+1
+		t.text = fmt.Appendf(nil, "unexpected character %q", c)
+		if c >= 0x80 {
+			t.text = fmt.Appendf(nil, "unexpected byte %#02x", c)
+		}
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' }
+
+// suffixNAG returns the NAG of a move suffix annotation, or 0.
+func suffixNAG(s string) int {
+	switch s {
+	case "!":
+		return 1
+	case "?":
+		return 2
+	case "!!":
+		return 3
+	case "??":
+		return 4
+	case "!?":
+		return 5
+	case "?!":
+		return 6
+	}
+	return 0
+}
+
+// unread puts the token t back.
+func (r *Reader) unread(t *token) {
+	r.r, r.blank = t.at, t.blank
+	if t.kind == tEOF {
+		return
+	}
+	r.line, r.lineStart = t.line, t.lineStart
+	r.loadLine()
+}
+
+// comment reads a brace comment at buf[r.r] into t: its text with each
+// line break a space, and white space trimmed at both ends.
+func (r *Reader) comment(t *token) {
+	i := r.r + 1
+	if k := bytes.IndexByte(r.buf[i:r.eol], '}'); k >= 0 {
+		// On one line: the common case, read in place.
+		t.kind, t.text, r.r = tComment, bytes.TrimSpace(r.buf[i:i+k]), i+k+1
+		return
+	}
+	r.scratch = r.scratch[:0]
+	for {
+		if k := bytes.IndexByte(r.buf[i:r.eol], '}'); k >= 0 {
+			r.scratch = append(r.scratch, r.buf[i:i+k]...)
+			t.kind, t.text, r.r = tComment, bytes.TrimSpace(r.scratch), i+k+1
+			return
+		}
+		r.scratch = append(r.scratch, bytes.TrimRight(r.buf[i:r.eol], "\r")...)
+		r.scratch = append(r.scratch, ' ')
+		if !r.nextLine() {
+			t.kind, t.text = tBad, []byte("a comment opened by { is not closed by }")
+			return
+		}
+		i = r.r
+	}
+}
+
+// tag reads a tag pair at buf[r.r] into t: [Name "Value"], the value's
+// \" and \\ unescaped.
+func (r *Reader) tag(t *token) {
+	line := r.buf[r.r:r.eol]
+	r.r = r.eol // a tag pair is read to its line's end, or is bad
+	bad := func(format string, args ...any) {
+		t.kind, t.text, t.badTag = tBad, fmt.Appendf(nil, format, args...), true
+	}
+	j := 1
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	ns := j
+	for j < len(line) && isSymbolByte(line[j]) {
+		j++
+	}
+	if j == ns || !isAlnum(line[ns]) {
+		bad("a tag pair is [Name \"Value\"], its name letters, digits and _+#=:-/")
+		return
+	}
+	name := line[ns:j]
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	if j == len(line) || line[j] != '"' {
+		bad("tag %s: its value is a string in double quotes", name)
+		return
+	}
+	j++
+	vs := j
+	escaped := false
+	for j < len(line) && line[j] != '"' {
+		if line[j] == '\\' && j+1 < len(line) {
+			j++
+			escaped = true
+		}
+		j++
+	}
+	if j == len(line) {
+		bad("tag %s: its value's closing \" is missing", name)
+		return
+	}
+	value := line[vs:j]
+	j++
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	if j == len(line) || line[j] != ']' {
+		bad("tag %s: the closing ] is missing", name)
+		return
+	}
+	// Another tag pair may follow on the same line.
+	r.r = r.r - len(line) + j + 1
+	if escaped {
+		r.scratch = r.scratch[:0]
+		for k := 0; k < len(value); k++ {
+			if value[k] == '\\' && k+1 < len(value) && (value[k+1] == '"' || value[k+1] == '\\') {
+				k++
+			}
+			r.scratch = append(r.scratch, value[k])
+		}
+		value = r.scratch
+	}
+	t.kind, t.name, t.text = tTag, name, value
+}
+
+// knownTags are the tag names Read gives without allocating.
+var knownTags = func() map[string]string {
+	m := map[string]string{}
+	for _, n := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result",
+		"WhiteElo", "BlackElo", "WhiteTitle", "BlackTitle", "WhiteRatingDiff", "BlackRatingDiff",
+		"WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "ECO", "Opening", "Variation",
+		"TimeControl", "Termination", "Annotator", "PlyCount", "EventDate", "EventType",
+		"UTCDate", "UTCTime", "Time", "Mode", "FEN", "SetUp", "Variant", "Board", "Source", "SourceDate"} {
+		m[n] = n
+	}
+	return m
+}()
+
+// Read reads the next game into g, reusing its memory. It returns nil for
+// a game read whole, io.EOF when the input holds no more games, a *Error
+// for a game it cannot read (g then holds the game up to the fault: its
+// tags, its start, its moves before the fault; Read goes on with the next
+// game when called again), or an error of the input's.
+func (r *Reader) Read(g *Game) error {
+	g.Tags = g.Tags[:0]
+	g.Reset(movegen.StartPosition())
+	r.stack = r.stack[:0]
+	var t token
+	r.next(&t)
+	if t.kind == tEOF {
+		if r.rerr != nil {
+			return r.rerr
+		}
+		return io.EOF
+	}
+	r.games++
+	err := r.game(g, &t)
+	if err != nil {
+		r.skipGame(&t)
+	}
+	if r.rerr != nil {
+		return r.rerr
+	}
+	return err
+}
+
+// fail returns a *Error at t for the current game.
+func (r *Reader) fail(t *token, cause error, format string, args ...any) *Error {
+	return &Error{Game: r.games, Line: t.line, Column: t.col, Msg: fmt.Sprintf(format, args...), Err: cause}
+}
+
+// game reads a game, from its first token t, into g.
+func (r *Reader) game(g *Game, t *token) error {
+	// The tags.
+	var fenAt token // the FEN tag, for its errors
+	haveFEN := false
+	var tagErr error
+	for ; t.kind == tTag || t.badTag; r.next(t) {
+		if t.badTag {
+			if tagErr == nil {
+				tagErr = r.fail(t, nil, "%s", t.text)
+			}
+			continue
+		}
+		if len(g.Tags) > 0 && t.blank {
+			// A blank line between tag sections: a game of tags alone
+			// ended there.
+			r.unread(t)
+			return r.finish(g)
+		}
+		name, ok := knownTags[string(t.name)]
+		if !ok {
+			name = string(t.name)
+		}
+		i := len(g.Tags)
+		if i < cap(g.Tags) && g.Tags[:i+1][i].Value == string(t.text) {
+			// The last game's value in this slot: no new string.
+			g.Tags = append(g.Tags, Tag{name, g.Tags[:i+1][i].Value})
+		} else {
+			g.Tags = append(g.Tags, Tag{name, string(t.text)})
+		}
+		if name == "FEN" {
+			fenAt, haveFEN = *t, true
+		}
+	}
+	if tagErr != nil {
+		return tagErr
+	}
+	// The start position.
+	start := movegen.StartPosition()
+	variant, _ := g.Tag("Variant")
+	chess960 := false
+	switch v := strings.ToLower(strings.TrimSpace(variant)); {
+	case v == "" || v == "standard" || v == "chess" || v == "normal" || v == "from position" || v == "fromposition":
+	case strings.Contains(v, "960") || strings.Contains(v, "fischer"):
+		chess960 = true
+	default:
+		return r.fail(t, nil, "variant %q: only standard chess and Chess960 are read", variant)
+	}
+	if haveFEN {
+		fen, _ := g.Tag("FEN")
+		p, err := movegen.ParseFEN(fen)
+		if err != nil {
+			return r.fail(&fenAt, err, "FEN tag: %s", strings.TrimPrefix(err.Error(), "movegen: "))
+		}
+		start = p
+	}
+	if chess960 {
+		start.SetChess960(true) // never an error when switching on
+	}
+	g.Reset(start)
+	return r.movetext(g, t)
+}
+
+// finish ends a game without a termination marker: its result is its
+// Result tag's, if that is a marker, else "*".
+func (r *Reader) finish(g *Game) error {
+	if res, ok := g.Tag("Result"); ok && isResult(res) {
+		g.Result = resultString(res)
+	}
+	return nil
+}
+
+func isResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" }
+
+// movetext reads the moves of a game, from its first token t.
+func (r *Reader) movetext(g *Game, t *token) error {
+	r.stack = r.stack[:0]
+	cur := level{node: Root, prev: None, pos: g.start}
+	end := func() {
+		g.last, g.lastPos = cur.node, cur.pos
+	}
+	for ; ; r.next(t) {
+		switch t.kind {
+		case tSymbol:
+			s := t.text
+			if len(s) >= 3 && (s[0] == '1' || s[0] == '0' && s[2] == '1') && isResult(string(s)) {
+				if len(r.stack) > 0 {
+					return r.fail(t, nil, "the result %s inside a variation", s)
+				}
+				g.Result = resultString(string(s))
+				end()
+				return nil
+			}
+			if s[0] >= '0' && s[0] <= '9' && allDigits(s) {
+				continue // a move number
+			}
+			if err := r.move(g, &cur, t); err != nil {
+				return err
+			}
+		case tComment:
+			r.commentAt(g, &cur, t.text)
+		case tNAG:
+			if cur.moved && t.nag != 0 {
+				g.AddNAG(cur.node, byte(t.nag))
+			}
+		case tOpen:
+			if r.SkipVariations {
+				if err := r.skipVariation(t); err != nil {
+					return err
+				}
+				continue
+			}
+			if !cur.moved {
+				return r.fail(t, nil, "a variation before any move it could replace")
+			}
+			r.stack = append(r.stack, cur)
+			cur = level{node: cur.prev, prev: None, pos: cur.prevPos, before: cur.before[:0]}
+		case tClose:
+			if len(r.stack) == 0 {
+				return r.fail(t, nil, "a ) closes no variation")
+			}
+			if cur.hasBefore && !cur.moved {
+				return r.fail(t, nil, "a variation without a move")
+			}
+			cur = r.stack[len(r.stack)-1]
+			r.stack = r.stack[:len(r.stack)-1]
+		case tStar:
+			if len(r.stack) > 0 {
+				return r.fail(t, nil, "the result * inside a variation")
+			}
+			g.Result = "*"
+			end()
+			return nil
+		case tTag:
+			// The next game's tags: this one ended without a result.
+			if len(r.stack) > 0 {
+				return r.fail(t, nil, "a tag pair inside a variation (a ) is missing)")
+			}
+			r.unread(t)
+			end()
+			return r.finish(g)
+		case tEOF:
+			if len(r.stack) > 0 {
+				return r.fail(t, nil, "the input ends inside a variation (a ) is missing)")
+			}
+			end()
+			return r.finish(g)
+		case tBad:
+			return r.fail(t, nil, "%s", t.text)
+		}
+	}
+}
+
+// skipVariation skips a variation, its ( read as t, to its ).
+func (r *Reader) skipVariation(t *token) error {
+	open := *t
+	for depth := 1; depth > 0; {
+		r.next(t)
+		switch t.kind {
+		case tOpen:
+			depth++
+		case tClose:
+			depth--
+		case tEOF, tTag:
+			return r.fail(&open, nil, "this variation is not closed by a )")
+		}
+	}
+	return nil
+}
+
+// resultString returns the marker s as a constant string.
+func resultString(s string) string {
+	switch s {
+	case "1-0":
+		return "1-0"
+	case "0-1":
+		return "0-1"
+	}
+	return "1/2-1/2"
+}
+
+func allDigits(s []byte) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// commentAt stores a comment read at cur: after its last move, or, before
+// the level's first move, for the next move.
+func (r *Reader) commentAt(g *Game, cur *level, text []byte) {
+	if cur.moved {
+		n := &g.nodes[cur.node]
+		n.comment = g.joinText(n.comment, text)
+		return
+	}
+	if cur.node == Root && len(r.stack) == 0 {
+		g.nodes[Root].before = g.joinText(g.nodes[Root].before, text)
+		return
+	}
+	cur.before = append(cur.before, text...)
+	if cur.hasBefore {
+		cur.before = append(append(cur.before[:len(cur.before)-len(text)], ' '), text...)
+	}
+	cur.hasBefore = true
+}
+
+// joinText returns the span of s and text joined by a space (text alone
+// when s is empty).
+func (g *Game) joinText(s span, text []byte) span {
+	if s.n == 0 {
+		return g.storeBytes(text)
+	}
+	off := uint32(len(g.text))
+	g.text = append(g.text, g.text[s.off:s.off+s.n]...)
+	g.text = append(g.text, ' ')
+	g.text = append(g.text, text...)
+	return span{off, uint32(len(g.text)) - off}
+}
+
+// move reads the move t at cur and adds it to g.
+func (r *Reader) move(g *Game, cur *level, t *token) error {
+	s := t.text
+	var m movegen.Move
+	after := cur.pos
+	switch {
+	case string(s) == "--" || string(s) == "Z0":
+		if cur.pos.InCheck() {
+			return r.fail(t, nil, "move %s %s: a null move, but %s is in check", moveNumber(&cur.pos), s, cur.pos.Side())
+		}
+		after.Play(movegen.NoMove)
+	case string(s) == "e.p.":
+		// "exd6 e.p.": the move before must have been en passant.
+		if !cur.moved || !g.nodes[cur.node].move.IsEnPassant() {
+			return r.fail(t, nil, "e.p. after a move that is not an en-passant capture")
+		}
+		return nil
+	default:
+		var err error
+		m, err = cur.pos.ParseSAN(string(s))
+		if err != nil {
+			var se *movegen.SANError
+			msg := err.Error()
+			if errors.As(err, &se) {
+				msg = se.Msg
+			}
+			return r.fail(t, err, "move %s %s: %s", moveNumber(&cur.pos), s, msg)
+		}
+		after.Play(m)
+	}
+	n := g.addRead(cur.node, m)
+	if cur.hasBefore {
+		g.nodes[n].before = g.storeBytes(cur.before)
+		cur.before, cur.hasBefore = cur.before[:0], false
+	}
+	cur.prev, cur.prevPos = cur.node, cur.pos
+	cur.node, cur.pos = n, after
+	cur.moved = true
+	return nil
+}
+
+// addRead adds a node for the move m after n, as add does, without
+// keeping its position (the reader keeps its own).
+func (g *Game) addRead(n Node, m movegen.Move) Node {
+	c := Node(len(g.nodes))
+	g.nodes = append(g.nodes, node{move: m, parent: n, child: None, after: None})
+	if first := g.nodes[n].child; first == None {
+		g.nodes[n].child = c
+	} else {
+		for g.nodes[first].after != None {
+			first = g.nodes[first].after
+		}
+		g.nodes[first].after = c
+	}
+	return c
+}
+
+// moveNumber writes a move's number as PGN does: "12." before White's
+// move, "12..." before Black's.
+func moveNumber(p *movegen.Position) string {
+	n := strconv.Itoa(p.FullmoveNumber())
+	if p.Side() == movegen.Black {
+		return n + "..."
+	}
+	return n + "."
+}
+
+// skipGame skips the rest of a game after a fault at t: to its
+// termination marker outside variations, the next game's tags, or the end
+// of the input.
+func (r *Reader) skipGame(t *token) {
+	depth := len(r.stack) // the variations open at the fault
+	for {
+		switch t.kind {
+		case tEOF:
+			return
+		case tTag:
+			if t.blank || depth == 0 {
+				r.unread(t)
+				return
+			}
+		case tOpen:
+			depth++
+		case tClose:
+			if depth > 0 {
+				depth--
+			}
+		case tStar:
+			if depth == 0 {
+				return
+			}
+		case tSymbol:
+			if depth == 0 && len(t.text) >= 3 && isResult(string(t.text)) {
+				return
+			}
+		}
+		r.next(t)
+	}
+}
