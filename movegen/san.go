@@ -172,12 +172,15 @@ func (p *Position) appendFrom(dst []byte, t PieceType, from, to Square) []byte {
 // the legal moves only to explain an error: it asks IsLegal's rules of the
 // few moves the SAN can name.
 func (p *Position) ParseSAN(s string) (Move, error) {
-	sp, msg := parseSAN(s)
-	if msg != "" {
-		return NoMove, &SANError{SAN: s, Msg: msg}
+	var sp sanSpec
+	if !sp.quick(s) {
+		var msg string
+		if sp, msg = parseSAN(s); msg != "" {
+			return NoMove, &SANError{SAN: strings.Clone(s), Msg: msg}
+		}
 	}
 	if !p.hasKing() {
-		return NoMove, &SANError{SAN: s, Msg: "the position has no kings"}
+		return NoMove, &SANError{SAN: strings.Clone(s), Msg: "the position has no kings"}
 	}
 	if m, ok := p.sanOne(&sp); ok {
 		return p.sanAgrees(s, &sp, m)
@@ -260,7 +263,7 @@ func (p *Position) parseSANList(s string, sp *sanSpec) (Move, error) {
 				return m, nil
 			}
 		}
-		return NoMove, &SANError{SAN: s, Msg: p.whyCannotCastle(sp.castle == 1)}
+		return NoMove, &SANError{SAN: strings.Clone(s), Msg: p.whyCannotCastle(sp.castle == 1)}
 	}
 	found, matches := NoMove, 0
 	needsPromo := false
@@ -285,9 +288,9 @@ func (p *Position) parseSANList(s string, sp *sanSpec) (Move, error) {
 	case matches > 1:
 		return NoMove, p.ambiguous(s, *sp, list[:n])
 	case matches == 0 && needsPromo:
-		return NoMove, &SANError{SAN: s, Msg: "a pawn reaching the last rank must promote: add =Q, =R, =B or =N"}
+		return NoMove, &SANError{SAN: strings.Clone(s), Msg: "a pawn reaching the last rank must promote: add =Q, =R, =B or =N"}
 	case matches == 0:
-		return NoMove, &SANError{SAN: s, Msg: p.whyNoMove(*sp)}
+		return NoMove, &SANError{SAN: strings.Clone(s), Msg: p.whyNoMove(*sp)}
 	}
 	return p.sanAgrees(s, sp, found)
 }
@@ -297,9 +300,9 @@ func (p *Position) parseSANList(s string, sp *sanSpec) (Move, error) {
 func (p *Position) sanAgrees(s string, sp *sanSpec, m Move) (Move, error) {
 	switch {
 	case sp.capture && !p.IsCapture(m):
-		return NoMove, &SANError{SAN: s, Msg: "x, but there is nothing to take on " + sp.to.String()}
+		return NoMove, &SANError{SAN: strings.Clone(s), Msg: "x, but there is nothing to take on " + sp.to.String()}
 	case sp.ep && !m.IsEnPassant():
-		return NoMove, &SANError{SAN: s, Msg: "e.p., but the move is not an en-passant capture"}
+		return NoMove, &SANError{SAN: strings.Clone(s), Msg: "e.p., but the move is not an en-passant capture"}
 	}
 	return m, nil
 }
@@ -331,6 +334,81 @@ func (sp *sanSpec) fromMatches(from Square) bool {
 	}
 	// A pawn without a file given pushes along its file.
 	return sp.piece != Pawn || sp.fromFile >= 0 || from.File() == sp.to.File()
+}
+
+// quick reads the common forms of SAN into sp, as parseSAN would: O-O,
+// O-O-O, e4, e8=Q, exd5, exd8=Q and a piece's moves (Nf3, Nbd7, R1e2,
+// Qh4xe1), each with a check suffix or none and an annotation or none. It
+// reports false for anything else, which parseSAN then reads or rejects.
+func (sp *sanSpec) quick(s string) bool {
+	n := len(s)
+	for k := 0; k < 2 && n > 0 && (s[n-1] == '!' || s[n-1] == '?'); k++ {
+		n--
+	}
+	if n > 0 && (s[n-1] == '+' || s[n-1] == '#') {
+		n--
+	}
+	b := s[:n]
+	*sp = sanSpec{fromFile: -1, fromRank: -1}
+	switch {
+	case b == "O-O":
+		sp.castle = 1
+		return true
+	case b == "O-O-O":
+		sp.castle = 2
+		return true
+	case n < 2:
+		return false
+	}
+	if c := b[n-1]; c == 'N' || c == 'B' || c == 'R' || c == 'Q' {
+		// A promotion: e8=Q, exd8=Q.
+		if n < 4 || b[n-2] != '=' {
+			return false
+		}
+		sp.promo = Knight + PieceType(strings.IndexByte("NBRQ", c))
+		b, n = b[:n-2], n-2
+	}
+	if n < 2 || !isFile(b[n-2]) || !isRank(b[n-1]) {
+		return false
+	}
+	sp.to = Square(int(b[n-2]-'a') + 8*int(b[n-1]-'1'))
+	b = b[:n-2]
+	if i := strings.IndexByte("NBRQK", firstByte(b)); i >= 0 {
+		if sp.promo != NoPieceType {
+			return false
+		}
+		sp.piece = Knight + PieceType(i)
+		b = b[1:]
+		if len(b) > 0 && b[len(b)-1] == 'x' {
+			sp.capture = true
+			b = b[:len(b)-1]
+		}
+		if len(b) > 0 && isFile(b[0]) {
+			sp.fromFile = int(b[0] - 'a')
+			b = b[1:]
+		}
+		if len(b) > 0 && isRank(b[0]) {
+			sp.fromRank = int(b[0] - '1')
+			b = b[1:]
+		}
+		return b == ""
+	}
+	sp.piece = Pawn
+	switch {
+	case b == "":
+		return true
+	case len(b) == 2 && isFile(b[0]) && b[1] == 'x' && b[0] != byte('a'+sp.to.File()):
+		sp.fromFile, sp.capture = int(b[0]-'a'), true
+		return true
+	}
+	return false
+}
+
+func firstByte(s string) byte {
+	if s == "" {
+		return 0
+	}
+	return s[0]
 }
 
 const sanMalformed = "not SAN (a move such as e4, Nf3, exd5, Qh4xe1, e8=Q, O-O)"
@@ -434,7 +512,7 @@ func isRank(c byte) bool { return c >= '1' && c <= '8' }
 
 // ambiguous returns the error for a SAN that several legal moves match.
 func (p *Position) ambiguous(s string, sp sanSpec, legal []Move) *SANError {
-	e := &SANError{SAN: s}
+	e := &SANError{SAN: strings.Clone(s)}
 	var names []string
 	for _, m := range legal {
 		if !m.IsCastle() && m.To() == sp.to && p.PieceAt(m.From()).Type() == sp.piece &&

@@ -189,14 +189,35 @@ func isTagName(s string) bool {
 	return true
 }
 
-func isAlnum(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
+func isAlnum(c byte) bool { return class[c]&cAlnum != 0 }
 
 // isSymbolByte reports whether c continues a PGN symbol.
-func isSymbolByte(c byte) bool {
-	return isAlnum(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/'
-}
+func isSymbolByte(c byte) bool { return class[c]&cSymbol != 0 }
+
+// isSpace reports whether c is white space within a line.
+func isSpace(c byte) bool { return class[c]&cSpace != 0 }
+
+// The classes of bytes that the reader tells apart.
+const (
+	cAlnum = 1 << iota
+	cSymbol
+	cSpace
+)
+
+var class = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			t[c] |= cAlnum | cSymbol
+		}
+	}
+	for _, c := range "_+#=:-/" {
+		t[c] |= cSymbol
+	}
+	for _, c := range " \t\r\f\v" {
+		t[c] |= cSpace
+	}
+	return t
+}()
 
 // Len returns the number of nodes: the root and one a move, variations
 // included.

@@ -88,8 +88,11 @@ func NewReader(src io.Reader) *Reader {
 // level is the state of one line of play being read: the main line or a
 // variation.
 type level struct {
-	node, prev   Node // the last move's node and the one before it
-	pos, prevPos movegen.Position
+	node, prev Node // the last move's node and the one before it
+	// pos[at] is the position at node, pos[at^1] the one at prev: a move
+	// is made on a copy in the other slot, one copy a move.
+	pos [2]movegen.Position
+	at  int
 	before       []byte // a comment read before the level's next move
 	hasBefore    bool
 	moved        bool // a move has been read at this level
@@ -268,7 +271,6 @@ func (r *Reader) next(t *token) {
 	}
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' }
 
 // suffixNAG returns the NAG of a move suffix annotation, or 0.
 func suffixNAG(s string) int {
@@ -514,9 +516,10 @@ func isResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2"
 // movetext reads the moves of a game, from its first token t.
 func (r *Reader) movetext(g *Game, t *token) error {
 	r.stack = r.stack[:0]
-	cur := level{node: Root, prev: None, pos: g.start}
+	cur := level{node: Root, prev: None}
+	cur.pos[0] = g.start
 	end := func() {
-		g.last, g.lastPos = cur.node, cur.pos
+		g.last, g.lastPos = cur.node, cur.pos[cur.at]
 	}
 	for ; ; r.next(t) {
 		switch t.kind {
@@ -553,7 +556,9 @@ func (r *Reader) movetext(g *Game, t *token) error {
 				return r.fail(t, nil, "a variation before any move it could replace")
 			}
 			r.stack = append(r.stack, cur)
-			cur = level{node: cur.prev, prev: None, pos: cur.prevPos, before: cur.before[:0]}
+			v := level{node: cur.prev, prev: None, before: cur.before[:0]}
+			v.pos[0] = cur.pos[cur.at^1]
+			cur = v
 		case tClose:
 			if len(r.stack) == 0 {
 				return r.fail(t, nil, "a ) closes no variation")
@@ -663,13 +668,13 @@ func (g *Game) joinText(s span, text []byte) span {
 func (r *Reader) move(g *Game, cur *level, t *token) error {
 	s := t.text
 	var m movegen.Move
-	after := cur.pos
+	pos := &cur.pos[cur.at]
+	after := &cur.pos[cur.at^1]
 	switch {
 	case string(s) == "--" || string(s) == "Z0":
-		if cur.pos.InCheck() {
-			return r.fail(t, nil, "move %s %s: a null move, but %s is in check", moveNumber(&cur.pos), s, cur.pos.Side())
+		if pos.InCheck() {
+			return r.fail(t, nil, "move %s %s: a null move, but %s is in check", moveNumber(pos), s, pos.Side())
 		}
-		after.Play(movegen.NoMove)
 	case string(s) == "e.p.":
 		// "exd6 e.p.": the move before must have been en passant.
 		if !cur.moved || !g.nodes[cur.node].move.IsEnPassant() {
@@ -678,24 +683,25 @@ func (r *Reader) move(g *Game, cur *level, t *token) error {
 		return nil
 	default:
 		var err error
-		m, err = cur.pos.ParseSAN(string(s))
+		m, err = pos.ParseSAN(string(s))
 		if err != nil {
 			var se *movegen.SANError
 			msg := err.Error()
 			if errors.As(err, &se) {
 				msg = se.Msg
 			}
-			return r.fail(t, err, "move %s %s: %s", moveNumber(&cur.pos), s, msg)
+			return r.fail(t, err, "move %s %s: %s", moveNumber(pos), s, msg)
 		}
-		after.Play(m)
 	}
+	*after = *pos
+	after.Play(m)
 	n := g.addRead(cur.node, m)
 	if cur.hasBefore {
 		g.nodes[n].before = g.storeBytes(cur.before)
 		cur.before, cur.hasBefore = cur.before[:0], false
 	}
-	cur.prev, cur.prevPos = cur.node, cur.pos
-	cur.node, cur.pos = n, after
+	cur.prev, cur.node = cur.node, n
+	cur.at ^= 1
 	cur.moved = true
 	return nil
 }
