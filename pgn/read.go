@@ -91,11 +91,11 @@ type level struct {
 	node, prev Node // the last move's node and the one before it
 	// pos[at] is the position at node, pos[at^1] the one at prev: a move
 	// is made on a copy in the other slot, one copy a move.
-	pos [2]movegen.Position
-	at  int
-	before       []byte // a comment read before the level's next move
-	hasBefore    bool
-	moved        bool // a move has been read at this level
+	pos       [2]movegen.Position
+	at        int
+	before    []byte // a comment read before the level's next move
+	hasBefore bool
+	moved     bool // a move has been read at this level
 }
 
 // Token kinds.
@@ -270,7 +270,6 @@ func (r *Reader) next(t *token) {
 		}
 	}
 }
-
 
 // suffixNAG returns the NAG of a move suffix annotation, or 0.
 func suffixNAG(s string) int {
