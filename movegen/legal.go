@@ -41,8 +41,17 @@ func (p *Position) legal(m Move) bool {
 			return false
 		}
 	}
-	// The king is not attacked on the board after the move: the piece that
-	// moved off from and onto to, the piece it takes off the board.
+	return p.safe(m, &t, o)
+}
+
+// safe reports whether the plausible move m, not a castling, leaves its
+// side's king unattacked: gen's attack test on the board after it, t the
+// enemy's pieces and o the occupancy before it.
+func (p *Position) safe(m Move, t *threats, o lookupOcc) bool {
+	us := p.side
+	from, to := m.from(), m.to()
+	pc := p.board[from]
+	toBB := uint64(1) << to
 	taken := toBB
 	occMove(&o, from, to)
 	if m.flag() == flagEP {
@@ -57,5 +66,5 @@ func (p *Position) legal(m Move) bool {
 	if pc.Type() == King {
 		ksq = to
 	}
-	return !attacked(ksq, o, us, &t)
+	return !attacked(ksq, o, us, t)
 }

@@ -242,9 +242,26 @@ func (p *Position) sanOne(sp *sanSpec) (m Move, ok bool) {
 	if sp.fromRank >= 0 {
 		from &= rank1 << (8 * sp.fromRank)
 	}
+	if from == 0 {
+		return NoMove, false
+	}
+	// The target: empty for a pawn's push, an enemy piece (not the king)
+	// for a capture; the path of a pawn's push was seen empty above, a
+	// piece's by its attacks. Then the king's safety, as legal tests it.
+	target := p.board[to]
+	switch {
+	case target != NoPiece && (target.Color() == us || target.Type() == King):
+		return NoMove, false
+	case sp.piece == Pawn && flag != flagEP && (target == NoPiece) != (sp.fromFile < 0 || sp.fromFile == to&7):
+		return NoMove, false
+	}
+	var t threats
+	t.set(p, p.byColor[us^1])
+	o := nodeOcc(p, p.occ())
 	n := 0
 	for ; from != 0; from &= from - 1 {
-		if c := newMove(lsb(from), to, flag); p.legal(c) {
+		c := newMove(lsb(from), to, flag)
+		if tc := t; p.safe(c, &tc, o) {
 			m = c
 			n++
 		}
