@@ -382,7 +382,7 @@ func (sp *sanSpec) quick(s string) bool {
 		if n < 4 || b[n-2] != '=' {
 			return false
 		}
-		sp.promo = Knight + PieceType(strings.IndexByte("NBRQ", c))
+		sp.promo = sanPiece[c]
 		b, n = b[:n-2], n-2
 	}
 	if n < 2 || !isFile(b[n-2]) || !isRank(b[n-1]) {
@@ -390,11 +390,11 @@ func (sp *sanSpec) quick(s string) bool {
 	}
 	sp.to = Square(int(b[n-2]-'a') + 8*int(b[n-1]-'1'))
 	b = b[:n-2]
-	if i := strings.IndexByte("NBRQK", firstByte(b)); i >= 0 {
+	if pt := sanPiece[firstByte(b)]; pt != NoPieceType {
 		if sp.promo != NoPieceType {
 			return false
 		}
-		sp.piece = Knight + PieceType(i)
+		sp.piece = pt
 		b = b[1:]
 		if len(b) > 0 && b[len(b)-1] == 'x' {
 			sp.capture = true
@@ -420,6 +420,9 @@ func (sp *sanSpec) quick(s string) bool {
 	}
 	return false
 }
+
+// sanPiece is the piece type of a SAN piece letter, else NoPieceType.
+var sanPiece = [256]PieceType{'N': Knight, 'B': Bishop, 'R': Rook, 'Q': Queen, 'K': King}
 
 func firstByte(s string) byte {
 	if s == "" {

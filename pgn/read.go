@@ -457,11 +457,15 @@ func (r *Reader) game(g *Game, t *token) error {
 			r.unread(t)
 			return r.finish(g)
 		}
-		name, ok := knownTags[string(t.name)]
-		if !ok {
+		i := len(g.Tags)
+		var name string
+		if i < cap(g.Tags) && g.Tags[:i+1][i].Name == string(t.name) {
+			name = g.Tags[:i+1][i].Name // the last game's tag in this slot
+		} else if known, ok := knownTags[string(t.name)]; ok {
+			name = known
+		} else {
 			name = string(t.name)
 		}
-		i := len(g.Tags)
 		if i < cap(g.Tags) && g.Tags[:i+1][i].Value == string(t.text) {
 			// The last game's value in this slot: no new string.
 			g.Tags = append(g.Tags, Tag{name, g.Tags[:i+1][i].Value})
