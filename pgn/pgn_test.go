@@ -246,3 +246,74 @@ func TestReadUnclosedComment(t *testing.T) {
 		t.Errorf("%d games, %v", len(games), errs)
 	}
 }
+
+// FuzzRead: no input panics or loops; each game is read whole or is a
+// *pgn.Error with its game's number and a place in the input; a game read
+// whole writes out and reads back as itself; skipping variations reads the
+// same games with the same main lines.
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{
+		"[Event \"x\"]\n\n1. e4 e5 (1... c5 {x} 2. Nf3) 2. Nf3 $1 *\n",
+		"1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2\n\n1. e4 {a\ncomment} ; line\n e5 0-1",
+		"[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 10\"]\n\n10... Kd7 11. e4 -- 12. e5 *",
+		"[Variant \"Chess960\"]\n[FEN \"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1\"]\n\n1. O-O-O *",
+		"% escape\n\xef\xbb\xbf[Event \"\\\"q\\\"\"]\r\n\r\n1. e4!? e5?! 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0",
+		"1. e4 (1. d4 (1. c4) 1... d5) e5 ( 1... c5 ) *",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<16 {
+			return
+		}
+		games, errs := readAll(t, string(data), false)
+		lines := strings.Count(string(data), "\n") + 1
+		for i, err := range errs {
+			if err == nil {
+				checkRoundTrip(t, fmt.Sprintf("game %d", i+1), games[i])
+				continue
+			}
+			var pe *pgn.Error
+			errors.As(err, &pe)
+			if pe.Game != i+1 || pe.Line < 1 || pe.Line > lines || pe.Column < 1 {
+				t.Fatalf("game %d: %v", i+1, err)
+			}
+		}
+		skipped, serrs := readAll(t, string(data), true)
+		if len(skipped) != len(games) {
+			t.Fatalf("%d games, %d with variations skipped", len(games), len(skipped))
+		}
+		for i := range games {
+			if errs[i] == nil && serrs[i] == nil && uci(games[i].Mainline(nil)) != uci(skipped[i].Mainline(nil)) {
+				t.Fatalf("game %d: the main line read with variations skipped differs", i+1)
+			}
+		}
+	})
+}
+
+// TestReadAllocs: reading games into one Game allocates nothing a move
+// once the Game and the Reader have grown to them; a game whose tags
+// repeat the last one's allocates nothing at all.
+func TestReadAllocs(t *testing.T) {
+	game := "[Event \"E\"]\n[Site \"S\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n" +
+		"1. e4 e5 2. Nf3 Nc6 {a comment} 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 $1 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1-0\n\n"
+	text := strings.Repeat(game, 50)
+	src := strings.NewReader(text)
+	r := pgn.NewReader(src)
+	var g pgn.Game
+	var buf []movegen.Move
+	readAllInto := func() int {
+		src.Reset(text)
+		r.Reset(src)
+		n := 0
+		for r.Read(&g) == nil {
+			buf = g.Mainline(buf[:0])
+			n += len(buf)
+		}
+		return n
+	}
+	readAllInto()
+	if n := testing.AllocsPerRun(5, func() { readAllInto() }); n != 0 {
+		t.Errorf("%v allocations to read 50 games of %d moves", n, readAllInto()/50)
+	}
+}

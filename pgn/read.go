@@ -76,13 +76,20 @@ type Reader struct {
 
 // NewReader returns a Reader of PGN from src.
 func NewReader(src io.Reader) *Reader {
-	r := &Reader{src: src, buf: make([]byte, 64<<10), line: 1}
+	r := &Reader{buf: make([]byte, 64<<10)}
+	r.Reset(src)
+	return r
+}
+
+// Reset makes r read from src as a new Reader would, keeping its memory.
+// The options stay.
+func (r *Reader) Reset(src io.Reader) {
+	*r = Reader{SkipVariations: r.SkipVariations, src: src, buf: r.buf, line: 1, scratch: r.scratch[:0], stack: r.stack[:0]}
 	r.loadLine()
 	if bytes.HasPrefix(r.buf[r.r:r.w], []byte("\xef\xbb\xbf")) {
 		r.r += 3
 		r.lineStart = 3
 	}
-	return r
 }
 
 // level is the state of one line of play being read: the main line or a
