@@ -72,6 +72,17 @@ type Reader struct {
 	blank     bool  // a blank line since the last token
 	scratch   []byte
 	stack     []level
+	// tagText holds a game's new tag names and values, made one string
+	// when its tags are read; tagNew says where each goes.
+	tagText []byte
+	tagNew  []tagText
+}
+
+// tagText is a tag name or value in Reader.tagText: tag i's, at off, n
+// bytes.
+type tagText struct {
+	i, off, n int32
+	value     bool
 }
 
 // NewReader returns a Reader of PGN from src.
@@ -84,7 +95,8 @@ func NewReader(src io.Reader) *Reader {
 // Reset makes r read from src as a new Reader would, keeping its memory.
 // The options stay.
 func (r *Reader) Reset(src io.Reader) {
-	*r = Reader{SkipVariations: r.SkipVariations, src: src, buf: r.buf, line: 1, scratch: r.scratch[:0], stack: r.stack[:0]}
+	*r = Reader{SkipVariations: r.SkipVariations, src: src, buf: r.buf, line: 1, scratch: r.scratch[:0], stack: r.stack[:0],
+		tagText: r.tagText[:0], tagNew: r.tagNew[:0]}
 	r.loadLine()
 	if bytes.HasPrefix(r.buf[r.r:r.w], []byte("\xef\xbb\xbf")) {
 		r.r += 3
@@ -399,6 +411,30 @@ func (r *Reader) tag(t *token) {
 	t.kind, t.name, t.text = tTag, name, value
 }
 
+// newTagText keeps b as tag i's name or value, made a string with the
+// game's other new tag texts when its tags are read.
+func (r *Reader) newTagText(i int, b []byte, value bool) {
+	r.tagNew = append(r.tagNew, tagText{int32(i), int32(len(r.tagText)), int32(len(b)), value})
+	r.tagText = append(r.tagText, b...)
+}
+
+// tagStrings gives g's new tag names and values their strings: one string
+// for them all.
+func (r *Reader) tagStrings(g *Game) {
+	if len(r.tagNew) == 0 {
+		return
+	}
+	text := string(r.tagText)
+	for _, n := range r.tagNew {
+		if n.value {
+			g.Tags[n.i].Value = text[n.off : n.off+n.n]
+		} else {
+			g.Tags[n.i].Name = text[n.off : n.off+n.n]
+		}
+	}
+	r.tagText, r.tagNew = r.tagText[:0], r.tagNew[:0]
+}
+
 // knownTags are the tag names Read gives without allocating.
 var knownTags = func() map[string]string {
 	m := map[string]string{}
@@ -462,27 +498,29 @@ func (r *Reader) game(g *Game, t *token) error {
 			// A blank line between tag sections: a game of tags alone
 			// ended there.
 			r.unread(t)
+			r.tagStrings(g)
 			return r.finish(g)
 		}
 		i := len(g.Tags)
-		var name string
+		var tg Tag
 		if i < cap(g.Tags) && g.Tags[:i+1][i].Name == string(t.name) {
-			name = g.Tags[:i+1][i].Name // the last game's tag in this slot
+			tg.Name = g.Tags[:i+1][i].Name // the last game's tag in this slot
 		} else if known, ok := knownTags[string(t.name)]; ok {
-			name = known
+			tg.Name = known
 		} else {
-			name = string(t.name)
+			r.newTagText(i, t.name, false)
 		}
 		if i < cap(g.Tags) && g.Tags[:i+1][i].Value == string(t.text) {
-			// The last game's value in this slot: no new string.
-			g.Tags = append(g.Tags, Tag{name, g.Tags[:i+1][i].Value})
+			tg.Value = g.Tags[:i+1][i].Value // the last game's value in this slot
 		} else {
-			g.Tags = append(g.Tags, Tag{name, string(t.text)})
+			r.newTagText(i, t.text, true)
 		}
-		if name == "FEN" {
+		g.Tags = append(g.Tags, tg)
+		if string(t.name) == "FEN" {
 			fenAt, haveFEN = *t, true
 		}
 	}
+	r.tagStrings(g)
 	if tagErr != nil {
 		return tagErr
 	}
@@ -490,9 +528,9 @@ func (r *Reader) game(g *Game, t *token) error {
 	start := movegen.StartPosition()
 	variant, _ := g.Tag("Variant")
 	chess960 := false
-	switch v := strings.ToLower(strings.TrimSpace(variant)); {
-	case v == "" || v == "standard" || v == "chess" || v == "normal" || v == "from position" || v == "fromposition":
-	case strings.Contains(v, "960") || strings.Contains(v, "fischer"):
+	switch v := strings.TrimSpace(variant); {
+	case v == "" || anyFold(v, "standard", "chess", "normal", "from position", "fromposition"):
+	case strings.Contains(v, "960") || containsFold(v, "fischer"):
 		chess960 = true
 	default:
 		return r.fail(t, nil, "variant %q: only standard chess and Chess960 are read", variant)
@@ -510,6 +548,26 @@ func (r *Reader) game(g *Game, t *token) error {
 	}
 	g.Reset(start)
 	return r.movetext(g, t)
+}
+
+// anyFold reports whether s is one of names, case aside.
+func anyFold(s string, names ...string) bool {
+	for _, n := range names {
+		if strings.EqualFold(s, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s contains sub, case aside.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // finish ends a game without a termination marker: its result is its

@@ -1,6 +1,7 @@
 package pgn
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 
@@ -135,7 +136,13 @@ type exporter struct {
 
 // word writes w: after a space, or on a new line when it would not fit.
 func (e *exporter) word(w []byte) {
-	size := len(w)
+	e.space(len(w))
+	e.dst = append(e.dst, w...)
+}
+
+// space readies the line for a word of size bytes: a space before it, or
+// a new line when it would not fit, and a pending "(".
+func (e *exporter) space(size int) {
 	if e.open {
 		size++
 	}
@@ -151,7 +158,6 @@ func (e *exporter) word(w []byte) {
 		e.dst = append(e.dst, '(')
 		e.open = false
 	}
-	e.dst = append(e.dst, w...)
 }
 
 // closeVariation writes a variation's ")" after its last word.
@@ -169,22 +175,37 @@ func (e *exporter) comment(text []byte) {
 	// The words are the spans between single spaces: other white space
 	// stays inside words, so that a comment read back is the same (the
 	// reader reads a line break as a space).
-	buf := make([]byte, 0, len(text)+2)
-	buf = append(buf, '{')
-	for _, c := range text {
-		if c != '}' {
-			buf = append(buf, c)
+	for start := 0; ; {
+		end := bytes.IndexByte(text[start:], ' ')
+		last := end < 0
+		if last {
+			end = len(text)
+		} else {
+			end += start
 		}
-	}
-	buf = append(buf, '}')
-	start := 0
-	for i := 1; i < len(buf); i++ {
-		if buf[i] == ' ' {
-			e.word(buf[start:i])
-			start = i + 1
+		w := text[start:end]
+		size := len(w) - bytes.Count(w, []byte("}"))
+		if start == 0 {
+			size++
 		}
+		if last {
+			size++
+		}
+		e.space(size)
+		if start == 0 {
+			e.dst = append(e.dst, '{')
+		}
+		for _, c := range w {
+			if c != '}' {
+				e.dst = append(e.dst, c)
+			}
+		}
+		if last {
+			e.dst = append(e.dst, '}')
+			return
+		}
+		start = end + 1
 	}
-	e.word(buf[start:])
 }
 
 // line writes the moves from n, a node whose parent's position is pos,

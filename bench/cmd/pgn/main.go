@@ -1,0 +1,143 @@
+// Command pgn measures the module's PGN reader and writer, package pgn,
+// against github.com/corentings/chess/v2's, on one file of real games, one
+// goroutine, in interleaved rounds:
+//
+//	go run -C bench ./cmd/pgn            11 rounds (about a minute): the report on stdout, nothing written
+//	go run -C bench ./cmd/pgn -write     the same, and results/CPU/pgn.md written
+//	go run -C bench ./cmd/pgn -quick     2 short rounds: a check that it runs
+//
+// The file (-file, by default the large file of pgn's test data) is read
+// into memory once; the clock times parsing alone. Reading, in MB/s of
+// the file: pgn's Reader keeping variations, the same with SkipVariations,
+// and corentings/chess's Scanner with ParseNext, each as its documentation
+// shows, every move checked against the position by both. Writing, in MB/s
+// of what each writes: pgn's Game.AppendPGN into one reused buffer against
+// corentings/chess's Game.String, over the games each read.
+//
+// Before the rounds both readers read the whole file once: the report
+// gives the games each read and rejected and the games whose main lines
+// (in UCI) differ, and the command fails if pgn's reader rejects a game or
+// if the two read different main lines from a game both accept. One pass
+// of each counts the allocations per game and per move (runtime.MemStats).
+//
+// The report names the CPU and build (bench/internal/machine) and gives
+// medians with their intervals and pgn against corentings/chess by the
+// project's rule, bench/internal/stat.Compare: a speed ratio, above 1
+// faster, with its interval and verdict. -out DIR names the directory
+// -write writes to (default results, which go run -C bench puts in bench/).
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/symmagic/attacks/bench/internal/cli"
+	"github.com/symmagic/attacks/bench/internal/machine"
+	"github.com/symmagic/attacks/bench/internal/md"
+	"github.com/symmagic/attacks/bench/internal/stat"
+)
+
+// defaultFile is the file read by default, relative to bench/.
+const defaultFile = "../pgn/testdata/notnil__twic0920.pgn"
+
+func main() {
+	cli.Main("pgn", run)
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("pgn", "go run -C bench ./cmd/pgn [flags]",
+		"Package pgn against github.com/corentings/chess/v2: reading and writing a file of real games,\n"+
+			"MB/s, in interleaved rounds. The report on stdout, progress on stderr. Nothing is written\n"+
+			"without -write.\n", stderr)
+	quick := fs.Bool("quick", false, "2 rounds, 10ms a measurement: a check that it runs, not a measurement")
+	rounds := fs.Int("rounds", 0, "interleaved rounds (default 11, -quick 2)")
+	minTime := fs.Duration("time", 0, "how long each measurement runs at least, its pass over the file repeated (default 300ms, -quick 10ms)")
+	file := fs.String("file", defaultFile, "the PGN file read")
+	out := cli.AddOutput(fs, "pgn.md")
+	if err := cli.ParseNoArgs(fs, args); err != nil {
+		return err
+	}
+	if err := out.Check(); err != nil {
+		return err
+	}
+	if *rounds < 0 || *minTime < 0 {
+		return cli.Usagef("-rounds %d -time %v: neither may be negative", *rounds, *minTime)
+	}
+	cfg := config{rounds: 11, minTime: 300 * time.Millisecond}
+	if *quick {
+		cfg = config{rounds: 2, minTime: 10 * time.Millisecond}
+	}
+	if *rounds > 0 {
+		cfg.rounds = *rounds
+	}
+	if *minTime > 0 {
+		cfg.minTime = *minTime
+	}
+	cfg.command = strings.TrimSpace("go run -C bench ./cmd/pgn " + strings.Join(args, " "))
+	data, err := os.ReadFile(*file)
+	if err != nil {
+		return err
+	}
+	cfg.file, cfg.data = filepath.ToSlash(*file), data
+	m, err := measure(cfg, stderr)
+	if err != nil {
+		return err
+	}
+	report := func(w io.Writer) error { writeReport(w, cfg, m, machine.Here(), chessVersion()); return nil }
+	report(stdout)
+	if !out.Write {
+		return nil
+	}
+	return out.Save("pgn.md", report, stderr)
+}
+
+// writeReport writes the report in Markdown, every line within md.Width.
+func writeReport(w io.Writer, cfg config, m *measurements, here machine.Record, version string) {
+	cover := stat.Summarize(make([]float64, cfg.rounds)).Coverage
+	l := here.Lines()
+	fmt.Fprintf(w, "# pgn against corentings/chess %s\n\n", version)
+	md.Wrap(w, fmt.Sprintf("%s\n%s; one goroutine, GOMAXPROCS %d", l[0], l[1], runtime.GOMAXPROCS(0)), "")
+	fmt.Fprintln(w)
+	md.Wrap(w, fmt.Sprintf("Command: `%s`. %d interleaved rounds, the readers' order turning from round to round; "+
+		"each measurement a pass over the file in memory, repeated until it ran %v; medians, in brackets the interval "+
+		"that holds the median with %.1f%% confidence. The machine is shared: expect noise.",
+		cfg.command, cfg.rounds, cfg.minTime, 100*cover), "")
+	fmt.Fprintln(w)
+	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise.", "")
+	fmt.Fprintln(w)
+	md.Wrap(w, fmt.Sprintf("The file: %s, %d bytes. pgn (this module) read %d games, %d moves in their main lines, "+
+		"%d in all with variations; it rejected %d. corentings/chess %s (Scanner and ParseNext) read %d games and "+
+		"rejected %d; of the games both read, %d have the same main line (UCI) in both, %d differ.",
+		cfg.file, len(cfg.data), m.check.games, m.check.moves, m.check.allMoves, m.check.errors,
+		version, m.check.chessGames, m.check.chessErrors, m.check.same, m.check.differ), "")
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "## Reading, MB/s of the file\n\n")
+	t := [][]string{{"reader", "MB/s", "moves/s (millions)", "allocations per game", "per move", "against corentings/chess"}}
+	for k := range nRead {
+		c := ""
+		if k != rChess {
+			c = stat.Compare(m.read[k], m.read[rChess], stat.HigherIsFaster).String()
+		}
+		t = append(t, []string{readNames[k], stat.Summarize(m.read[k]).Show("%.1f"),
+			fmt.Sprintf("%.2f", stat.Summarize(m.read[k]).Median*1e6/float64(len(cfg.data))*float64(m.check.moves)/1e6),
+			fmt.Sprintf("%.1f", m.readAllocs[k]), fmt.Sprintf("%.2f", m.readAllocs[k]*float64(m.games(k))/float64(m.check.moves)), c})
+	}
+	md.Table(w, t, 1)
+	fmt.Fprintf(w, "\n## Writing, MB/s of the PGN written\n\n")
+	md.Wrap(w, fmt.Sprintf("Each writes every game it read: pgn %d bytes, corentings/chess %d.", m.wrote[wPGN], m.wrote[wChess]), "")
+	fmt.Fprintln(w)
+	t = [][]string{{"writer", "MB/s", "allocations per game", "against corentings/chess"}}
+	for k := range nWrite {
+		c := ""
+		if k != wChess {
+			c = stat.Compare(m.write[k], m.write[wChess], stat.HigherIsFaster).String()
+		}
+		t = append(t, []string{writeNames[k], stat.Summarize(m.write[k]).Show("%.1f"), fmt.Sprintf("%.1f", m.writeAllocs[k]), c})
+	}
+	md.Table(w, t, 1)
+}
