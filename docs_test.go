@@ -73,11 +73,12 @@ func exampleBody(t *testing.T, file, name string) string {
 
 // TestReadmeExample checks that README's examples are, line for line, the
 // bodies of the examples go test runs against their Output comments:
-// Example in example_readme_test.go, and movegen's Example.
+// Example in example_readme_test.go, movegen's and pgn's Example.
 func TestReadmeExample(t *testing.T) {
 	for _, c := range []struct{ heading, file string }{
 		{"## Example", "example_readme_test.go"},
 		{"## A legal move generator", "movegen/example_test.go"},
+		{"## Game records: PGN", "pgn/example_test.go"},
 	} {
 		readme := readmeGoBlock(t, c.heading)
 		body := exampleBody(t, c.file, "Example")

@@ -21,14 +21,9 @@ func Example() {
 	o.Move(d7, d6) // the piece on d7 goes to d6
 	fmt.Println(o.Rook(d4) == attacks.Rook(d4, o.Bitboard()))
 	fmt.Printf("%#x\n", o.Rook(d4))
-
-	fmt.Printf("%#x\n", attacks.Between(d4, d7)) // d5 d6
-	fmt.Printf("%#x\n", attacks.Knight(d4))
 	// Output:
 	// 0x8080837080808
 	// 0x80492a1c371c2a49
 	// true
 	// 0x80837080808
-	// 0x80800000000
-	// 0x142200221400
 }

@@ -317,3 +317,43 @@ func TestReadAllocs(t *testing.T) {
 		t.Errorf("%v allocations to read 50 games of %d moves", n, readAllInto()/50)
 	}
 }
+
+// failing is an input that gives text, then err.
+type failing struct {
+	text string
+	err  error
+}
+
+func (f *failing) Read(b []byte) (int, error) {
+	if f.text == "" {
+		return 0, f.err
+	}
+	n := copy(b, f.text)
+	f.text = f.text[n:]
+	return n, nil
+}
+
+// TestReadInputError checks that an error of the input's comes once, after
+// the games read before it, and that Read then returns io.EOF: a loop that
+// goes on after every error but io.EOF ends.
+func TestReadInputError(t *testing.T) {
+	boom := errors.New("disk on fire")
+	r := pgn.NewReader(&failing{"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4", boom})
+	var g pgn.Game
+	var got []string
+	for i := 0; i < 10; i++ {
+		err := r.Read(&g)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			got = append(got, "error: "+err.Error())
+			continue
+		}
+		got = append(got, uci(g.Mainline(nil)))
+	}
+	want := []string{"e2e4 e7e5", "error: disk on fire"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

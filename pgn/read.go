@@ -452,7 +452,9 @@ var knownTags = func() map[string]string {
 // a game read whole, io.EOF when the input holds no more games, a *Error
 // for a game it cannot read (g then holds the game up to the fault: its
 // tags, its start, its moves before the fault; Read goes on with the next
-// game when called again), or an error of the input's.
+// game when called again), or an error of the input's (once: Read then
+// returns io.EOF, so that a loop that goes on after every error but io.EOF
+// ends).
 func (r *Reader) Read(g *Game) error {
 	g.Tags = g.Tags[:0]
 	g.Reset(movegen.StartPosition())
@@ -460,8 +462,9 @@ func (r *Reader) Read(g *Game) error {
 	var t token
 	r.next(&t)
 	if t.kind == tEOF {
-		if r.rerr != nil {
-			return r.rerr
+		if err := r.rerr; err != nil {
+			r.rerr = nil
+			return err
 		}
 		return io.EOF
 	}
@@ -470,8 +473,9 @@ func (r *Reader) Read(g *Game) error {
 	if err != nil {
 		r.skipGame(&t)
 	}
-	if r.rerr != nil {
-		return r.rerr
+	if rerr := r.rerr; rerr != nil {
+		r.rerr = nil
+		return rerr
 	}
 	return err
 }

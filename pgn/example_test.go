@@ -1,0 +1,62 @@
+package pgn_test
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/symmagic/attacks/pgn"
+)
+
+// The example README shows; TestReadmeExample keeps the two identical.
+func Example() {
+	r := pgn.NewReader(strings.NewReader(`[White "Anderssen"] [Black "Kieseritzky"]
+1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5 {for time} (4... d6) 5. Bxb5 *`))
+	var g pgn.Game
+	if err := r.Read(&g); err != nil { // a *pgn.Error names the game, line and column
+		panic(err)
+	}
+	end := g.End() // the position after the main line
+	fmt.Println(g.Mainline(nil), end.FEN())
+	fmt.Print(g.String()) // the export format
+	// Output:
+	// [e2e4 e7e5 f2f4 e5f4 f1c4 d8h4 e1f1 b7b5 c4b5] rnb1kbnr/p1pp1ppp/8/1B6/4Pp1q/8/PPPP2PP/RNBQ1KNR b kq - 0 5
+	// [Event "?"]
+	// [Site "?"]
+	// [Date "????.??.??"]
+	// [Round "?"]
+	// [White "Anderssen"]
+	// [Black "Kieseritzky"]
+	// [Result "*"]
+	//
+	// 1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5 {for time} (4... d6) 5. Bxb5 *
+}
+
+// Reading a file: every game in turn, a broken game reported and passed
+// over, the next read as if it were not there.
+func ExampleReader() {
+	r := pgn.NewReader(strings.NewReader(`[Event "one"]
+
+1. e4 e5 2. Ke3 Nc6 *
+
+[Event "two"]
+
+1. d4 d5 2. c4 1/2-1/2
+`))
+	var g pgn.Game
+	for {
+		err := r.Read(&g)
+		if err == io.EOF {
+			break
+		}
+		if err != nil { // a *pgn.Error, or the input's error once
+			fmt.Println(err)
+			continue
+		}
+		event, _ := g.Tag("Event")
+		fmt.Println(event, g.Mainline(nil), g.Result)
+	}
+	// Output:
+	// pgn: game 1, line 3, column 13: move 2. Ke3: no white king moves to e3
+	// two [d2d4 d7d5 c2c4] 1/2-1/2
+}
