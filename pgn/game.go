@@ -283,13 +283,22 @@ func (g *Game) Comment(n Node) string {
 }
 
 // StartingComment returns the comment written before n's move: the one
-// that opens a variation or, for the root's main continuation, the game.
-// The root's is the comment before the game's first move too.
+// that opens a variation or, for the root and its main continuation (the
+// game's first move), the game; those two share it, as the text does.
 func (g *Game) StartingComment(n Node) string {
 	if !g.valid(n) {
 		return ""
 	}
-	return g.spanText(g.nodes[n].before)
+	return g.spanText(g.nodes[g.beforeNode(n)].before)
+}
+
+// beforeNode is the node that holds n's starting comment: the root for the
+// root's main continuation, n itself for any other.
+func (g *Game) beforeNode(n Node) Node {
+	if n != Root && g.nodes[n].parent == Root && g.nodes[Root].child == n {
+		return Root
+	}
+	return n
 }
 
 // NAGs returns the Numeric Annotation Glyphs of n's move ($1 is "!", $2
@@ -402,10 +411,11 @@ func (g *Game) SetComment(n Node, text string) {
 	}
 }
 
-// SetStartingComment sets the comment before n's move.
+// SetStartingComment sets the comment before n's move (for the root and
+// the game's first move alike, the comment before the game's first move).
 func (g *Game) SetStartingComment(n Node, text string) {
 	if g.valid(n) {
-		g.nodes[n].before = g.store(text)
+		g.nodes[g.beforeNode(n)].before = g.store(text)
 	}
 }
 

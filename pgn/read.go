@@ -76,6 +76,8 @@ type Reader struct {
 	// when its tags are read; tagNew says where each goes.
 	tagText []byte
 	tagNew  []tagText
+	// unclosed is the variations a skipped variation left open at a fault.
+	unclosed int
 }
 
 // tagText is a tag name or value in Reader.tagText: tag i's, at off, n
@@ -222,7 +224,7 @@ func (r *Reader) next(t *token) {
 			r.r = eol // an escape line: skipped whole
 		}
 		if !r.nextLine() {
-			t.kind, t.line, t.col, t.at = tEOF, r.line, r.col(r.r), r.r
+			*t = token{kind: tEOF, line: r.line, col: r.col(r.r), at: r.r, lineStart: r.lineStart}
 			return
 		}
 		if newlines++; newlines >= 2 {
@@ -618,14 +620,14 @@ func (r *Reader) movetext(g *Game, t *token) error {
 				g.AddNAG(cur.node, byte(t.nag))
 			}
 		case tOpen:
+			if !cur.moved {
+				return r.fail(t, nil, "a variation before any move it could replace")
+			}
 			if r.SkipVariations {
 				if err := r.skipVariation(t); err != nil {
 					return err
 				}
 				continue
-			}
-			if !cur.moved {
-				return r.fail(t, nil, "a variation before any move it could replace")
 			}
 			r.stack = append(r.stack, cur)
 			v := level{node: cur.prev, prev: None, before: cur.before[:0]}
@@ -678,6 +680,7 @@ func (r *Reader) skipVariation(t *token) error {
 		case tClose:
 			depth--
 		case tEOF, tTag:
+			r.unclosed = depth // for skipGame, as r.stack when variations are read
 			return r.fail(&open, nil, "this variation is not closed by a )")
 		}
 	}
@@ -707,6 +710,9 @@ func allDigits(s []byte) bool {
 // commentAt stores a comment read at cur: after its last move, or, before
 // the level's first move, for the next move.
 func (r *Reader) commentAt(g *Game, cur *level, text []byte) {
+	if len(text) == 0 {
+		return // an empty comment says nothing
+	}
 	if cur.moved {
 		n := &g.nodes[cur.node]
 		n.comment = g.joinText(n.comment, text)
@@ -808,7 +814,8 @@ func moveNumber(p *movegen.Position) string {
 // termination marker outside variations, the next game's tags, or the end
 // of the input.
 func (r *Reader) skipGame(t *token) {
-	depth := len(r.stack) // the variations open at the fault
+	depth := len(r.stack) + r.unclosed // the variations open at the fault
+	r.unclosed = 0
 	for {
 		switch t.kind {
 		case tEOF:

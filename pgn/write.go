@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strconv"
+	"unicode"
 
 	"github.com/symmagic/attacks/movegen"
 )
@@ -170,18 +171,26 @@ func (e *exporter) closeVariation() {
 }
 
 // comment writes a comment in braces, broken at its spaces where lines
-// end; a "}" in it is dropped.
+// end. A comment holding a "}" is written as comments to the line's end
+// (";"), broken at single spaces between words into lines that each begin
+// with ";", which the reader joins again with single spaces; where it also
+// holds a line break, the "}" is dropped and braces kept.
 func (e *exporter) comment(text []byte) {
-	// The words are the spans between single spaces: other white space
-	// stays inside words, so that a comment read back is the same (the
-	// reader reads a line break as a space).
+	if bytes.IndexByte(text, '}') >= 0 && bytes.IndexByte(text, '\n') < 0 {
+		e.lineComment(text)
+		return
+	}
+	// The words are the spans between spaces with no other white space
+	// beside them: other white space stays inside words, so that a comment
+	// read back is the same (the reader reads a line break as a space).
 	for start := 0; ; {
-		end := bytes.IndexByte(text[start:], ' ')
-		last := end < 0
+		end := start + 1
+		for end < len(text) && !lineBreakAt(text, end) {
+			end++
+		}
+		last := end >= len(text)
 		if last {
 			end = len(text)
-		} else {
-			end += start
 		}
 		w := text[start:end]
 		size := len(w) - bytes.Count(w, []byte("}"))
@@ -205,6 +214,78 @@ func (e *exporter) comment(text []byte) {
 			return
 		}
 		start = end + 1
+	}
+}
+
+// lineBreakAt reports whether a comment may break at text[i], a space: no
+// white space may stand beside it, which a reader of comments to the line's
+// end trims and which a break in braces would move to a line's end or
+// start.
+func lineBreakAt(text []byte, i int) bool {
+	return i > 0 && i+1 < len(text) && text[i] == ' ' &&
+		len(bytes.TrimRightFunc(text[:i], unicode.IsSpace)) == i &&
+		len(bytes.TrimLeftFunc(text[i+1:], unicode.IsSpace)) == len(text)-i-1
+}
+
+// lineComment writes text as comments to the line's end: ";" and as many
+// words as fit in a line, the next words on the next line after another
+// ";", and a line break after the last. Lines break only at a single
+// space between two words, so that the reader, which trims each and joins
+// them with a space, reads text again; a line with no such break runs
+// long.
+func (e *exporter) lineComment(text []byte) {
+	for len(text) > 0 {
+		used := len(e.dst) - e.lineStart
+		room := maxLine - 1 // the ";"
+		if used > 0 {
+			room -= used + 1 // and the space before it
+		}
+		if e.open {
+			room--
+		}
+		// The longest part of text that fits, ending before a single
+		// space between two words; the first such part where none fits.
+		cut, first := -1, -1
+		for i := 1; i+1 < len(text); i++ {
+			if lineBreakAt(text, i) {
+				if first < 0 {
+					first = i
+				}
+				if i > room {
+					break
+				}
+				cut = i
+			}
+		}
+		if len(text) <= room {
+			cut = len(text)
+		}
+		if cut < 0 {
+			if used > 0 {
+				e.dst = append(e.dst, '\n') // on a line of its own it may fit
+				e.lineStart = len(e.dst)
+				continue
+			}
+			cut = len(text) // no break at all: one long line
+			if first >= 0 {
+				cut = first
+			}
+		}
+		if used > 0 {
+			e.dst = append(e.dst, ' ')
+		}
+		if e.open {
+			e.dst = append(e.dst, '(')
+			e.open = false
+		}
+		e.dst = append(e.dst, ';')
+		e.dst = append(e.dst, text[:cut]...)
+		e.dst = append(e.dst, '\n')
+		e.lineStart = len(e.dst)
+		if cut < len(text) {
+			cut++ // the space
+		}
+		text = text[cut:]
 	}
 }
 
