@@ -393,3 +393,42 @@ func TestWriteBraceInComment(t *testing.T) {
 		}
 	}
 }
+
+// TestReadAsProgramsWrite checks readings chosen where real files differ
+// from the standard: coordinate moves, a NAG before a variation's first
+// move, a blank line among a game's tags, and a broken game whose line
+// holds more tag pairs.
+func TestReadAsProgramsWrite(t *testing.T) {
+	games, errs := readAll(t, "1. g1f3 d7d5 2. b1c3 * 1. e4 ($142 1. d4) e5 *\n\n"+
+		"[Event \"ChessBase\"]\n\n[Site \"?\"]\n[Result \"1-0\"]\n\n1. d4 1-0\n\n"+
+		"[Event \"x\"]<br />[Site \"y\"]<br />1. e4<br />*\n[Event \"after\"]\n\n1. c4 *\n", false)
+	var got []string
+	for i, g := range games {
+		if errs[i] != nil {
+			got = append(got, "error")
+			continue
+		}
+		s := uci(g.Mainline(nil))
+		if ev, ok := g.Tag("Event"); ok {
+			s = ev + ": " + s
+		}
+		if len(g.Tags) == 3 {
+			s += " (3 tags)"
+		}
+		got = append(got, s)
+	}
+	want := []string{"g1f3 d7d5 b1c3", "e2e4 e7e5", "ChessBase: d2d4 (3 tags)", "error", "after: c2c4"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("games %q, want %q", got, want)
+	}
+	if len(games) > 1 {
+		g := games[1]
+		d4 := g.Sibling(g.Next(pgn.Root))
+		if nags := g.NAGs(d4); g.Move(d4).String() != "d2d4" || len(nags) != 1 || nags[0] != 142 {
+			t.Errorf("the variation's move %v has NAGs %v, want 142", g.Move(d4), nags)
+		}
+		if s := g.String(); !strings.Contains(s, "(1. d4 $142)") {
+			t.Errorf("written:\n%s", s)
+		}
+	}
+}

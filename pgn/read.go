@@ -116,7 +116,8 @@ type level struct {
 	at        int
 	before    []byte // a comment read before the level's next move
 	hasBefore bool
-	moved     bool // a move has been read at this level
+	nags      []byte // NAGs read before the level's first move
+	moved     bool   // a move has been read at this level
 }
 
 // Token kinds.
@@ -420,6 +421,32 @@ func (r *Reader) newTagText(i int, b []byte, value bool) {
 	r.tagText = append(r.tagText, b...)
 }
 
+// firstOnLine reports whether t, a token of the current line, is its
+// line's first.
+func (r *Reader) firstOnLine(t *token) bool {
+	for _, c := range r.buf[t.lineStart-r.base : t.at] {
+		if !isSpace(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasTag reports whether the game being read has a tag named name.
+func (r *Reader) hasTag(g *Game, name []byte) bool {
+	for i := range g.Tags {
+		if g.Tags[i].Name == string(name) {
+			return true
+		}
+	}
+	for _, n := range r.tagNew {
+		if !n.value && string(r.tagText[n.off:n.off+n.n]) == string(name) {
+			return true
+		}
+	}
+	return false
+}
+
 // tagStrings gives g's new tag names and values their strings: one string
 // for them all.
 func (r *Reader) tagStrings(g *Game) {
@@ -500,9 +527,10 @@ func (r *Reader) game(g *Game, t *token) error {
 			}
 			continue
 		}
-		if len(g.Tags) > 0 && t.blank {
-			// A blank line between tag sections: a game of tags alone
-			// ended there.
+		if len(g.Tags) > 0 && t.blank && r.hasTag(g, t.name) {
+			// A blank line, then a tag the game has: a game of tags
+			// alone ended there. (A blank line among a game's tags
+			// means nothing.)
 			r.unread(t)
 			r.tagStrings(g)
 			return r.finish(g)
@@ -616,8 +644,15 @@ func (r *Reader) movetext(g *Game, t *token) error {
 		case tComment:
 			r.commentAt(g, &cur, t.text)
 		case tNAG:
-			if cur.moved && t.nag != 0 {
+			if t.nag == 0 {
+				break // $0, the null annotation
+			}
+			if cur.moved {
 				g.AddNAG(cur.node, byte(t.nag))
+			} else {
+				// Before the level's first move ("($142 38... b5"): the
+				// move's, when it comes.
+				cur.nags = append(cur.nags, byte(t.nag))
 			}
 		case tOpen:
 			if !cur.moved {
@@ -637,7 +672,7 @@ func (r *Reader) movetext(g *Game, t *token) error {
 			if len(r.stack) == 0 {
 				return r.fail(t, nil, "a ) closes no variation")
 			}
-			if cur.hasBefore && !cur.moved {
+			if (cur.hasBefore || len(cur.nags) > 0) && !cur.moved {
 				return r.fail(t, nil, "a variation without a move")
 			}
 			cur = r.stack[len(r.stack)-1]
@@ -762,6 +797,17 @@ func (r *Reader) move(g *Game, cur *level, t *token) error {
 	default:
 		var err error
 		m, err = pos.ParseSAN(string(s))
+		if err != nil && isCoordinate(s) {
+			// Coordinate notation (g1f3, d7d8q), as some programs
+			// write it: read when it names a legal move.
+			var lower [5]byte
+			for i, c := range s {
+				lower[i] = c | 0x20 // the promotion's letter in either case
+			}
+			if u, uerr := pos.ParseMove(string(lower[:len(s)])); uerr == nil && u != movegen.NoMove {
+				m, err = u, nil
+			}
+		}
 		if err != nil {
 			var se *movegen.SANError
 			msg := err.Error()
@@ -777,6 +823,12 @@ func (r *Reader) move(g *Game, cur *level, t *token) error {
 	if cur.hasBefore {
 		g.nodes[n].before = g.storeBytes(cur.before)
 		cur.before, cur.hasBefore = cur.before[:0], false
+	}
+	if len(cur.nags) > 0 {
+		for _, nag := range cur.nags {
+			g.AddNAG(n, nag)
+		}
+		cur.nags = cur.nags[:0]
 	}
 	cur.prev, cur.node = cur.node, n
 	cur.at ^= 1
@@ -800,6 +852,19 @@ func (g *Game) addRead(n Node, m movegen.Move) Node {
 	return c
 }
 
+// isCoordinate reports whether s is a move in coordinate notation: two
+// squares and, for a promotion, a piece letter of either case.
+func isCoordinate(s []byte) bool {
+	sq := func(f, r byte) bool { return f >= 'a' && f <= 'h' && r >= '1' && r <= '8' }
+	switch {
+	case len(s) == 4:
+	case len(s) == 5 && strings.IndexByte("qrbnQRBN", s[4]) >= 0:
+	default:
+		return false
+	}
+	return sq(s[0], s[1]) && sq(s[2], s[3])
+}
+
 // moveNumber writes a move's number as PGN does: "12." before White's
 // move, "12..." before Black's.
 func moveNumber(p *movegen.Position) string {
@@ -813,6 +878,10 @@ func moveNumber(p *movegen.Position) string {
 // skipGame skips the rest of a game after a fault at t: to its
 // termination marker outside variations, the next game's tags, or the end
 // of the input.
+//
+// A tag pair begins the next game where it begins its line (after white
+// space), or after a blank line: tag pairs later in a line of the broken
+// game are its own.
 func (r *Reader) skipGame(t *token) {
 	depth := len(r.stack) + r.unclosed // the variations open at the fault
 	r.unclosed = 0
@@ -821,7 +890,7 @@ func (r *Reader) skipGame(t *token) {
 		case tEOF:
 			return
 		case tTag:
-			if t.blank || depth == 0 {
+			if t.blank || depth == 0 && r.firstOnLine(t) {
 				r.unread(t)
 				return
 			}
