@@ -261,7 +261,9 @@ func (p *Position) sanOne(sp *sanSpec) (m Move, ok bool) {
 	n := 0
 	for ; from != 0; from &= from - 1 {
 		c := newMove(lsb(from), to, flag)
-		if tc := t; p.safe(c, &tc, o) {
+		// safe takes the captured piece out of t: the same piece for every
+		// candidate (they share to and flag), so t needs no copy.
+		if p.safe(c, &t, o) {
 			m = c
 			n++
 		}

@@ -2,83 +2,112 @@ package pgn_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"io"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/symmagic/attacks/pgn"
 )
 
-// largeFile is the test data's large file of ordinary games, The Week in
-// Chess 920 (testdata/README.md).
-const largeFile = "testdata/notnil__twic0920.pgn"
-
-// benchmarkRead reads the large file with one Reader and one Game, as a
-// program reading files does, every move checked: b.SetBytes makes go test
-// print MB/s; moves/op counts the main lines' moves.
-func benchmarkRead(b *testing.B, skip bool) {
-	data, err := os.ReadFile(largeFile)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r := pgn.NewReader(bytes.NewReader(nil))
-	r.SkipVariations = skip
-	var g pgn.Game
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	moves := 0
-	for i := 0; i < b.N; i++ {
-		r.Reset(bytes.NewReader(data))
-		moves = 0
-		for {
-			err := r.Read(&g)
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			moves += g.Len() - 1
-		}
-	}
-	b.ReportMetric(float64(moves), "moves/op")
+// benchFiles are the benchmarks' files of real games (testdata/README.md):
+// The Week in Chess 920, 2,245 games as editors write them, moves alone
+// (about 10 bytes a move); and 1,000 lichess.org blitz games with [%eval]
+// and [%clk] comments and variations (about 55 bytes a move).
+var benchFiles = []struct{ name, path string }{
+	{"twic", "testdata/notnil__twic0920.pgn"},
+	{"lichess", "testdata/corentings__lichess-big.pgn.gz"},
 }
 
-func BenchmarkRead(b *testing.B)               { benchmarkRead(b, false) }
-func BenchmarkReadSkipVariations(b *testing.B) { benchmarkRead(b, true) }
-
-// BenchmarkWrite writes the large file's games in the export format into
-// one reused buffer: MB/s of what it writes.
-func BenchmarkWrite(b *testing.B) {
-	data, err := os.ReadFile(largeFile)
+// readBenchFile reads a benchmark file, gunzipped if it is gzipped.
+func readBenchFile(tb testing.TB, path string) []byte {
+	data, err := os.ReadFile(path)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	var games []*pgn.Game
-	r := pgn.NewReader(bytes.NewReader(data))
-	for {
-		g := new(pgn.Game)
-		err := r.Read(g)
-		if err == io.EOF {
-			break
-		}
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
 		if err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
-		games = append(games, g)
-	}
-	var buf []byte
-	n := 0
-	for _, g := range games {
-		buf = g.AppendPGN(buf[:0])
-		n += len(buf)
-	}
-	b.SetBytes(int64(n))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, g := range games {
-			buf = g.AppendPGN(buf[:0])
+		if data, err = io.ReadAll(zr); err != nil {
+			tb.Fatal(err)
 		}
+	}
+	return data
+}
+
+// BenchmarkRead reads each file with one Reader and one Game, as a program
+// reading files does, every move checked: MB/s of the file; moves/op
+// counts every move read (variations' too, but with SkipVariations).
+func BenchmarkRead(b *testing.B) {
+	for _, skip := range []bool{false, true} {
+		for _, f := range benchFiles {
+			name := f.name
+			if skip {
+				name += "/SkipVariations"
+			}
+			b.Run(name, func(b *testing.B) {
+				data := readBenchFile(b, f.path)
+				r := pgn.NewReader(bytes.NewReader(nil))
+				r.SkipVariations = skip
+				var g pgn.Game
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				moves := 0
+				for i := 0; i < b.N; i++ {
+					r.Reset(bytes.NewReader(data))
+					moves = 0
+					for {
+						err := r.Read(&g)
+						if err == io.EOF {
+							break
+						}
+						if err != nil {
+							b.Fatal(err)
+						}
+						moves += g.Len() - 1
+					}
+				}
+				b.ReportMetric(float64(moves), "moves/op")
+			})
+		}
+	}
+}
+
+// BenchmarkWrite writes each file's games in the export format into one
+// reused buffer: MB/s of what it writes.
+func BenchmarkWrite(b *testing.B) {
+	for _, f := range benchFiles {
+		b.Run(f.name, func(b *testing.B) {
+			var games []*pgn.Game
+			r := pgn.NewReader(bytes.NewReader(readBenchFile(b, f.path)))
+			for {
+				g := new(pgn.Game)
+				err := r.Read(g)
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				games = append(games, g)
+			}
+			var buf []byte
+			n := 0
+			for _, g := range games {
+				buf = g.AppendPGN(buf[:0])
+				n += len(buf)
+			}
+			b.SetBytes(int64(n))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				for _, g := range games {
+					buf = g.AppendPGN(buf[:0])
+				}
+			}
+		})
 	}
 }

@@ -215,7 +215,7 @@ func TestReadErrors(t *testing.T) {
 		{"a move after the end", "1. f3 e5 2. g4 Qh4# 3. Kf2 0-1\n", 1, 24, "move 3. Kf2", true},
 		{"a ) without (", "1. e4 e5 ) 2. Nf3 *\n", 1, 10, "a ) closes no variation", false},
 		{"a variation before any move", "( 1. e4 ) 1. d4 *\n", 1, 1, "a variation before any move it could replace", false},
-		{"an unknown variant", "[Variant \"Atomic\"]\n\n1. e4 *\n", 3, 1, "variant \"Atomic\": only standard chess and Chess960 are read", false},
+		{"an unknown variant", "[Variant \"Atomic\"]\n\n1. e4 *\n", 1, 1, "variant \"Atomic\": only standard chess and Chess960 are read", false},
 		{"a FEN tag that is no position", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n", 2, 1, "FEN tag: FEN placement: 0 white kings, want 1", false},
 		{"a tag pair without its quotes", "[Event bad]\n[Site \"x\"]\n\n1. e4 *\n", 1, 1, "tag Event: its value is a string in double quotes", false},
 		{"a stray character", "1. e4 & e5 *\n", 1, 7, "unexpected character '&'", false},

@@ -245,6 +245,15 @@ func (r *Reader) next(t *token) {
 		if j+2 < eol && r.buf[j] == '.' && r.buf[j-1] == 'e' && r.buf[j+1] == 'p' && r.buf[j+2] == '.' {
 			j += 3
 		}
+		if j < eol && r.buf[j] == '.' && c >= '0' && c <= '9' && allDigits(r.buf[i:j]) {
+			// A move number and its dots ("12.", "12..."): nothing.
+			for j < eol && r.buf[j] == '.' {
+				j++
+			}
+			r.r = j
+			r.next(t)
+			return
+		}
 		t.kind, t.text, r.r = tSymbol, r.buf[i:j], j
 	case c == '.':
 		j := i + 1
@@ -517,7 +526,7 @@ func (r *Reader) fail(t *token, cause error, format string, args ...any) *Error 
 // game reads a game, from its first token t, into g.
 func (r *Reader) game(g *Game, t *token) error {
 	// The tags.
-	var fenAt token // the FEN tag, for its errors
+	var fenAt, variantAt token // the FEN and Variant tags, for their errors
 	haveFEN := false
 	var tagErr error
 	for ; t.kind == tTag || t.badTag; r.next(t) {
@@ -550,8 +559,11 @@ func (r *Reader) game(g *Game, t *token) error {
 			r.newTagText(i, t.text, true)
 		}
 		g.Tags = append(g.Tags, tg)
-		if string(t.name) == "FEN" {
+		switch string(t.name) {
+		case "FEN":
 			fenAt, haveFEN = *t, true
+		case "Variant":
+			variantAt = *t
 		}
 	}
 	r.tagStrings(g)
@@ -567,7 +579,7 @@ func (r *Reader) game(g *Game, t *token) error {
 	case strings.Contains(v, "960") || containsFold(v, "fischer"):
 		chess960 = true
 	default:
-		return r.fail(t, nil, "variant %q: only standard chess and Chess960 are read", variant)
+		return r.fail(&variantAt, nil, "variant %q: only standard chess and Chess960 are read", variant)
 	}
 	if haveFEN {
 		fen, _ := g.Tag("FEN")

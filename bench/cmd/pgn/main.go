@@ -6,7 +6,9 @@
 //	go run -C bench ./cmd/pgn -write     the same, and results/CPU/pgn.md written
 //	go run -C bench ./cmd/pgn -quick     2 short rounds: a check that it runs
 //
-// The file (-file, by default the large file of pgn's test data) is read
+// Each file (-files, by default pgn's two benchmark files: The Week in
+// Chess 920, moves alone, and 1,000 lichess.org games with clock and
+// evaluation comments and variations; a .gz file is gunzipped) is read
 // into memory once; the clock times parsing alone. Reading, in MB/s of
 // the file: pgn's Reader keeping variations, the same with SkipVariations,
 // and corentings/chess's Scanner with ParseNext, each as its documentation
@@ -28,9 +30,12 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -42,8 +47,8 @@ import (
 	"github.com/symmagic/attacks/bench/internal/stat"
 )
 
-// defaultFile is the file read by default, relative to bench/.
-const defaultFile = "../pgn/testdata/notnil__twic0920.pgn"
+// defaultFiles are the files read by default, relative to bench/.
+const defaultFiles = "../pgn/testdata/notnil__twic0920.pgn,../pgn/testdata/corentings__lichess-big.pgn.gz"
 
 func main() {
 	cli.Main("pgn", run)
@@ -57,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	quick := fs.Bool("quick", false, "2 rounds, 10ms a measurement: a check that it runs, not a measurement")
 	rounds := fs.Int("rounds", 0, "interleaved rounds (default 11, -quick 2)")
 	minTime := fs.Duration("time", 0, "how long each measurement runs at least, its pass over the file repeated (default 300ms, -quick 10ms)")
-	file := fs.String("file", defaultFile, "the PGN file read")
+	files := fs.String("files", defaultFiles, "the PGN files read, comma-separated (.gz: gzipped)")
 	out := cli.AddOutput(fs, "pgn.md")
 	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
@@ -79,16 +84,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 		cfg.minTime = *minTime
 	}
 	cfg.command = strings.TrimSpace("go run -C bench ./cmd/pgn " + strings.Join(args, " "))
-	data, err := os.ReadFile(*file)
-	if err != nil {
-		return err
+	var runs []fileRun
+	for _, f := range strings.Split(*files, ",") {
+		data, err := readFile(f)
+		if err != nil {
+			return err
+		}
+		c := cfg
+		c.file, c.data = filepath.ToSlash(f), data
+		m, err := measure(c, stderr)
+		if err != nil {
+			return err
+		}
+		runs = append(runs, fileRun{c, m})
 	}
-	cfg.file, cfg.data = filepath.ToSlash(*file), data
-	m, err := measure(cfg, stderr)
-	if err != nil {
-		return err
-	}
-	report := func(w io.Writer) error { writeReport(w, cfg, m, machine.Here(), chessVersion()); return nil }
+	report := func(w io.Writer) error { writeReport(w, cfg, runs, machine.Here(), chessVersion()); return nil }
 	report(stdout)
 	if !out.Write {
 		return nil
@@ -96,31 +106,59 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return out.Save("pgn.md", report, stderr)
 }
 
+// fileRun is one file's measurements.
+type fileRun struct {
+	cfg config
+	m   *measurements
+}
+
+// readFile reads a PGN file, gunzipped if its name ends in .gz.
+func readFile(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.HasSuffix(path, ".gz") {
+		return data, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	data, err = io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return data, nil
+}
+
 // writeReport writes the report in Markdown, every line within md.Width.
-func writeReport(w io.Writer, cfg config, m *measurements, here machine.Record, version string) {
+func writeReport(w io.Writer, cfg config, runs []fileRun, here machine.Record, version string) {
 	cover := stat.Summarize(make([]float64, cfg.rounds)).Coverage
 	l := here.Lines()
 	fmt.Fprintf(w, "# pgn against corentings/chess %s\n\n", version)
 	md.Wrap(w, fmt.Sprintf("%s\n%s; one goroutine, GOMAXPROCS %d", l[0], l[1], runtime.GOMAXPROCS(0)), "")
 	fmt.Fprintln(w)
-	md.Wrap(w, fmt.Sprintf("Command: `%s`. %d interleaved rounds, the readers' order turning from round to round; "+
+	md.Wrap(w, fmt.Sprintf("Command: `%s`. For each file, %d interleaved rounds, the readers' order turning from round to round; "+
 		"each measurement a pass over the file in memory, repeated until it ran %v; medians, in brackets the interval "+
 		"that holds the median with %.1f%% confidence. The machine is shared: expect noise.",
 		cfg.command, cfg.rounds, cfg.minTime, 100*cover), "")
 	fmt.Fprintln(w)
-	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise.", "")
-	fmt.Fprintln(w)
-	md.Wrap(w, fmt.Sprintf("The file: %s, %d bytes. pgn (this module) read %d games, %d moves in their main lines, "+
+	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise. "+
+		"M moves/s: million moves of the main lines a second. Allocations: one pass's, per game; "+
+		"pgn's are the tag texts, one string a game, none a move.", "")
+	for _, run := range runs {
+		writeFile(w, run.cfg, run.m, version)
+	}
+}
+
+// writeFile writes one file's section of the report.
+func writeFile(w io.Writer, cfg config, m *measurements, version string) {
+	fmt.Fprintf(w, "\n## %s\n\n", path.Base(cfg.file))
+	md.Wrap(w, fmt.Sprintf("%s, %d bytes. pgn (this module) read %d games, %d moves in their main lines, "+
 		"%d in all with variations; it rejected %d. corentings/chess %s (Scanner and ParseNext) read %d games and "+
 		"rejected %d; of the games both read, %d have the same main line (UCI) in both, %d differ.",
 		cfg.file, len(cfg.data), m.check.games, m.check.moves, m.check.allMoves, m.check.errors,
 		version, m.check.chessGames, m.check.chessErrors, m.check.same, m.check.differ), "")
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "## Reading, MB/s of the file\n\n")
-	md.Wrap(w, "M moves/s: million moves of the main lines a second. Allocations: one pass's, per game; "+
-		"pgn's are the tag texts, one string a game, none a move.", "")
-	fmt.Fprintln(w)
-	t := [][]string{{"reader", "MB/s", "M moves/s", "allocs a game", "against corentings/chess"}}
+	t := [][]string{{"reading", "MB/s", "M moves/s", "allocs a game", "against corentings/chess"}}
 	for k := range nRead {
 		c := ""
 		if k != rChess {
@@ -131,10 +169,11 @@ func writeReport(w io.Writer, cfg config, m *measurements, here machine.Record, 
 			fmt.Sprintf("%.1f", m.readAllocs[k]), c})
 	}
 	md.Table(w, t, 1)
-	fmt.Fprintf(w, "\n## Writing, MB/s of the PGN written\n\n")
-	md.Wrap(w, fmt.Sprintf("Each writes every game it read: pgn %d bytes, corentings/chess %d.", m.wrote[wPGN], m.wrote[wChess]), "")
 	fmt.Fprintln(w)
-	t = [][]string{{"writer", "MB/s", "allocs a game", "against corentings/chess"}}
+	md.Wrap(w, fmt.Sprintf("Writing every game each read, MB/s of what it writes (pgn %d bytes, corentings/chess %d):",
+		m.wrote[wPGN], m.wrote[wChess]), "")
+	fmt.Fprintln(w)
+	t = [][]string{{"writing", "MB/s", "allocs a game", "against corentings/chess"}}
 	for k := range nWrite {
 		c := ""
 		if k != wChess {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -70,15 +71,27 @@ func games(t *testing.T, n int) string {
 // readers' checks in it, and with -write the same report in -out.
 func TestQuick(t *testing.T) {
 	file := games(t, 40)
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(b)
+	zw.Close()
+	gz := file + ".gz"
+	if err := os.WriteFile(gz, z.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
 	var out, errs bytes.Buffer
-	if err := run([]string{"-quick", "-file", file, "-write", "-out", dir}, &out, &errs); err != nil {
+	if err := run([]string{"-quick", "-files", file + "," + gz, "-write", "-out", dir}, &out, &errs); err != nil {
 		t.Fatalf("%v\n%s", err, errs.String())
 	}
 	report := out.String()
 	wants := []string{
 		"# pgn against corentings/chess " + chessVersion() + "\n", machine.Here().Lines()[0],
-		"2 interleaved rounds", stat.RatioNote, "## Reading, MB/s of the file\n", "## Writing, MB/s of the PGN written\n",
+		"2 interleaved rounds", stat.RatioNote, "## games.pgn\n", "## games.pgn.gz\n",
 		"pgn (this module) read 40 games", "it rejected 0", "read 40 games and rejected 0",
 		"40 have the same main line (UCI) in both, 0 differ",
 		"| pgn, SkipVariations |",
@@ -104,13 +117,13 @@ func TestQuick(t *testing.T) {
 			t.Errorf("comparison %q is no ratio with a verdict", c)
 		}
 	}
-	if n != 3 {
-		t.Errorf("%d comparisons, want 3 (two readers and a writer against corentings/chess)", n)
+	if n != 6 {
+		t.Errorf("%d comparisons, want 6 (two readers and a writer against corentings/chess, two files)", n)
 	}
 	if !regexp.MustCompile(`\| pgn +\| [0-9.]+ \[[0-9.]+, [0-9.]+\] +\| +0\.0 \|`).MatchString(report) {
 		t.Errorf("the writer's row does not show 0.0 allocations a game:\n%s", report)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "pgn.md"))
+	b, err = os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "pgn.md"))
 	if err != nil || string(b) != report {
 		t.Errorf("pgn.md differs from stdout (%v)", err)
 	}
@@ -125,7 +138,7 @@ func TestRejected(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errs bytes.Buffer
-	err := run([]string{"-quick", "-file", path}, &out, &errs)
+	err := run([]string{"-quick", "-files", path}, &out, &errs)
 	if err == nil || !strings.Contains(err.Error(), "pgn rejected 1 games") || out.Len() != 0 {
 		t.Errorf("err %v, stdout %q", err, out.String())
 	}
@@ -138,7 +151,7 @@ func TestFlags(t *testing.T) {
 	if status := cli.Status("pgn", run([]string{"-h"}, &out, &errs), &errs); status != 0 || out.Len() != 0 {
 		t.Errorf("-h: exit status %d, stdout %q", status, out.String())
 	}
-	for _, want := range []string{"Usage: go run -C bench ./cmd/pgn [flags]", "-quick", "-rounds", "-file", "-time", "-write", "-out"} {
+	for _, want := range []string{"Usage: go run -C bench ./cmd/pgn [flags]", "-quick", "-rounds", "-files", "-time", "-write", "-out"} {
 		if !strings.Contains(errs.String(), want) {
 			t.Errorf("usage lacks %q:\n%s", want, errs.String())
 		}
