@@ -13,8 +13,9 @@ import (
 
 // benchFiles are the benchmarks' files of real games (testdata/README.md):
 // The Week in Chess 920, 2,245 games as editors write them, moves alone
-// (about 10 bytes a move); and 1,000 lichess.org blitz games with [%eval]
-// and [%clk] comments and variations (about 55 bytes a move).
+// (about 10 bytes a move); and 1,000 lichess.org games of one player,
+// every move with its [%clk] comment, most games with [%eval] comments and
+// variations (about 55 bytes a move).
 var benchFiles = []struct{ name, path string }{
 	{"twic", "testdata/notnil__twic0920.pgn"},
 	{"lichess", "testdata/corentings__lichess-big.pgn.gz"},

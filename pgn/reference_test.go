@@ -83,7 +83,7 @@ const (
 	whyTagsAlone = "tag pairs alone at the end of the file, no movetext and no marker: pgn-extract 19.04 writes no game; " +
 		"Read and chess.js read a game without moves"
 	whyEmptyBody = "a game of tag pairs alone (Result \"?\", no movetext, no marker), a blank line, then the next game's tag pairs: " +
-		"Read reads two games (a blank line after tag pairs ends a game of tags alone); pgn-extract and chess.js read one, " +
+		"Read reads two games (a blank line, then a tag pair whose name the game has, ends a game of tags alone); pgn-extract and chess.js read one, " +
 		"the second game's tags replacing the first's. The standard has neither a game without a marker (8.2.6) " +
 		"nor a tag name twice in a game (8.1): Read's reading is what the writer meant (two games of two Events)"
 	whySetUpNoFEN = "[SetUp \"1\"] without a FEN tag: pgn-extract rejects the game (\"Missing FEN Tag to accompany SetUp Tag\"), " +

@@ -7,8 +7,8 @@
 //	go run -C bench ./cmd/pgn -quick     2 short rounds: a check that it runs
 //
 // Each file (-files, by default pgn's two benchmark files: The Week in
-// Chess 920, moves alone, and 1,000 lichess.org games with clock and
-// evaluation comments and variations; a .gz file is gunzipped) is read
+// Chess 920, moves alone, and 1,000 lichess.org games with clock comments,
+// most with evaluations and variations; a .gz file is gunzipped) is read
 // into memory once; the clock times parsing alone. Reading, in MB/s of
 // the file: pgn's Reader keeping variations, the same with SkipVariations,
 // and corentings/chess's Scanner with ParseNext, each as its documentation
