@@ -194,6 +194,7 @@ func TestReference(t *testing.T) {
 		ours := readOurs(t, name, data, false)
 		skipped := readOurs(t, name, data, true)
 		checkSkipVariations(t, name, ours, skipped)
+		checkCRLF(t, name, data)
 		latin1 := !utf8.Valid(data)
 		moves, bad := 0, 0
 		for _, g := range ours {
@@ -280,6 +281,29 @@ func checkSkipVariations(t *testing.T, name string, ours, skipped []ourGame) {
 		}
 		if !slices.Equal(g.tags, s.tags) || !slices.Equal(g.uci, s.uci) || g.result != s.result {
 			t.Errorf("%s: game %d: SkipVariations reads another game", name, i+1)
+		}
+	}
+}
+
+// checkCRLF checks that the file with CRLF line ends (no file here has
+// them) reads as with LF: the same games, each the same in every part
+// (tags, start, moves, variations, comments, NAGs, result), and the same
+// errors, their lines and columns too.
+func checkCRLF(t *testing.T, name string, data []byte) {
+	t.Helper()
+	if bytes.Contains(data, []byte("\r")) {
+		return // a file with CRs of its own
+	}
+	lf, lfErrs := readAll(t, string(data), false)
+	crlf, crlfErrs := readAll(t, string(bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))), false)
+	if len(lf) != len(crlf) {
+		t.Errorf("%s: %d games, with CRLF line ends %d", name, len(lf), len(crlf))
+		return
+	}
+	for i := range lf {
+		if fmt.Sprint(lfErrs[i]) != fmt.Sprint(crlfErrs[i]) || describe(lf[i]) != describe(crlf[i]) {
+			t.Errorf("%s: game %d reads otherwise with CRLF line ends:\n%v\n%s\nwith CRLF\n%v\n%s",
+				name, i+1, lfErrs[i], describe(lf[i]), crlfErrs[i], describe(crlf[i]))
 		}
 	}
 }
