@@ -5,11 +5,11 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"time"
 
 	chess "github.com/corentings/chess/v2"
+	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/internal/perftdata"
 	"github.com/symmagic/attacks/movegen"
 )
@@ -31,19 +31,7 @@ const (
 var genNames = [nGen]string{"movegen", "corentings/chess"}
 
 // chessVersion is the version of chessModule this binary was built with.
-func chessVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, d := range bi.Deps {
-			if d.Path == chessModule {
-				if d.Replace != nil {
-					return d.Replace.Version
-				}
-				return d.Version
-			}
-		}
-	}
-	return "(version unknown)"
-}
+func chessVersion() string { return machine.DepVersion(chessModule) }
 
 // chessPerft is perft written with corentings/chess's public API as a user
 // would, with bulk counting at the last ply: at depth 1 it counts the

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"time"
 
 	chess "github.com/corentings/chess/v2"
+	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/movegen"
 	"github.com/symmagic/attacks/pgn"
 )
@@ -19,19 +19,7 @@ import (
 const chessModule = "github.com/corentings/chess/v2"
 
 // chessVersion is the version of chessModule this binary was built with.
-func chessVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, d := range bi.Deps {
-			if d.Path == chessModule {
-				if d.Replace != nil {
-					return d.Replace.Version
-				}
-				return d.Version
-			}
-		}
-	}
-	return "(version unknown)"
-}
+func chessVersion() string { return machine.DepVersion(chessModule) }
 
 // Readers and writers: the index of each in the measurements.
 const (

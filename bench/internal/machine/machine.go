@@ -56,6 +56,22 @@ func Here() Record {
 	return Record{CPU: ReadCPU(os.DirFS("/")), Build: BuildOf(bi)}
 }
 
+// DepVersion is the version of the module path this binary was built
+// with, its replacement's where it is replaced, or "(version unknown)".
+func DepVersion(path string) string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			if d.Path == path {
+				if d.Replace != nil {
+					return d.Replace.Version
+				}
+				return d.Version
+			}
+		}
+	}
+	return "(version unknown)"
+}
+
 // String is the record's line, "CPU: ...; go1.26.8 linux/amd64 GOAMD64=v1".
 func (r Record) String() string {
 	l := r.Lines()
