@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/symmagic/attacks/movegen"
 )
@@ -808,7 +809,7 @@ func (r *Reader) move(g *Game, cur *level, t *token) error {
 		return nil
 	default:
 		var err error
-		m, err = pos.ParseSAN(string(s))
+		m, err = pos.ParseSAN(unsafe.String(&s[0], len(s))) // ParseSAN keeps no reference to it
 		if err != nil && isCoordinate(s) {
 			// Coordinate notation (g1f3, d7d8q), as some programs
 			// write it: read when it names a legal move.
@@ -829,8 +830,15 @@ func (r *Reader) move(g *Game, cur *level, t *token) error {
 			return r.fail(t, err, "move %s %s: %s", moveNumber(pos), s, msg)
 		}
 	}
-	*after = *pos
-	after.Play(m)
+	if r.SkipVariations {
+		// No variation asks for the position before the move: play it
+		// in place.
+		pos.Play(m)
+	} else {
+		*after = *pos
+		after.Play(m)
+		cur.at ^= 1
+	}
 	n := g.addRead(cur.node, m)
 	if cur.hasBefore {
 		g.nodes[n].before = g.storeBytes(cur.before)
@@ -843,7 +851,6 @@ func (r *Reader) move(g *Game, cur *level, t *token) error {
 		cur.nags = cur.nags[:0]
 	}
 	cur.prev, cur.node = cur.node, n
-	cur.at ^= 1
 	cur.moved = true
 	return nil
 }
