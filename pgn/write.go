@@ -39,8 +39,9 @@ const maxLine = 80
 //     Date, Round, White, Black, Result; "?" for a missing value, Date
 //     "????.??.??", Result the game's), then the others in their order;
 //     SetUp "1" and FEN the start position's when the game does not start
-//     from the standard start (Variant "Chess960" added for a start in
-//     Chess960 mode without a Variant tag); values with \ and " escaped;
+//     from the standard start or has a FEN tag (a SetUp tag "0" where it
+//     has neither; Variant "Chess960" added for a start in Chess960 mode
+//     without a Variant tag); values with \ and " escaped;
 //   - a blank line, then the movetext in lines of at most 80 characters
 //     (broken at spaces, in comments too; a word longer than a line stands
 //     alone): a move number before each White move, and "N..." before a
@@ -82,6 +83,7 @@ func (g *Game) AppendPGN(dst []byte) []byte {
 		case "FEN":
 			t.Value = fen
 		case "SetUp":
+			t.Value = "0" // the standard start, without a FEN tag
 			if fen != "" {
 				t.Value = "1"
 			}
