@@ -38,18 +38,23 @@ func (e *Error) Unwrap() error { return e.Err }
 // and a Variant tag of "Chess960" (or "Fischerandom", "Chess 960", ...)
 // for Chess960, the FEN's castling in X-FEN or Shredder-FEN; movetext of
 // SAN as movegen's ParseSAN reads it (O-O and 0-0, e8=Q and e8Q, checks
-// and annotations written or not), move numbers with any dots or none,
-// the null move as "--" or "Z0", comments in braces and after ";", NAGs
-// ("$14") and the suffixes "!", "?", "!!", "??", "!?", "?!" (read as the
-// NAGs 1 to 6), variations nested to any depth, and the termination
-// marker; escape lines ("%" in the first column), a byte-order mark, CRLF
-// line ends. Each move is checked as it is read; a game ends at its
-// termination marker, or where the next game's tags begin, or at the end
-// of the input.
+// and annotations written or not) and moves in coordinate notation (g1f3,
+// d7d8q) where they are legal, move numbers with any dots or none (not
+// checked), the null move as "--" or "Z0", comments in braces and after
+// ";", NAGs ("$14") and the suffixes "!", "?", "!!", "??", "!?", "?!"
+// (read as the NAGs 1 to 6; one before a variation's first move is that
+// move's), variations nested to any depth, and the termination marker;
+// escape lines ("%" in the first column), a byte-order mark, CRLF line
+// ends. A blank line among a game's tag pairs means nothing. Each move is
+// checked as it is read; a game ends at its termination marker, or where
+// the next game's tags begin (after a game of tags alone: at a blank line
+// before a tag it already has), or at the end of the input.
 //
 // A game Read cannot read is a *Error naming the game, the line, the
-// column and the fault; Read then skips to the game's end, so that the
-// next Read returns the next game: one broken game loses nothing else.
+// column and the fault; Read then skips to the game's end (its marker at
+// the main line's depth, or the next tag pair that begins a line), so
+// that the next Read returns the next game: one broken game loses nothing
+// else.
 //
 // Memory is bounded by the largest game, not the input: Read keeps a
 // buffer of whole lines of the input and the game it fills.
