@@ -506,8 +506,7 @@ func (r *Reader) Read(g *Game) error {
 	var t token
 	r.next(&t)
 	if t.kind == tEOF {
-		if err := r.rerr; err != nil {
-			r.rerr = nil
+		if err := r.inputErr(); err != nil {
 			return err
 		}
 		return io.EOF
@@ -517,10 +516,16 @@ func (r *Reader) Read(g *Game) error {
 	if err != nil {
 		r.skipGame(&t)
 	}
-	if rerr := r.rerr; rerr != nil {
-		r.rerr = nil
+	if rerr := r.inputErr(); rerr != nil {
 		return rerr
 	}
+	return err
+}
+
+// inputErr returns the input's error once: then nil, and Read io.EOF.
+func (r *Reader) inputErr() error {
+	err := r.rerr
+	r.rerr = nil
 	return err
 }
 
@@ -849,12 +854,10 @@ func (r *Reader) move(g *Game, cur *level, t *token) error {
 		g.nodes[n].before = g.storeBytes(cur.before)
 		cur.before, cur.hasBefore = cur.before[:0], false
 	}
-	if len(cur.nags) > 0 {
-		for _, nag := range cur.nags {
-			g.AddNAG(n, nag)
-		}
-		cur.nags = cur.nags[:0]
+	for _, nag := range cur.nags {
+		g.AddNAG(n, nag)
 	}
+	cur.nags = cur.nags[:0]
 	cur.prev, cur.node = cur.node, n
 	cur.moved = true
 	return nil

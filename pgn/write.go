@@ -232,63 +232,44 @@ func lineBreakAt(text []byte, i int) bool {
 // lineComment writes text as comments to the line's end: ";" and as many
 // words as fit in a line, the next words on the next line after another
 // ";", and a line break after the last. Lines break only at a single
-// space between two words, so that the reader, which trims each and joins
-// them with a space, reads text again; a line with no such break runs
-// long.
+// space between two words (lineBreakAt), so that the reader, which trims
+// each and joins them with a space, reads text again; a part with no such
+// break runs long.
 func (e *exporter) lineComment(text []byte) {
 	for len(text) > 0 {
-		used := len(e.dst) - e.lineStart
-		room := maxLine - 1 // the ";"
-		if used > 0 {
-			room -= used + 1 // and the space before it
-		}
-		if e.open {
-			room--
-		}
-		// The longest part of text that fits, ending before a single
-		// space between two words; the first such part where none fits.
-		cut, first := -1, -1
-		for i := 1; i+1 < len(text); i++ {
-			if lineBreakAt(text, i) {
-				if first < 0 {
-					first = i
-				}
-				if i > room {
-					break
-				}
-				cut = i
-			}
-		}
-		if len(text) <= room {
-			cut = len(text)
-		}
-		if cut < 0 {
-			if used > 0 {
-				e.dst = append(e.dst, '\n') // on a line of its own it may fit
-				e.lineStart = len(e.dst)
-				continue
-			}
-			cut = len(text) // no break at all: one long line
-			if first >= 0 {
-				cut = first
-			}
-		}
-		if used > 0 {
-			e.dst = append(e.dst, ' ')
-		}
-		if e.open {
-			e.dst = append(e.dst, '(')
-			e.open = false
-		}
+		cut := lineCut(text, maxLine-1) // a line holds ";" and the part
+		e.space(1 + cut)
 		e.dst = append(e.dst, ';')
 		e.dst = append(e.dst, text[:cut]...)
 		e.dst = append(e.dst, '\n')
 		e.lineStart = len(e.dst)
-		if cut < len(text) {
-			cut++ // the space
-		}
-		text = text[cut:]
+		text = text[min(cut+1, len(text)):] // the space after the part
 	}
+}
+
+// lineCut returns the length of the longest part of text of at most room
+// bytes that ends at its end or before a break (lineBreakAt); where none
+// fits, the shortest.
+func lineCut(text []byte, room int) int {
+	if len(text) <= room {
+		return len(text)
+	}
+	cut := -1
+	for i := 1; i+1 < len(text); i++ {
+		if lineBreakAt(text, i) {
+			if i > room && cut >= 0 {
+				break
+			}
+			cut = i
+			if i > room {
+				break
+			}
+		}
+	}
+	if cut < 0 {
+		return len(text)
+	}
+	return cut
 }
 
 // line writes the moves from n, a node whose parent's position is pos,
