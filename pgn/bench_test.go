@@ -82,18 +82,11 @@ func BenchmarkRead(b *testing.B) {
 func BenchmarkWrite(b *testing.B) {
 	for _, f := range benchFiles {
 		b.Run(f.name, func(b *testing.B) {
-			var games []*pgn.Game
-			r := pgn.NewReader(bytes.NewReader(readBenchFile(b, f.path)))
-			for {
-				g := new(pgn.Game)
-				err := r.Read(g)
-				if err == io.EOF {
-					break
-				}
+			games, errs := readAll(b, string(readBenchFile(b, f.path)), false)
+			for _, err := range errs {
 				if err != nil {
 					b.Fatal(err)
 				}
-				games = append(games, g)
 			}
 			var buf []byte
 			n := 0

@@ -221,27 +221,23 @@ func TestReference(t *testing.T) {
 // readOurs reads every game of data, the file name's.
 func readOurs(t *testing.T, name string, data []byte, skip bool) []ourGame {
 	t.Helper()
-	r := pgn.NewReader(bytes.NewReader(data))
-	r.SkipVariations = skip
-	var games []ourGame
-	var g pgn.Game
-	for {
-		err := r.Read(&g)
-		if err == io.EOF {
-			return games
-		}
-		var pe *pgn.Error
-		if err != nil && !errors.As(err, &pe) {
-			t.Fatalf("%s: game %d: %v is a %T, want *pgn.Error", name, len(games)+1, err, err)
-		}
-		start := g.Start()
-		chess960 := start.Chess960()
-		var uci []string
-		for _, m := range g.Mainline(nil) {
-			uci = append(uci, kingStepUCI(m, chess960))
-		}
-		games = append(games, ourGame{tags: slices.Clone(g.Tags), uci: uci, result: g.Result, err: err})
+	games, errs := readAll(t, string(data), skip)
+	ours := make([]ourGame, len(games))
+	for i, g := range games {
+		ours[i] = ourOf(g, errs[i])
 	}
+	return ours
+}
+
+// ourOf is g as the comparisons see it: its tags, its main line (castling
+// as kingStepUCI writes it), its result, and err, Read's error.
+func ourOf(g *pgn.Game, err error) ourGame {
+	start := g.Start()
+	var uci []string
+	for _, m := range g.Mainline(nil) {
+		uci = append(uci, kingStepUCI(m, start.Chess960()))
+	}
+	return ourGame{tags: g.Tags, uci: uci, result: g.Result, err: err}
 }
 
 // kingStepUCI writes m in UCI, a castling move of Chess960 as the king's
