@@ -152,7 +152,8 @@ func measure(cfg config, stderr io.Writer) (*measurements, error) {
 	m.check.chessGames, m.check.chessErrors = readChess(cfg.data, func(g *chess.Game) { theirs = append(theirs, g) })
 	byKey := map[string][]int{}
 	for i, g := range ours {
-		byKey[gameKey(g.Tag)] = append(byKey[gameKey(g.Tag)], i)
+		k := gameKey(g.Tag)
+		byKey[k] = append(byKey[k], i)
 	}
 	for _, g := range theirs {
 		k := gameKey(func(name string) (string, bool) { v := g.GetTagPair(name); return v, v != "" })
