@@ -289,7 +289,7 @@ func Stats() TableStats {
 		IndexBytes:   int(unsafe.Sizeof(stdIndexTable)),
 		AttackBytes:  attack,
 		ParamBytes:   int(unsafe.Sizeof(rookStdParams) + unsafe.Sizeof(bishopStdParams)),
-		RookTables:   distinctStdTables(&rookStdParams),
+		RookTables:   distinctTables(&rookStdParams),
 		BishopTables: distinctTables(&bishopStdParams),
 	}
 	w := Tables{
@@ -317,14 +317,6 @@ func permuteBytes(k kernelID) int {
 }
 
 func distinctTables(params *[64]param) int {
-	seen := map[*uint8]bool{}
-	for _, p := range params {
-		seen[p.index] = true
-	}
-	return len(seen)
-}
-
-func distinctStdTables(params *[64]stdParam) int {
 	seen := map[*uint8]bool{}
 	for _, p := range params {
 		seen[p.index] = true

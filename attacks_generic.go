@@ -8,9 +8,9 @@ import (
 // The lookups, in pure Go. For a square sq and occupancy occ, the drop-in
 // (Rook, Bishop, Queen) keys straight from the standard layout:
 //
-//	key = ((occ & mask) * magic >> shift) & keyMask  // shift: 52 rook, 55 bishop
-//	i   = index[key]                                 // byte: the square's (or its group's) index table
-//	att = attackTable[attack + i]                    // sq's own attack set, standard layout
+//	key = (occ & mask) * magic >> shift  // shift: 52 rook, 55 bishop
+//	i   = index[key]                     // byte: the square's (or its group's) index table
+//	att = attack[i]                      // sq's own attack set, standard layout
 //
 // and the W lookups (RookW, Occupancy.Rook, ...) do the same from the
 // occupancy in W layout, w = W(occ), with their own masks, magics and index
@@ -18,33 +18,23 @@ import (
 // Both name the same attack sets with the same bytes, so they share the
 // attack tables. The byte names the attack set in the class's canonical
 // frame; each square's attack table maps it back to that square. The shift
-// is a constant: the key is cut from the top of the product (magic.RookWindow),
-// and the W magics were searched to leave nothing above it (SearchOptions.NoJunk),
-// so a W lookup is a multiply, a shift and two dependent loads through
-// pointers that fold into the addressing; the drop-in's magics leave junk
-// there, which keyMask drops. Every key is inside its index table and every
-// byte of every index table names one of the square's attack sets
-// (magic.Layout.Verify; TestTablesInBounds), so no occupancy can send a read
-// outside the tables. Each record takes 32 bytes on 64-bit platforms, so
-// none straddles a cache line: a 40-byte one (two pointers and a 64-bit key
-// mask) made perft slower (docs/BENCHMARKS.md, "The lookup cut down").
+// is a constant: the key is cut from the top of the product
+// (magic.RookWindow), and every magic was searched to leave nothing above
+// it (SearchOptions.NoJunk), so a lookup is a multiply, a shift and two
+// dependent loads through pointers that fold into the addressing, with no
+// key mask. Every key is inside its index table and every byte of every
+// index table names one of the square's attack sets (magic.Layout.Verify;
+// TestTablesInBounds), so no occupancy can send a read outside the tables.
+// Each record takes 32 bytes on 64-bit platforms, so none straddles a cache
+// line: a 40-byte one (two pointers and a 64-bit key mask) made perft
+// slower (docs/BENCHMARKS.md, "The lookup cut down").
 
-// param is one square's W lookup.
+// param is one square's lookup (W or drop-in).
 type param struct {
-	mask   uint64 // relevant occupancy, W layout
+	mask   uint64 // relevant occupancy, in the layout the keys are taken from
 	magic  uint64
-	index  *uint8  // the square's class's index table in indexTable
+	index  *uint8  // the square's (or its class's) index table in indexTable or stdIndexTable
 	attack *uint64 // the square's attack sets in attackTable
-}
-
-// stdParam is one square's drop-in lookup: the attack sets by their offset
-// in attackTable, which leaves room for the key mask in 32 bytes.
-type stdParam struct {
-	mask    uint64 // relevant occupancy, standard layout
-	magic   uint64
-	index   *uint8 // the square's (or its group's) index table in stdIndexTable
-	attack  uint32 // the square's attack sets: attackTable[attack:]
-	keyMask uint32 // 1<<(key bits) - 1
 }
 
 // rookShift and bishopShift, the key windows as shifts, are in
@@ -57,23 +47,17 @@ func lookup(p *param, occ uint64, shift uint) uint64 {
 	return *(*uint64)(unsafe.Add(unsafe.Pointer(p.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occ&p.mask)*p.magic>>shift)))*8))
 }
 
-// lookupStd is the drop-in's kernel: occ is a standard bitboard.
-func lookupStd(p *stdParam, occ uint64, shift uint) uint64 {
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(&attackTable), (uint(p.attack)+uint(*(*uint8)(unsafe.Add(unsafe.Pointer(p.index), (occ&p.mask)*p.magic>>shift&uint64(p.keyMask)))))*8))
-}
-
 // rookStd, bishopStd and queenStd are the drop-in's lookups for sq, which
-// must be in 0..63. The bishop magics leave no junk above the key, as the
-// W ones do (magic.Build), so bishops take the W kernel: it leaves Queen
-// room in the inliner's budget.
-func rookStd(sq int, occ uint64) uint64   { return lookupStd(&rookStdParams[sq], occ, rookShift) }
+// must be in 0..63: the W kernel on the standard layout's keys, which leave
+// no junk above the key either (magic.Build).
+func rookStd(sq int, occ uint64) uint64   { return lookup(&rookStdParams[sq], occ, rookShift) }
 func bishopStd(sq int, occ uint64) uint64 { return lookup(&bishopStdParams[sq], occ, bishopShift) }
 
 // queenStd is both drop-in lookups written out in one expression, cheaper
 // for the inliner than two calls: Queen needs the room.
 func queenStd(sq int, occ uint64) uint64 {
 	r, b := &rookStdParams[sq], &bishopStdParams[sq]
-	return *(*uint64)(unsafe.Add(unsafe.Pointer(&attackTable), (uint(r.attack)+uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occ&r.mask)*r.magic>>rookShift&uint64(r.keyMask)))))*8)) |
+	return *(*uint64)(unsafe.Add(unsafe.Pointer(r.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(r.index), (occ&r.mask)*r.magic>>rookShift)))*8)) |
 		*(*uint64)(unsafe.Add(unsafe.Pointer(b.attack), uint(*(*uint8)(unsafe.Add(unsafe.Pointer(b.index), (occ&b.mask)*b.magic>>bishopShift)))*8))
 }
 

@@ -37,6 +37,8 @@ package perft
 import (
 	"fmt"
 	"strings"
+
+	"github.com/symmagic/attacks/bench/ref"
 )
 
 // Mode is a slider mode: a technique's name, as in Techniques.
@@ -50,6 +52,9 @@ type Technique struct {
 	// SeamNone, SeamFile or SeamBitboard.
 	Seam    string
 	Variant bool // a step between two techniques, which only cmd/variants runs
+	// SIMD says the mode needs the simd build (GOEXPERIMENT=simd on amd64)
+	// and AVX2: Modes lists it only in such a build on such a CPU.
+	SIMD bool
 }
 
 // The seams: how a mode's file of sliders/ joins the generator.
@@ -67,18 +72,19 @@ const (
 // Techniques lists every mode: adding a technique is adding its file to
 // sliders/ and its line here.
 var Techniques = []Technique{
-	{ModeW, "the W lookups of an attacks.Occupancy that the position keeps and every move updates: movegen as it is", SeamNone, false},
-	{ModeOcc, "the W lookups of an attacks.Occupancy made from the occupancy once per node (NewOccupancy): package attacks adopted without touching the position", SeamFile, false},
-	{ModeStd, "attacks.Rook and attacks.Bishop on the occupancy: the drop-in", SeamBitboard, false},
-	{ModeFancy, "fancy magic, as Stockfish wrote it until 2026 (bench/ref)", SeamBitboard, false},
-	{ModePlain, "plain magic, fixed shifts 12 and 9 (bench/ref)", SeamBitboard, false},
-	{ModeBlack, "black magic, fixed shifts and one overlapped array (bench/ref)", SeamBitboard, false},
-	{"hyperbola", "hyperbola quintessence, scalar, with a rank table (bench/ref)", SeamBitboard, false},
-	{"kindergarten", "kindergarten bitboards (bench/ref)", SeamBitboard, false},
+	{ModeW, "the W lookups of an attacks.Occupancy that the position keeps and every move updates: movegen as it is", SeamNone, false, false},
+	{ModeOcc, "the W lookups of an attacks.Occupancy made from the occupancy once per node (NewOccupancy): package attacks adopted without touching the position", SeamFile, false, false},
+	{ModeStd, "attacks.Rook and attacks.Bishop on the occupancy: the drop-in", SeamBitboard, false, false},
+	{ModeFancy, "fancy magic, as Stockfish wrote it until 2026 (bench/ref)", SeamBitboard, false, false},
+	{ModePlain, "plain magic, fixed shifts 12 and 9 (bench/ref)", SeamBitboard, false, false},
+	{ModeBlack, "black magic, fixed shifts and one overlapped array (bench/ref)", SeamBitboard, false, false},
+	{"lanes", "hyperbola quintessence in AVX2 lanes with a rank table, as Stockfish computes attacks on AVX2 machines since 2026 (bench/ref; the simd build only)", SeamBitboard, false, true},
+	{"hyperbola", "hyperbola quintessence, scalar, with a rank table (bench/ref)", SeamBitboard, false, false},
+	{"kindergarten", "kindergarten bitboards (bench/ref)", SeamBitboard, false, false},
 
-	{"fancymask", "variant: fancy magic with its key ANDed with a mask from the record, as the drop-in's rook keys are", SeamBitboard, true},
-	{"byte", "variant: fancy magic's keys through a byte index to the square's attack sets, the W system's two dependent loads without its sharing", SeamBitboard, true},
-	{"stdsmall", "variant: std with a Position 16 bytes smaller, without the room the other modes keep for an Occupancy", SeamFile, true},
+	{"fancymask", "variant: fancy magic with its key ANDed with a mask from the record, as the drop-in's rook keys were until they needed none", SeamBitboard, true, false},
+	{"byte", "variant: fancy magic's keys through a byte index to the square's attack sets, the W system's two dependent loads without its sharing", SeamBitboard, true, false},
+	{"stdsmall", "variant: std with a Position 16 bytes smaller, without the room the other modes keep for an Occupancy", SeamFile, true, false},
 }
 
 // The modes that code names: the ways in and the magic yardsticks.
@@ -105,7 +111,7 @@ func Variants() []Mode { return modes(true) }
 func modes(variant bool) []Mode {
 	var ms []Mode
 	for _, t := range Techniques {
-		if t.Variant == variant {
+		if t.Variant == variant && (!t.SIMD || ref.HasLanes) {
 			ms = append(ms, t.Mode)
 		}
 	}

@@ -69,6 +69,12 @@ func TestTechniques(t *testing.T) {
 	if !names["sym"] && HasSym {
 		t.Error("HasSym, but Techniques() lists no sym")
 	}
+	if !HasLanes {
+		t.Log("NOTE: not the simd build with AVX2 (GOEXPERIMENT=simd on amd64): the AVX2 lanes are not tested")
+	}
+	if names["lanes"] != HasLanes {
+		t.Errorf("HasLanes %v, but Techniques() lists lanes: %v", HasLanes, names["lanes"])
+	}
 }
 
 // checkQueen runs a queen lookup over every subset of the rook mask and of
@@ -154,6 +160,7 @@ func TestTableBytes(t *testing.T) {
 		"squarebyte":   107648 + 6328*8 + 128*24,
 		"kindergarten": 2*8*64*8 + 64*16,
 		"hyperbola":    512 + 64*16,
+		"lanes":        512 + 64*96 + 32,
 		"ray":          0,
 	}
 	for _, tc := range Techniques() {

@@ -18,14 +18,18 @@ type Technique struct {
 }
 
 // Techniques lists every technique this machine can run: all of them but
-// PEXT, which needs BMI2 (HasPEXT), and the full-symmetry kernel, which
-// needs AVX-512 BITALG (HasSym).
+// PEXT, which needs BMI2 (HasPEXT), the full-symmetry kernel, which needs
+// AVX-512 BITALG (HasSym), and the AVX2 lanes, which need GOEXPERIMENT=simd
+// and AVX2 (HasLanes).
 func Techniques() []Technique {
 	ts := []Technique{
 		{Name: "fancy", Title: "fancy magic", Bytes: FancyBytes + int(unsafe.Sizeof(fancyRooks)+unsafe.Sizeof(fancyBishops)), Rook: FancyRook, Bishop: FancyBishop},
 	}
 	if HasPEXT {
 		ts = append(ts, Technique{Name: "pext", Title: "PEXT tables", Bytes: int(unsafe.Sizeof(pextAttacks) + unsafe.Sizeof(pextRook) + unsafe.Sizeof(pextBishop)), Rook: PextRook, Bishop: PextBishop, Queen: PextQueen})
+	}
+	if HasLanes {
+		ts = append(ts, Technique{Name: "lanes", Title: "hyperbola in AVX2 lanes", Bytes: LanesBytes, Rook: LanesRook, Bishop: LanesBishop})
 	}
 	if HasSym {
 		ts = append(ts, Technique{Name: "sym", Title: "W full symmetry (AVX-512)", Bytes: symBytes, Rook: SymRook, Bishop: SymBishop, Queen: SymQueen})

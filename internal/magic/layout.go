@@ -26,7 +26,8 @@ type Param struct {
 	IndexBase  uint32
 	AttackBase uint32
 	Shift      uint8
-	Bits       uint8 // the key's width: the index table has 1<<Bits entries
+	Bits       uint8  // the key's width
+	Size       uint32 // the index table's entries: 1<<Bits, or fewer for a Table.Short
 }
 
 // ParamSize is the bytes the root package spends on one square's Param on
@@ -92,8 +93,12 @@ type BuildOptions struct {
 	// in the standard layout; a group it does not solve is split further
 	// (stdGroups), down to a square alone.
 	StdShareTries int
-	Workers       int       // classes searched at once; 0 means 1
-	Progress      io.Writer // one line per solved class; nil for none
+	// StdRookTries bounds the search for each standard-layout rook key at
+	// each width from the mask's to the window's (SearchOptions.Terms and
+	// Shortest).
+	StdRookTries int
+	Workers      int       // classes searched at once; 0 means 1
+	Progress     io.Writer // one line per solved class; nil for none
 }
 
 // MaxKeyBits is the widest key Build accepts: a rook corner's mask width.
@@ -101,7 +106,7 @@ const MaxKeyBits = 12
 
 // DefaultBuild returns the options the generator and the tests use.
 func DefaultBuild() BuildOptions {
-	return BuildOptions{Seed: 1, MaxTries: 30_000_000, StdShareTries: 2_000_000, Workers: 2}
+	return BuildOptions{Seed: 1, MaxTries: 30_000_000, StdShareTries: 2_000_000, StdRookTries: 2_000_000, Workers: 2}
 }
 
 // WGroup returns the sharing level the W layout uses for a piece: rooks
@@ -216,7 +221,7 @@ func place(t *Table, index *[]byte, params *[64]Param) error {
 			return fmt.Errorf("%s: magic %#x of %s is not a multiple of %d", t.Name(), k.Magic, SquareName(k.Square), 1<<low)
 		}
 		params[k.Square] = Param{Mask: k.Mask, Magic: k.Magic >> low, KeyMask: keyMask,
-			IndexBase: uint32(base), Shift: uint8(64 - Window(t.Piece)), Bits: uint8(t.Bits)}
+			IndexBase: uint32(base), Shift: uint8(64 - Window(t.Piece)), Bits: uint8(t.Bits), Size: uint32(len(t.Index))}
 	}
 	return nil
 }
@@ -243,30 +248,24 @@ func stdGroups(p Piece) [][]Sym {
 	}
 }
 
-// stdNoJunk says whether the standard-layout keys of a piece are searched
-// to need no mask (SearchOptions.NoJunk): bishops are, at a cost of 2,624
-// index bytes, which keeps Queen's lookup within the inliner's budget; rooks
-// are not, since too few rook magics at the mask's width leave no junk
-// (docs/BENCHMARKS.md) and wider rook tables would take over 30,000 bytes
-// more.
-func stdNoJunk(p Piece) bool { return p == Bishop }
-
 // searchStd finds the standard-layout tables of the squares of t, a solved
 // class of the W layout. Greedily, for each group of stdGroups in turn, it
 // tries every orbit of the squares still alone (keeping their frames of t,
 // so the bytes name the same attack sets); the squares no group joins get a
-// table each. Rook keys are as wide as the mask (a shared wider table saves
-// nothing); bishop keys, which must leave no junk (stdNoJunk), may be wider,
-// up to the window.
+// table each. Every key leaves no junk above it, as the W keys do, so the
+// drop-in's kernel is the W lookups' (no key mask): a key may be wider than
+// the mask, up to the window, where no magic leaves junk. Rook squares,
+// which share nothing, take the magics whose terms can leave none
+// (SearchOptions.Terms) and, at the window's width, the one with the lowest
+// highest key, their tables cut there (Shortest).
 func searchStd(t *Table, opt BuildOptions) ([]*Table, error) {
-	maxBits := onesCount(Mask(t.Piece, t.Rep))
-	if stdNoJunk(t.Piece) {
-		maxBits = Window(t.Piece) // at the window's width no magic leaves junk
-	}
+	maxBits := Window(t.Piece) // at the window's width no magic leaves junk
+	rook := t.Piece == Rook
 	alone := slices.Clone(t.Squares)
 	var out []*Table
 	try := func(c Class, tries int) (*Table, error) {
-		st, err := Search(c, SearchOptions{Seed: opt.Seed, MaxTries: tries, MaxBits: maxBits, Window: Window(c.Piece), NoJunk: stdNoJunk(c.Piece)})
+		st, err := Search(c, SearchOptions{Seed: opt.Seed, MaxTries: tries, MaxBits: maxBits, Window: Window(c.Piece), NoJunk: true,
+			Terms: rook, Shortest: rook})
 		if err == nil || len(c.Squares) == 1 {
 			progress(opt.Progress, c, st, err)
 		}
@@ -284,7 +283,11 @@ func searchStd(t *Table, opt BuildOptions) ([]*Table, error) {
 		}
 	}
 	for _, c := range stdClasses(t, []Sym{Identity}, alone) {
-		st, err := try(c, opt.MaxTries)
+		tries := opt.MaxTries
+		if rook {
+			tries = opt.StdRookTries
+		}
+		st, err := try(c, tries)
 		if err != nil {
 			return nil, err
 		}
@@ -406,14 +409,10 @@ func (l *Layout) Verify() error {
 				if prm.Mask != n.Bitboard(mask) {
 					return fmt.Errorf("%s: mask %#x, want %#x", name, prm.Mask, n.Bitboard(mask))
 				}
-				wantKeyMask := uint64(1)<<prm.Bits - 1
-				if n == numberW || stdNoJunk(p) {
-					wantKeyMask = ^uint64(0)
+				if int(prm.Bits) != kt.Bits || prm.KeyMask != ^uint64(0) || int(prm.Shift) != 64-Window(p) || int(prm.Size) != len(kt.Index) {
+					return fmt.Errorf("%s: key bits %d, key mask %#x, shift %d, %d entries", name, prm.Bits, prm.KeyMask, prm.Shift, prm.Size)
 				}
-				if int(prm.Bits) != kt.Bits || prm.KeyMask != wantKeyMask || int(prm.Shift) != 64-Window(p) {
-					return fmt.Errorf("%s: key bits %d, key mask %#x, shift %d", name, prm.Bits, prm.KeyMask, prm.Shift)
-				}
-				size := 1 << prm.Bits
+				size := int(prm.Size)
 				if int(prm.IndexBase)+size > len(index) {
 					return fmt.Errorf("%s: index table runs past the end", name)
 				}

@@ -40,6 +40,9 @@ type Table struct {
 	Elapsed time.Duration
 	Note    string // why Bits exceeds the mask's width; empty if it does not
 	NoJunk  bool   // searched with SearchOptions.NoJunk: the keys need no mask
+	// Short says the table ends at its highest key (SearchOptions.Shortest):
+	// Index may be shorter than 1<<Bits.
+	Short bool
 }
 
 // SearchOptions bound the search. The search is deterministic for a seed.
@@ -58,6 +61,21 @@ type SearchOptions struct {
 	// a fixed shift by 64 - Window yields the key itself, at most
 	// 1<<(key bits) - 1, with no key mask to apply (the W layout's keys).
 	NoJunk bool
+	// Terms, with NoJunk, draws the random magics from the multiplier bits
+	// whose product terms with the mask all stay below the key's top or
+	// drop off the top of the product: a magic with a term in between
+	// leaves junk whatever the occupancy, so the candidates the exhaustive
+	// check rejects at once are never drawn. Only the drawn square's mask is
+	// considered; derived magics are checked as before.
+	Terms bool
+	// Shortest, with NoJunk, asks at the window's width (where no magic
+	// leaves junk) for the magic, of all MaxTries candidates, whose highest
+	// key is lowest, and ends the table there: a square with no magic a bit
+	// narrower that leaves nothing above its key pays for the keys it
+	// reaches, not for 1<<Window of them. With Terms, candidates are drawn
+	// there from the bits that leave no junk a bit narrower, which keeps
+	// the highest keys low. For a class of one square.
+	Shortest bool
 }
 
 // Search finds, for every square of c, a magic such that one index table of
@@ -90,12 +108,30 @@ func Search(c Class, opt SearchOptions) (*Table, error) {
 		if opt.NoJunk && opt.Window > b {
 			s.junk = uint8(opt.Window - b)
 		}
-		keys, n := s.solve(b, opt.MaxTries, rng, low)
-		tries += n
+		shortest := opt.Shortest && opt.NoJunk && b == opt.Window
+		s.allowed = nil
+		if j := s.junk; opt.Terms && (j != 0 || shortest) {
+			for _, m := range s.masks {
+				s.allowed = append(s.allowed, termBits(m, max(j, 1)))
+			}
+		}
+		var keys []SquareKey
+		if shortest {
+			if len(c.Squares) != 1 {
+				return nil, fmt.Errorf("%s: SearchOptions.Shortest is for a class of one square", c.Name())
+			}
+			var n int
+			keys, n = s.shortest(b, opt.MaxTries, rng)
+			tries += n
+		} else {
+			var n int
+			keys, n = s.solve(b, opt.MaxTries, rng, low)
+			tries += n
+		}
 		if keys == nil {
 			continue
 		}
-		t := &Table{Class: c, Bits: b, Keys: keys, Sets: AttackSets(c.Piece, c.Rep), Tries: tries, NoJunk: opt.NoJunk}
+		t := &Table{Class: c, Bits: b, Keys: keys, Sets: AttackSets(c.Piece, c.Rep), Tries: tries, NoJunk: opt.NoJunk, Short: shortest}
 		idx, err := buildIndex(t)
 		if err != nil {
 			return nil, err // the searcher and the verifier disagree: a bug
@@ -109,6 +145,9 @@ func Search(c Class, opt SearchOptions) (*Table, error) {
 			if opt.NoJunk {
 				t.Note = fmt.Sprintf("no shared %d-bit table without junk in %d candidates per width", width, opt.MaxTries)
 			}
+			if shortest {
+				t.Note = fmt.Sprintf("no %d..%d-bit key without junk in %d candidates per width; %d entries", width, b-1, opt.MaxTries, len(t.Index))
+			}
 		}
 		t.Elapsed = time.Since(start)
 		return t, nil
@@ -121,15 +160,16 @@ func Search(c Class, opt SearchOptions) (*Table, error) {
 // occupancies in W layout, listed in the representative's subset order so
 // that entry n of every square names the same canonical byte.
 type searcher struct {
-	c      Class
-	bytes  []uint8
-	frames [][]Sym      // per square
-	occW   [][][]uint64 // per square, per frame, per subset
-	masks  []uint64     // per square, W layout
-	table  []uint32     // epoch<<8 | byte; epoch 0 is empty
-	epoch  uint32       // the candidate's, 1..1<<24-1 (see next)
-	undo   []uint32     // keys the last fill entered
-	junk   uint8        // window - key bits when SearchOptions.NoJunk, else 0
+	c       Class
+	bytes   []uint8
+	frames  [][]Sym      // per square
+	occW    [][][]uint64 // per square, per frame, per subset
+	masks   []uint64     // per square, W layout
+	table   []uint32     // epoch<<8 | byte; epoch 0 is empty
+	epoch   uint32       // the candidate's, 1..1<<24-1 (see next)
+	undo    []uint32     // keys the last fill entered
+	junk    uint8        // window - key bits when SearchOptions.NoJunk, else 0
+	allowed []uint64     // per square, the multiplier bits drawn (SearchOptions.Terms)
 }
 
 func newSearcher(c Class) *searcher {
@@ -182,6 +222,9 @@ func (s *searcher) fill(occW []uint64, magic uint64, shift uint8) bool {
 		// The magic as the kernel multiplies by it, shifted down to the
 		// window, must leave the top j bits of every product clear.
 		mj := magic >> j
+		if occW[len(occW)-1]*mj>>(64-j) != 0 {
+			return false // the whole mask (the last subset): the likeliest carry
+		}
 		for _, w := range occW {
 			if w*mj>>(64-j) != 0 {
 				return false
@@ -227,6 +270,9 @@ func (s *searcher) solve(b, maxTries int, rng *rand.Rand, low uint64) ([]SquareK
 			frame[i] = rng.IntN(len(s.frames[i]))
 		}
 		m := rng.Uint64() & rng.Uint64() & rng.Uint64() &^ low
+		if s.allowed != nil {
+			m &= s.allowed[a]
+		}
 		if !s.fill(s.occW[a][frame[a]], m, shift) {
 			continue
 		}
@@ -265,6 +311,60 @@ func (s *searcher) solve(b, maxTries int, rng *rand.Rand, low uint64) ([]SquareK
 		}
 	}
 	return nil, maxTries
+}
+
+// shortest runs all maxTries candidates for the one square of the class at
+// b bits and returns the collision-free magic whose highest key is lowest
+// (the first such), or nil if none is.
+func (s *searcher) shortest(b, maxTries int, rng *rand.Rand) ([]SquareKey, int) {
+	shift := uint8(64 - b)
+	s.table = make([]uint32, 1<<b)
+	s.epoch = 0
+	var best []SquareKey
+	top := uint64(1) << b
+	occ := s.occW[0][0]
+	for try := 1; try <= maxTries; try++ {
+		s.next()
+		m := rng.Uint64() & rng.Uint64() & rng.Uint64()
+		if s.allowed != nil {
+			m &= s.allowed[0]
+		}
+		// Cheap first: a candidate whose largest occupancy's key is no
+		// lower than the best is not better (the full check follows).
+		if occ[len(occ)-1]*m>>shift >= top || !s.fill(occ, m, shift) {
+			continue
+		}
+		var hi uint64
+		for _, w := range occ {
+			hi = max(hi, w*m>>shift)
+		}
+		if hi < top {
+			top = hi
+			best = []SquareKey{{Square: s.c.Squares[0], Frame: s.frames[0][0], Mask: s.masks[0], Shift: shift, Magic: m}}
+		}
+	}
+	return best, maxTries
+}
+
+// termBits returns the bits k of a candidate magic (the search's form, its
+// key at the top of the product) whose terms with every bit p of mask land
+// below bit 64 or at 64+junk and above: in the kernel's form, the magic
+// shifted down by junk, the others put a bit above the key.
+func termBits(mask uint64, junk uint8) uint64 {
+	var out uint64
+	for k := int(junk); k < 64; k++ {
+		ok := true
+		for pp := mask; pp != 0; pp &= pp - 1 {
+			if p := bits.TrailingZeros64(pp); p+k >= 64 && p+k < 64+int(junk) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out |= 1 << k
+		}
+	}
+	return out
 }
 
 // derive carries every product term of (mask * m) that reaches the key

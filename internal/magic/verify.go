@@ -20,6 +20,7 @@ func canonicalByte(t *Table, g Sym, occ uint64) (int, error) {
 func buildIndex(t *Table) ([]byte, error) {
 	idx := make([]byte, 1<<t.Bits)
 	set := make([]bool, len(idx))
+	top := 0
 	for _, k := range t.Keys {
 		for _, occ := range Subsets(Mask(t.Piece, k.Square)) {
 			b, err := canonicalByte(t, k.Frame, occ)
@@ -32,7 +33,11 @@ func buildIndex(t *Table) ([]byte, error) {
 					t.Name(), SquareName(k.Square), occ, key, idx[key], b)
 			}
 			idx[key], set[key] = byte(b), true
+			top = max(top, int(key))
 		}
+	}
+	if t.Short {
+		idx = idx[:top+1]
 	}
 	return idx, nil
 }
@@ -42,8 +47,8 @@ func buildIndex(t *Table) ([]byte, error) {
 // inside the table, the byte it reads is the canonical byte, and that byte's
 // attack set, mapped by the square's frame, is the ray-walking reference.
 func (t *Table) Verify() error {
-	if len(t.Index) != 1<<t.Bits {
-		return fmt.Errorf("%s: index table has %d entries, want %d", t.Name(), len(t.Index), 1<<t.Bits)
+	if len(t.Index) > 1<<t.Bits || !t.Short && len(t.Index) != 1<<t.Bits {
+		return fmt.Errorf("%s: index table has %d entries for %d-bit keys", t.Name(), len(t.Index), t.Bits)
 	}
 	if len(t.Keys) != len(t.Squares) {
 		return fmt.Errorf("%s: %d keys for %d squares", t.Name(), len(t.Keys), len(t.Squares))
@@ -61,7 +66,10 @@ func (t *Table) Verify() error {
 		for _, occ := range Subsets(mask) {
 			noise = noise*6364136223846793005 + 1442695040888963407
 			full := occ | noise&^mask&^(1<<sq)
-			key := k.Key(t.Numbering.Bitboard(full)) // < len(t.Index): the shift leaves t.Bits bits
+			key := k.Key(t.Numbering.Bitboard(full)) // < 1<<t.Bits: the shift leaves t.Bits bits
+			if key >= uint64(len(t.Index)) {
+				return fmt.Errorf("%s: square %s, occupancy %#x: key %d past the %d-entry table", t.Name(), SquareName(sq), full, key, len(t.Index))
+			}
 			want, err := canonicalByte(t, k.Frame, occ)
 			if err != nil {
 				return err

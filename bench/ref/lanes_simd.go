@@ -1,0 +1,85 @@
+//go:build goexperiment.simd && amd64
+
+package ref
+
+import (
+	"unsafe"
+
+	"simd/archsimd"
+)
+
+// Hyperbola quintessence in AVX2 lanes, as Stockfish computes sliding
+// attacks on AVX2 machines since 2026 (its DualMagic): one 256-bit vector
+// holds a square's file, diagonal, an empty lane and anti-diagonal masks;
+// one AND, one subtraction, a byte reversal within each lane (VPSHUFB), a
+// second subtraction and reversal, an XOR and an AND give the attacks along
+// all three lines at once, and the rank comes from a table by file and
+// inner occupancy, 512 bytes (hyperbolaRank, the scalar yardstick's): its
+// eight squares share one byte, which a byte reversal cannot reverse.
+// Stockfish computes a rook's and a bishop's attacks in one call and lets
+// the compiler drop what the caller does not use; here each lookup computes
+// the same vector and keeps its lanes, and where a caller asks for both on
+// one square (a queen) the compiler computes the vector once.
+//
+// Built with GOEXPERIMENT=simd on amd64 (LanesSIMD), run where the CPU has
+// AVX2 (HasLanes).
+
+// LanesSIMD says this build has the lane lookups: GOEXPERIMENT=simd on amd64.
+const LanesSIMD = true
+
+// HasLanes says the CPU runs them: AVX2.
+var HasLanes = archsimd.X86.AVX2()
+
+// laneEntry is one square: the four lane masks in Stockfish's order (file,
+// diagonal, nothing, anti-diagonal), the slider's bit and its byte-reversed
+// image, each in all four lanes, 96 bytes. Stockfish broadcasts the two
+// bits from 64-bit fields (VPBROADCASTQ from memory); archsimd broadcasts
+// from a register only, a move and a broadcast more, and its Broadcast
+// costs the inliner 14 of its 80, so the record holds them as vectors.
+type laneEntry struct {
+	masks, s, rs archsimd.Uint64x4
+}
+
+// lanes is every square's entry; laneShuffle reverses the bytes of each
+// 64-bit lane (VPSHUFB's indices).
+var (
+	lanes       [64]laneEntry
+	laneShuffle archsimd.Int8x32
+)
+
+// LanesBytes is what the lane lookups read: the records, the shuffle's
+// indices and the rank table.
+const LanesBytes = int(unsafe.Sizeof(lanes) + unsafe.Sizeof(laneShuffle) + unsafe.Sizeof(hyperbolaRank))
+
+func init() {
+	if !HasLanes {
+		return // no AVX2: the vectors cannot be loaded, and nothing reads them
+	}
+	for sq := range 64 {
+		masks := [4]uint64{aFile<<(sq&7) ^ 1<<sq, diagonal(sq, 1), 0, diagonal(sq, -1)}
+		s := [4]uint64{1 << sq, 1 << sq, 1 << sq, 1 << sq}
+		rs := [4]uint64{1 << (sq ^ 56), 1 << (sq ^ 56), 1 << (sq ^ 56), 1 << (sq ^ 56)}
+		lanes[sq] = laneEntry{archsimd.LoadUint64x4(&masks), archsimd.LoadUint64x4(&s), archsimd.LoadUint64x4(&rs)}
+	}
+	shuffle := [32]int8{7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8}
+	laneShuffle = archsimd.LoadInt8x32(&shuffle)
+}
+
+// LanesRook is the lane technique's rook lookup; sq & 63 is read: lane 0
+// (the file) and the rank table. Written out in one expression, it fits
+// the inliner's budget.
+func LanesRook(sq int, occ uint64) uint64 {
+	e := &lanes[sq&63]
+	o := e.masks.And(archsimd.Uint64x2{}.SetElem(0, occ).Broadcast1To4())
+	return o.Sub(e.s).Xor(o.AsUint8x32().PermuteOrZeroGrouped(laneShuffle).AsUint64x4().Sub(e.rs).AsUint8x32().PermuteOrZeroGrouped(laneShuffle).AsUint64x4()).And(e.masks).GetLo().GetElem(0) |
+		uint64(hyperbolaRank[sq&7][occ>>(sq&56+1)&63])<<(sq&56)
+}
+
+// LanesBishop is the lane technique's bishop lookup; sq & 63 is read:
+// lanes 1 and 3, the diagonals.
+func LanesBishop(sq int, occ uint64) uint64 {
+	e := &lanes[sq&63]
+	o := e.masks.And(archsimd.Uint64x2{}.SetElem(0, occ).Broadcast1To4())
+	v := o.Sub(e.s).Xor(o.AsUint8x32().PermuteOrZeroGrouped(laneShuffle).AsUint64x4().Sub(e.rs).AsUint8x32().PermuteOrZeroGrouped(laneShuffle).AsUint64x4()).And(e.masks)
+	return v.GetLo().GetElem(1) | v.GetHi().GetElem(1)
+}
