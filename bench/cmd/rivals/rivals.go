@@ -200,10 +200,14 @@ func (r *rival) clone(cache string, stderr io.Writer) (string, error) {
 		cmd := exec.CommandContext(ctx, git, args...)
 		cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
-			if len(bytes.TrimSpace(out)) > 0 {
-				return fmt.Errorf("git %s failed: %s", args[0], lastLine(out))
+			sub := args[0]
+			if sub == "-C" {
+				sub = args[2]
 			}
-			return fmt.Errorf("git %s failed: %v", args[0], err)
+			if len(bytes.TrimSpace(out)) > 0 {
+				return fmt.Errorf("git %s failed: %s", sub, lastLine(out))
+			}
+			return fmt.Errorf("git %s failed: %v", sub, err)
 		}
 		return nil
 	}
@@ -513,8 +517,10 @@ func (d *driver) perft(fen string, depth int) (timing, error) {
 		}
 	}
 	if err != nil {
-		werr := d.stop()
-		return t, fmt.Errorf("%s: %v (%v): %s", d.name, err, werr, strings.TrimSpace(d.errs.String()))
+		if werr := d.stop(); werr != nil {
+			return t, werr // its exit status and its own message
+		}
+		return t, fmt.Errorf("%s: no answer to perft of %q to depth %d: %v", d.name, fen, depth, err)
 	}
 	f := strings.Fields(d.out.Text())
 	var ns int64
