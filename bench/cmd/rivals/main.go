@@ -235,7 +235,9 @@ func writeReport(w io.Writer, cfg config, m *measurements, here machine.Record, 
 	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise.", "")
 	fmt.Fprintln(w)
 	md.Wrap(w, "movegen is this module's package, its Perft called in this process, in this binary's build (above), "+
-		"counting the last ply's moves without making them. Each rival runs in a perft driver of this command's "+
+		"counting the last ply's moves without making them; its search makes moves without updating the position's "+
+		"Polyglot key, which perft never reads, while both rivals update their Zobrist key with every move, as their "+
+		"APIs always do. Each rival runs in a perft driver of this command's "+
 		"(bench/cmd/rivals/drivers) written with the library's public API and counting the last ply the same way, "+
 		"as its own perft does; each build of it a process of its own, started anew every round, each call timed "+
 		"with a monotonic clock. A rival is taken at its faster build in each round. Every run's count is checked "+
