@@ -1,9 +1,9 @@
 // Package perftdata is the published perft counts the repository tests
 // itself against (README.md here says where they come from), embedded, so
 // that every test and command reads one copy through one reader: the move
-// generator's tests (movegen's), bench/perft's in every
-// slider mode, and bench/cmd/movegen's checks of each run. Only tests and
-// the bench module import it; no user's program links it.
+// generator's tests (movegen's), bench/perft's in every slider mode, and
+// bench/cmd/movegen's and bench/cmd/rivals's checks of each run. Only
+// tests and the bench module import it; no user's program links it.
 package perftdata
 
 import (
