@@ -99,32 +99,21 @@ func render(l *magic.Layout) (*File, error) {
 		{"rookParams", "rookParams and bishopParams key the W lookups from the W layout.", "indexTable", &l.Rook, magic.Rook, l.ClassOf},
 		{"bishopParams", "", "indexTable", &l.Bishop, magic.Bishop, l.ClassOf},
 	} {
-		// Keys that need no mask (Layout.Verify checks them) are a param,
-		// {mask, magic, index, attack}; masked keys a stdParam, {mask,
-		// magic, index, attack offset, key mask}.
-		typ := "param"
-		if pc.params[0].KeyMask != ^uint64(0) {
-			typ = "stdParam"
-		}
+		// Every key needs no mask (Layout.Verify checks it): one record,
+		// param {mask, magic, index, attack}, and one kernel.
 		var vals []Code
 		for sq, p := range pc.params {
 			t, k := pc.table(pc.piece, sq)
-			index := Op("&").Id(pc.index).Index(Lit(int(p.IndexBase)))
-			var v *Statement
-			switch {
-			case typ == "param" && p.KeyMask == ^uint64(0):
-				v = Values(hex64(p.Mask), hex64(p.Magic), index, Op("&").Id("attackTable").Index(Lit(int(p.AttackBase))))
-			case typ == "stdParam" && p.KeyMask != ^uint64(0):
-				v = Values(hex64(p.Mask), hex64(p.Magic), index, Lit(int(p.AttackBase)), Op(fmt.Sprintf("%#x", p.KeyMask)))
-			default:
-				return nil, fmt.Errorf("%s: %s has key mask %#x, %s's first square %#x: one record type per array", pc.name, magic.SquareName(sq), p.KeyMask, pc.name, pc.params[0].KeyMask)
+			if p.KeyMask != ^uint64(0) {
+				return nil, fmt.Errorf("%s: %s has key mask %#x: the kernels take no masked key", pc.name, magic.SquareName(sq), p.KeyMask)
 			}
+			v := Values(hex64(p.Mask), hex64(p.Magic), Op("&").Id(pc.index).Index(Lit(int(p.IndexBase))), Op("&").Id("attackTable").Index(Lit(int(p.AttackBase))))
 			vals = append(vals, v.Op(",").Comment(fmt.Sprintf("%s: %s, frame %v, %d-bit key", magic.SquareName(sq), t.Name(), k.Frame, p.Bits)))
 		}
 		if pc.doc != "" {
 			f.Comment(pc.doc)
 		}
-		f.Var().Id(pc.name).Op("=").Index(Lit(64)).Id(typ).Custom(Options{Open: "{", Close: "}", Multi: true}, vals...)
+		f.Var().Id(pc.name).Op("=").Index(Lit(64)).Id("param").Custom(Options{Open: "{", Close: "}", Multi: true}, vals...)
 	}
 	f.Line()
 
@@ -197,8 +186,8 @@ func summary(l *magic.Layout) []string {
 	s := []string{
 		"Tables of the W system, as decided by package magic (seed " + fmt.Sprint(magic.DefaultBuild().Seed) + ").",
 		"",
-		"Keys: rooks bits 52..63 of the product, bishops bits 55..63. The W magics leave nothing above",
-		"the class's key bits, so those keys need no mask; the drop-in's are masked to the key bits.",
+		"Keys: rooks bits 52..63 of the product, bishops bits 55..63. Every magic, W and drop-in, leaves",
+		"nothing above the key's bits, so no key needs a mask.",
 		"",
 		fmt.Sprintf("%-16s %-12s %8s %12s %12s  %s", "class", "squares", "key bits", "index bytes", "candidates", "note"),
 	}
@@ -224,16 +213,19 @@ func summary(l *magic.Layout) []string {
 		fmt.Sprintf("parameters:    %6d bytes (128 squares x %d)", 128*magic.ParamSize, magic.ParamSize),
 		fmt.Sprintf("permute:       %6d bytes (8 x 256 x 8)", 8*256*8),
 		"",
-		"The drop-in (Rook, Bishop, Queen): keys from the standard layout, as wide as the mask,",
-		"into index tables of its own whose bytes name the same attack sets. Tables shared:",
+		"The drop-in (Rook, Bishop, Queen): keys from the standard layout into index tables of its own",
+		"whose bytes name the same attack sets. Tables shared, and tables of one square with keys",
+		"wider than its mask (a 12-bit rook table ends at its highest key):",
 		"",
-		fmt.Sprintf("%-16s %-12s %8s %12s %12s", "class", "squares", "key bits", "index bytes", "candidates"),
+		fmt.Sprintf("%-16s %-12s %8s %12s %12s  %s", "class", "squares", "key bits", "index bytes", "candidates", "note"),
 	)
 	alone := map[magic.Piece]int{}
 	for _, t := range append(append([]*magic.Table{}, l.StdRookClasses...), l.StdBishopClasses...) {
 		if len(t.Squares) == 1 {
 			alone[t.Piece]++
-			continue
+			if t.Note == "" {
+				continue
+			}
 		}
 		s = append(s, row(t))
 	}

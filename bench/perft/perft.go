@@ -79,6 +79,7 @@ var Techniques = []Technique{
 	{ModePlain, "plain magic, fixed shifts 12 and 9 (bench/ref)", SeamBitboard, false, false},
 	{ModeBlack, "black magic, fixed shifts and one overlapped array (bench/ref)", SeamBitboard, false, false},
 	{"lanes", "hyperbola quintessence in AVX2 lanes with a rank table, as Stockfish computes attacks on AVX2 machines since 2026 (bench/ref; the simd build only)", SeamBitboard, false, true},
+	{"lanes2", "the same in two 128-bit lanes: a bishop's diagonals in one vector, a rook's file in another, no VZEROUPPER (bench/ref; the simd build only)", SeamBitboard, false, true},
 	{"hyperbola", "hyperbola quintessence, scalar, with a rank table (bench/ref)", SeamBitboard, false, false},
 	{"kindergarten", "kindergarten bitboards (bench/ref)", SeamBitboard, false, false},
 

@@ -9,13 +9,15 @@ const LanesSIMD = false
 // HasLanes says the CPU runs them: never, in this build.
 const HasLanes = false
 
-// LanesBytes is what the lane lookups read: nothing, in this build.
-const LanesBytes = 0
+// LanesBytes and Lanes2Bytes are what the lane lookups read: nothing, in
+// this build.
+const LanesBytes, Lanes2Bytes = 0, 0
 
-// LanesRook and LanesBishop are not in this build: they panic.
-func LanesRook(sq int, occ uint64) uint64 {
-	panic("ref: the lane lookups need GOEXPERIMENT=simd on amd64")
-}
-func LanesBishop(sq int, occ uint64) uint64 {
-	panic("ref: the lane lookups need GOEXPERIMENT=simd on amd64")
-}
+// LanesRook, LanesBishop, Lanes2Rook and Lanes2Bishop are not in this
+// build: they panic.
+func LanesRook(sq int, occ uint64) uint64    { panic(noLanes) }
+func LanesBishop(sq int, occ uint64) uint64  { panic(noLanes) }
+func Lanes2Rook(sq int, occ uint64) uint64   { panic(noLanes) }
+func Lanes2Bishop(sq int, occ uint64) uint64 { panic(noLanes) }
+
+const noLanes = "ref: the lane lookups need GOEXPERIMENT=simd on amd64"

@@ -59,6 +59,25 @@ var (
 // indices and the rank table.
 const LanesBytes = int(unsafe.Sizeof(lanes) + unsafe.Sizeof(laneShuffle) + unsafe.Sizeof(hyperbolaRank))
 
+// The same in two 128-bit lanes (Lanes2Rook, Lanes2Bishop): a bishop's two
+// diagonals in one vector, a rook's file in the first lane of another, the
+// rank from the table. An instruction on 128 bits (VEX-encoded) clears the
+// upper halves of the YMM registers, so these need no VZEROUPPER, and the
+// extraction is one VMOVQ or VPEXTRQ; what they give up is the one vector
+// for all three lines that Stockfish computes for a queen or for both
+// pieces on one square.
+type lane2Entry struct {
+	masks, s, rs archsimd.Uint64x2
+}
+
+var (
+	lanes2Rook, lanes2Bishop [64]lane2Entry
+	lane2Shuffle             archsimd.Int8x16
+)
+
+// Lanes2Bytes is what the two-lane lookups read.
+const Lanes2Bytes = int(unsafe.Sizeof(lanes2Rook) + unsafe.Sizeof(lanes2Bishop) + unsafe.Sizeof(lane2Shuffle) + unsafe.Sizeof(hyperbolaRank))
+
 func init() {
 	if !HasLanes {
 		return // no AVX2: the vectors cannot be loaded, and nothing reads them
@@ -71,6 +90,16 @@ func init() {
 	}
 	shuffle := [32]int8{7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8}
 	laneShuffle = archsimd.LoadInt8x32(&shuffle)
+	for sq := range 64 {
+		s := [2]uint64{1 << sq, 1 << sq}
+		rs := [2]uint64{1 << (sq ^ 56), 1 << (sq ^ 56)}
+		file := [2]uint64{aFile<<(sq&7) ^ 1<<sq, 0}
+		diags := [2]uint64{diagonal(sq, 1), diagonal(sq, -1)}
+		lanes2Rook[sq] = lane2Entry{archsimd.LoadUint64x2(&file), archsimd.LoadUint64x2(&s), archsimd.LoadUint64x2(&rs)}
+		lanes2Bishop[sq] = lane2Entry{archsimd.LoadUint64x2(&diags), archsimd.LoadUint64x2(&s), archsimd.LoadUint64x2(&rs)}
+	}
+	shuffle2 := [16]int8{7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8}
+	lane2Shuffle = archsimd.LoadInt8x16(&shuffle2)
 }
 
 // LanesRook is the lane technique's rook lookup; sq & 63 is read: lane 0
@@ -93,4 +122,20 @@ func LanesBishop(sq int, occ uint64) uint64 {
 	b := v.GetLo().GetElem(1) | v.GetHi().GetElem(1)
 	archsimd.ClearAVXUpperBits()
 	return b
+}
+
+// Lanes2Rook is the two-lane form's rook lookup; sq & 63 is read.
+func Lanes2Rook(sq int, occ uint64) uint64 {
+	e := &lanes2Rook[sq&63]
+	o := e.masks.And(archsimd.Uint64x2{}.SetElem(0, occ).Broadcast1To2())
+	return o.Sub(e.s).Xor(o.AsUint8x16().PermuteOrZero(lane2Shuffle).AsUint64x2().Sub(e.rs).AsUint8x16().PermuteOrZero(lane2Shuffle).AsUint64x2()).And(e.masks).GetElem(0) |
+		uint64(hyperbolaRank[sq&7][occ>>(sq&56+1)&63])<<(sq&56)
+}
+
+// Lanes2Bishop is the two-lane form's bishop lookup; sq & 63 is read.
+func Lanes2Bishop(sq int, occ uint64) uint64 {
+	e := &lanes2Bishop[sq&63]
+	o := e.masks.And(archsimd.Uint64x2{}.SetElem(0, occ).Broadcast1To2())
+	v := o.Sub(e.s).Xor(o.AsUint8x16().PermuteOrZero(lane2Shuffle).AsUint64x2().Sub(e.rs).AsUint8x16().PermuteOrZero(lane2Shuffle).AsUint64x2()).And(e.masks)
+	return v.GetElem(0) | v.GetElem(1)
 }

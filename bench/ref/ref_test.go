@@ -72,7 +72,7 @@ func TestTechniques(t *testing.T) {
 	if !HasLanes {
 		t.Log("NOTE: not the simd build with AVX2 (GOEXPERIMENT=simd on amd64): the AVX2 lanes are not tested")
 	}
-	if names["lanes"] != HasLanes {
+	if names["lanes"] != HasLanes || names["lanes2"] != HasLanes {
 		t.Errorf("HasLanes %v, but Techniques() lists lanes: %v", HasLanes, names["lanes"])
 	}
 }
@@ -161,6 +161,7 @@ func TestTableBytes(t *testing.T) {
 		"kindergarten": 2*8*64*8 + 64*16,
 		"hyperbola":    512 + 64*16,
 		"lanes":        512 + 64*96 + 32,
+		"lanes2":       512 + 2*64*48 + 16,
 		"ray":          0,
 	}
 	for _, tc := range Techniques() {

@@ -29,7 +29,8 @@ func Techniques() []Technique {
 		ts = append(ts, Technique{Name: "pext", Title: "PEXT tables", Bytes: int(unsafe.Sizeof(pextAttacks) + unsafe.Sizeof(pextRook) + unsafe.Sizeof(pextBishop)), Rook: PextRook, Bishop: PextBishop, Queen: PextQueen})
 	}
 	if HasLanes {
-		ts = append(ts, Technique{Name: "lanes", Title: "hyperbola in AVX2 lanes", Bytes: LanesBytes, Rook: LanesRook, Bishop: LanesBishop})
+		ts = append(ts, Technique{Name: "lanes", Title: "hyperbola in AVX2 lanes", Bytes: LanesBytes, Rook: LanesRook, Bishop: LanesBishop},
+			Technique{Name: "lanes2", Title: "hyperbola in two 128-bit lanes", Bytes: Lanes2Bytes, Rook: Lanes2Rook, Bishop: Lanes2Bishop})
 	}
 	if HasSym {
 		ts = append(ts, Technique{Name: "sym", Title: "W full symmetry (AVX-512)", Bytes: symBytes, Rook: SymRook, Bishop: SymBishop, Queen: SymQueen})

@@ -14,15 +14,15 @@ import (
 //	i   = Index[IndexBase + key]
 //	att = Attack[AttackBase + i]
 //
-// The shift is one constant per piece (64 - Window(p)). In the W layout
-// the magics leave nothing above the key (SearchOptions.NoJunk), so the
-// key is below 1<<Bits with no mask and KeyMask is all ones: the kernel
-// skips the AND. The standard layout's magics do leave junk above their
-// key, which KeyMask (1<<Bits - 1) cuts off.
+// The shift is one constant per piece (64 - Window(p)). Every magic of the
+// Layout, W and standard, leaves nothing above the key
+// (SearchOptions.NoJunk), so the key is below Size with no mask: KeyMask is
+// all ones and the kernel skips the AND. (Other layouts, bench's, set
+// KeyMask to 1<<Bits - 1 for magics that leave junk there.)
 type Param struct {
 	Mask       uint64
 	Magic      uint64
-	KeyMask    uint64 // 1<<Bits - 1 (standard layout), or ^0: no mask (W layout)
+	KeyMask    uint64 // ^0: no mask (every key of the Layout), or 1<<Bits - 1
 	IndexBase  uint32
 	AttackBase uint32
 	Shift      uint8
@@ -31,11 +31,9 @@ type Param struct {
 }
 
 // ParamSize is the bytes the root package spends on one square's Param on
-// 64-bit platforms: mask, magic and two table pointers (W layout); mask,
-// magic, an index table pointer and, in one word, the attack table offset
-// and the key mask (standard layout). 32 bytes keep every record inside
-// one cache line, which a 40-byte record (the two pointers and a 64-bit
-// key mask) does not.
+// 64-bit platforms: mask, magic and two table pointers. 32 bytes keep
+// every record inside one cache line, which a 40-byte record (the two
+// pointers and a 64-bit key mask) does not.
 const ParamSize = 32
 
 // Key computes the parameter's key for an occupancy in its numbering (W
@@ -50,9 +48,8 @@ func (p Param) Key(occ uint64) uint64 {
 // class with narrower keys keeps its narrow table: its magic is a search
 // result that is a multiple of 1<<(window - key bits), shifted down by that
 // much, which moves the key from the top of the product to the bottom of
-// the window. In the W layout the search takes only magics that then leave
-// nothing above the key (SearchOptions.NoJunk); in the standard layout the
-// junk above it stays, and the key mask drops it.
+// the window. The search takes only magics that then leave nothing above
+// the key (SearchOptions.NoJunk), in both layouts.
 const (
 	RookWindow   = 12
 	BishopWindow = 9
@@ -77,7 +74,8 @@ type Layout struct {
 	BishopClasses []*Table
 	// The drop-in's keys, from the standard layout, into index tables of
 	// their own (StdIndex) whose bytes name the same attack sets: each
-	// square's AttackBase is the same in Std* as in Rook and Bishop.
+	// square's AttackBase is the same in Std* as in Rook and Bishop. Their
+	// magics leave nothing above the key either.
 	StdRook, StdBishop [64]Param
 	StdIndex           []byte
 	StdRookClasses     []*Table
@@ -379,9 +377,9 @@ func tableOf(ts []*Table, p Piece, sq int) (*Table, SquareKey) {
 
 // Verify checks the whole layout the way the kernels read it, the W keys
 // and the standard-layout keys alike. For both pieces and every square:
-// whatever the occupancy, the key stays inside the class's index table (at
-// most KeyMask for the standard keys; for the W keys, which have no mask,
-// below 1<<Bits for every subset of the mask, the only bits the key reads)
+// whatever the occupancy, the key stays inside the class's index table
+// (no key has a mask: below Size for every subset of the mask, the only
+// bits the key reads)
 // and every byte of that table, reached or not, stays inside the square's
 // attack table, so no input can make a kernel read outside its tables; and
 // for every subset of the mask, with random bits outside it, the result is

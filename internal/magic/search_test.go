@@ -241,6 +241,20 @@ func TestBuild(t *testing.T) {
 		}
 		prm.Magic = m
 	}
+	// A drop-in rook table cut at its highest key: one entry shorter and
+	// that key is outside; one longer and the size is not the table's.
+	for sq := range l.StdRook {
+		if prm := &l.StdRook[sq]; prm.Size < 1<<prm.Bits {
+			for _, d := range []int32{-1, 1} {
+				prm.Size = uint32(int32(prm.Size) + d)
+				if l.Verify() == nil {
+					t.Errorf("Layout.Verify accepts rook %s's %d-bit table cut at %d entries", SquareName(sq), prm.Bits, prm.Size)
+				}
+				prm.Size = uint32(int32(prm.Size) - d)
+			}
+			break
+		}
+	}
 	l.StdBishop[20].AttackBase++
 	if l.Verify() == nil {
 		t.Error("Layout.Verify accepts standard-layout keys naming other attack sets than the W keys")
@@ -251,11 +265,12 @@ func TestBuild(t *testing.T) {
 
 // checkStd checks the drop-in's tables as Build promises them: every square
 // in exactly one table, each table's squares in one W class with their W
-// frames (so both name the same attack sets), rook keys as wide as the mask
-// and bishop keys, which leave no junk (stdNoJunk), from the mask's width to
-// the window's, and the sharing stdGroups allows: none for rooks, every
-// bishop class but d4's sharing some table.
+// frames (so both name the same attack sets), keys that leave no junk from
+// the mask's width to the window's (rook tables at the window's cut at
+// their highest key), and the sharing stdGroups allows: none for rooks,
+// every bishop class but d4's sharing some table.
 func checkStd(t *testing.T, l *Layout) {
+	rookBytes := 0
 	for _, p := range []Piece{Rook, Bishop} {
 		ts := l.StdRookClasses
 		if p == Bishop {
@@ -276,8 +291,15 @@ func checkStd(t *testing.T, l *Layout) {
 				}
 			}
 			width := bits.OnesCount64(Mask(p, tb.Squares[0]))
-			if p == Rook && (tb.Bits != width || tb.NoJunk) || p == Bishop && (tb.Bits < width || tb.Bits > BishopWindow || !tb.NoJunk) {
-				t.Errorf("%s: %d-bit keys for a %d-bit mask, searched without junk: %v", tb.Name(), tb.Bits, width, tb.NoJunk)
+			if tb.Bits < width || tb.Bits > Window(p) || !tb.NoJunk || (tb.Bits > width) != (tb.Note != "") {
+				t.Errorf("%s: %d-bit keys for a %d-bit mask, searched without junk: %v, note %q", tb.Name(), tb.Bits, width, tb.NoJunk, tb.Note)
+			}
+			// A rook table at the window's width ends at its highest key.
+			if short := p == Rook && tb.Bits == RookWindow; tb.Short != short || !short && len(tb.Index) != 1<<tb.Bits {
+				t.Errorf("%s: %d-bit keys, %d entries, cut at the highest key: %v", tb.Name(), tb.Bits, len(tb.Index), tb.Short)
+			}
+			if p == Rook {
+				rookBytes += len(tb.Index)
 			}
 			if len(tb.Squares) > 1 {
 				shared[w.Rep] = true
@@ -290,8 +312,11 @@ func checkStd(t *testing.T, l *Layout) {
 			t.Errorf("%v: tables shared in %d W classes", p, len(shared))
 		}
 	}
-	if len(l.StdIndex) != 102400+5632 {
-		t.Errorf("standard-layout index tables take %d bytes, want 102,400 for rooks and 5,632 for bishops", len(l.StdIndex))
+	// The drop-in's budget (issue: at most 200,000 bytes in all): rook
+	// index tables at most 140,000 bytes, against 102,400 at the mask's
+	// width with a key mask; bishops' 5,632 as before.
+	if rookBytes > 140_000 || len(l.StdIndex)-rookBytes != 5632 {
+		t.Errorf("standard-layout index tables take %d bytes for rooks (at most 140,000) and %d for bishops (5,632)", rookBytes, len(l.StdIndex)-rookBytes)
 	}
 }
 
@@ -330,7 +355,7 @@ func verifyBounds(t *testing.T, l *Layout) {
 	if corrupted == 0 {
 		t.Fatal("every key of e1's 12-bit table is reached: no unreached byte to corrupt")
 	}
-	end := func(p *Param) int { return int(p.IndexBase) + 1<<p.Bits }
+	end := func(p *Param) int { return int(p.IndexBase) + int(p.Size) }
 	last := &l.Rook[0]
 	for _, p := range []*[64]Param{&l.Rook, &l.Bishop} {
 		for sq := range p {
@@ -357,4 +382,44 @@ func verifyBounds(t *testing.T, l *Layout) {
 		t.Error("Layout.Verify accepts attack sets that run past the end of the attack array")
 	}
 	h8.AttackBase--
+}
+
+// TestShortest searches one drop-in rook square the way Build does, with
+// few candidates: at the window's width the table ends at its highest key,
+// which some occupancy reaches, and the table verifies; termBits draws no
+// bit whose term with the mask lands above the key.
+func TestShortest(t *testing.T) {
+	g8 := 62
+	c := Class{Piece: Rook, Group: []Sym{Identity}, Rep: g8, Squares: []int{g8}, Numbering: NumberStd, Frame: []Sym{Identity}}
+	tb, err := Search(c, SearchOptions{Seed: 1, MaxTries: 200_000, MaxBits: RookWindow, Window: RookWindow, NoJunk: true, Terms: true, Shortest: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Bits != RookWindow || !tb.Short || len(tb.Index) >= 1<<RookWindow || !strings.Contains(tb.Note, "entries") {
+		t.Fatalf("rook g8/std: %d-bit keys, %d entries, short %v, note %q: want 12-bit keys cut short", tb.Bits, len(tb.Index), tb.Short, tb.Note)
+	}
+	top := uint64(0)
+	for _, occ := range Subsets(Mask(Rook, g8)) {
+		top = max(top, tb.Keys[0].Key(occ))
+	}
+	if top+1 != uint64(len(tb.Index)) {
+		t.Errorf("rook g8/std: highest key %d, table of %d entries", top, len(tb.Index))
+	}
+	tb.Index = tb.Index[:len(tb.Index)-1]
+	if tb.Verify() == nil {
+		t.Error("Table.Verify accepts a table one entry short of its highest key")
+	}
+	for _, sq := range []int{0, 27, 62} {
+		mask := Mask(Rook, sq)
+		for j := uint8(1); j <= 3; j++ {
+			for k, kb := 0, termBits(mask, j); kb != 0; kb &= kb - 1 {
+				k = bits.TrailingZeros64(kb)
+				for pp := mask; pp != 0; pp &= pp - 1 {
+					if p := bits.TrailingZeros64(pp); p+k >= 64 && p+k < 64+int(j) {
+						t.Errorf("termBits(%s, %d) draws bit %d, whose term with mask bit %d lands at %d", SquareName(sq), j, k, p, p+k)
+					}
+				}
+			}
+		}
+	}
 }
