@@ -4,8 +4,8 @@ package attacks
 
 // Tables of the W system, as decided by package magic (seed 1).
 //
-// Keys: rooks bits 52..63 of the product, bishops bits 55..63. The W magics leave nothing above
-// the class's key bits, so those keys need no mask; the drop-in's are masked to the key bits.
+// Keys: rooks bits 52..63 of the product, bishops bits 55..63. Every magic, W and drop-in, leaves
+// nothing above the key's bits, so no key needs a mask.
 //
 // class            squares      key bits  index bytes   candidates  note
 // rook a1/rot      a1,h1,a8,h8        12         4096         6862
@@ -40,10 +40,31 @@ package attacks
 // parameters:      4096 bytes (128 squares x 32)
 // permute:        16384 bytes (8 x 256 x 8)
 //
-// The drop-in (Rook, Bishop, Queen): keys from the standard layout, as wide as the mask,
-// into index tables of its own whose bytes name the same attack sets. Tables shared:
+// The drop-in (Rook, Bishop, Queen): keys from the standard layout into index tables of its own
+// whose bytes name the same attack sets. Tables shared, and tables of one square with keys
+// wider than its mask (a 12-bit rook table ends at its highest key):
 //
-// class            squares      key bits  index bytes   candidates
+// class            squares      key bits  index bytes   candidates  note
+// rook h2/std      h2                 12         2084      4000000  no 11-bit key without junk in 2000000 candidates per width; 2084 of 4096 entries
+// rook g8/std      g8                 12         4032      4000000  no 11-bit key without junk in 2000000 candidates per width; 4032 of 4096 entries
+// rook h3/std      h3                 12         2085      4000000  no 11-bit key without junk in 2000000 candidates per width; 2085 of 4096 entries
+// rook a6/std      a6                 12         2051      4000000  no 11-bit key without junk in 2000000 candidates per width; 2051 of 4096 entries
+// rook f8/std      f8                 12         4068      4000000  no 11-bit key without junk in 2000000 candidates per width; 4068 of 4096 entries
+// rook h4/std      h4                 12         2081      4000000  no 11-bit key without junk in 2000000 candidates per width; 2081 of 4096 entries
+// rook a5/std      a5                 12         2048      4000000  no 11-bit key without junk in 2000000 candidates per width; 2048 of 4096 entries
+// rook e8/std      e8                 12         4066      4000000  no 11-bit key without junk in 2000000 candidates per width; 4066 of 4096 entries
+// rook a4/std      a4                 12         2091      4000000  no 11-bit key without junk in 2000000 candidates per width; 2091 of 4096 entries
+// rook h5/std      h5                 12         2049      4000000  no 11-bit key without junk in 2000000 candidates per width; 2049 of 4096 entries
+// rook d8/std      d8                 12         4065      4000000  no 11-bit key without junk in 2000000 candidates per width; 4065 of 4096 entries
+// rook f1/std      f1                 12         2072      4000000  no 11-bit key without junk in 2000000 candidates per width; 2072 of 4096 entries
+// rook h6/std      h6                 12         2223      4000000  no 11-bit key without junk in 2000000 candidates per width; 2223 of 4096 entries
+// rook c8/std      c8                 12         3976      4000000  no 11-bit key without junk in 2000000 candidates per width; 3976 of 4096 entries
+// rook a2/std      a2                 12         2169      4000000  no 11-bit key without junk in 2000000 candidates per width; 2169 of 4096 entries
+// rook h7/std      h7                 12         2049      4000000  no 11-bit key without junk in 2000000 candidates per width; 2049 of 4096 entries
+// rook b8/std      b8                 12         4032      4000000  no 11-bit key without junk in 2000000 candidates per width; 4032 of 4096 entries
+// rook c2/std      c2                 11         2048      2000772  no shared 10-bit table without junk in 2000000 candidates per width
+// rook b6/std      b6                 11         2048      2001288  no shared 10-bit table without junk in 2000000 candidates per width
+// rook c6/std      c6                 11         2048      2074743  no shared 10-bit table without junk in 2000000 candidates per width
 // bishop a1/std    a1,h1,a8,h8         8          256      4002621  no shared 6-bit table without junk in 2000000 candidates per width
 // bishop b1/std    8 squares           7          128      4009905  no shared 5-bit table without junk in 2000000 candidates per width
 // bishop c1/std    8 squares           7          128      4065068  no shared 5-bit table without junk in 2000000 candidates per width

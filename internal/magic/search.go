@@ -146,7 +146,11 @@ func Search(c Class, opt SearchOptions) (*Table, error) {
 				t.Note = fmt.Sprintf("no shared %d-bit table without junk in %d candidates per width", width, opt.MaxTries)
 			}
 			if shortest {
-				t.Note = fmt.Sprintf("no %d..%d-bit key without junk in %d candidates per width; %d entries", width, b-1, opt.MaxTries, len(t.Index))
+				narrower := fmt.Sprintf("%d..%d-bit", width, b-1)
+				if width == b-1 {
+					narrower = fmt.Sprintf("%d-bit", width)
+				}
+				t.Note = fmt.Sprintf("no %s key without junk in %d candidates per width; %d of %d entries", narrower, opt.MaxTries, len(t.Index), 1<<b)
 			}
 		}
 		t.Elapsed = time.Since(start)
