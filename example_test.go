@@ -68,6 +68,6 @@ func ExampleStats() {
 	fmt.Println("Rook, Bishop, Queen:", s.Std.IndexBytes, "index bytes,", s.Std.AttackBytes, "attack bytes,", s.Std.RookTables, "+", s.Std.BishopTables, "index tables")
 	fmt.Println("the W lookups:", s.W.IndexBytes, "index bytes,", s.W.AttackBytes, "attack bytes,", s.W.RookTables, "+", s.W.BishopTables, "index tables")
 	// Output:
-	// Rook, Bishop, Queen: 108032 index bytes, 50624 attack bytes, 64 + 16 index tables
+	// Rook, Bishop, Queen: 123529 index bytes, 50624 attack bytes, 64 + 16 index tables
 	// the W lookups: 44224 index bytes, 50624 attack bytes, 16 + 10 index tables
 }
