@@ -17,6 +17,9 @@ func BenchmarkPerft(b *testing.B) {
 	}{
 		{"start5", movegen.StartFEN, 5},
 		{"kiwipete4", kiwipete, 4},
+		{"position3-6", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6},
+		{"position4-5", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5},
+		{"position5-4", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4},
 	} {
 		p := mustParse(b, c.fen)
 		b.Run(c.name, func(b *testing.B) {

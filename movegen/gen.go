@@ -187,12 +187,6 @@ func attacked(sq int, o lookupOcc, us Color, t *threats) bool {
 		rookEmpty[sq]&t.rq != 0 && rookAttacks(o, sq)&t.rq != 0 || bishopEmpty[sq]&t.bq != 0 && bishopAttacks(o, sq)&t.bq != 0
 }
 
-// sliderAttackers returns the pieces of rq (rooks and queens) and bq
-// (bishops and queens) that attack sq, with the lookups reading o.
-func sliderAttackers(sq int, o lookupOcc, rq, bq uint64) uint64 {
-	return rookAttacks(o, sq)&rq | bishopAttacks(o, sq)&bq
-}
-
 // castlePaths[colour<<6 | kingFile<<3 | rookFile] are the squares that a
 // castling with the king and rook on those files of the colour's first rank
 // needs: empty, the squares the king and the rook cross or land on, but
@@ -230,8 +224,33 @@ func gen[K sink](p *Position, list *moveList) int {
 	t.set(p, enemy)
 	kingBB := p.byType[King-1] & own
 	ksq := lsb(kingBB)
-	checkers := attacks.Knight(ksq)&t.knights | attacks.Pawn(us == White, ksq)&t.pawns |
-		sliderAttackers(ksq, o, t.rq, t.bq)
+	checkers := attacks.Knight(ksq)&t.knights | attacks.Pawn(us == White, ksq)&t.pawns
+
+	// Slider checks and pins in one pass over the enemy sliders on the
+	// king's lines, with no lookup: one with nothing between it and the
+	// king checks it; one with a single piece between, an own one, pins
+	// that piece. pinHV and pinD are the union of the pins' lines (king
+	// excluded, pinner included); a pinned piece may move only along its
+	// own line, and no move along one pin line lands on another.
+	var pinHV, pinD uint64
+	for s := rookEmpty[ksq] & t.rq; s != 0; s &= s - 1 {
+		sq := lsb(s)
+		line := attacks.Between(ksq, sq)
+		if b := line & occ; b == 0 {
+			checkers |= 1 << sq
+		} else if b&(b-1) == 0 && b&own != 0 {
+			pinHV |= line | 1<<sq
+		}
+	}
+	for s := bishopEmpty[ksq] & t.bq; s != 0; s &= s - 1 {
+		sq := lsb(s)
+		line := attacks.Between(ksq, sq)
+		if b := line & occ; b == 0 {
+			checkers |= 1 << sq
+		} else if b&(b-1) == 0 && b&own != 0 {
+			pinD |= line | 1<<sq
+		}
+	}
 
 	// Where pieces may go: anywhere not their own side's, or, for the
 	// tactical moves, onto an enemy piece (pawns also to their last rank),
@@ -283,7 +302,8 @@ func gen[K sink](p *Position, list *moveList) int {
 			after := o
 			occMove(&after, from, ep)
 			occClear(&after, capSq)
-			if sliderAttackers(ksq, after, t.rq, t.bq) != 0 {
+			if rookEmpty[ksq]&t.rq != 0 && rookAttacks(after, ksq)&t.rq != 0 ||
+				bishopEmpty[ksq]&t.bq != 0 && bishopAttacks(after, ksq)&t.bq != 0 {
 				continue
 			}
 			if counting[K]() {
@@ -335,23 +355,6 @@ func gen[K sink](p *Position, list *moveList) int {
 		}
 	}
 
-	// Pins: an own piece alone between the king and an enemy slider on a
-	// line the slider moves along. pinHV and pinD are the union of such
-	// lines (king excluded, pinner included); a pinned piece may move only
-	// along its own line, and no move along one pin line lands on another.
-	var pinHV, pinD uint64
-	for s := rookEmpty[ksq] & t.rq; s != 0; s &= s - 1 {
-		sq := lsb(s)
-		if b := attacks.Between(ksq, sq) & occ; b&(b-1) == 0 && b&own != 0 {
-			pinHV |= attacks.Between(ksq, sq) | 1<<sq
-		}
-	}
-	for s := bishopEmpty[ksq] & t.bq; s != 0; s &= s - 1 {
-		sq := lsb(s)
-		if b := attacks.Between(ksq, sq) & occ; b&(b-1) == 0 && b&own != 0 {
-			pinD |= attacks.Between(ksq, sq) | 1<<sq
-		}
-	}
 	pinned := pinHV | pinD
 	targets := reach & checkMask
 

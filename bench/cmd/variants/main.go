@@ -11,14 +11,15 @@
 // one to the other (above 1 faster) with its interval and verdict
 // (bench/internal/stat.Compare):
 //
-//   - fancymask against fancy: the drop-in's rook key mask, one AND, added
-//     to fancy magic;
+//   - fancymask against fancy: a key mask, one AND, added to fancy magic
+//     (the drop-in's rook keys had one until they were searched to need
+//     none);
 //   - byte against fancy: a second dependent load, a byte index between the
 //     key and the attack set (the W system's two loads, without its
 //     sharing);
-//   - std against byte: from that to the drop-in (a constant shift, the key
-//     mask, a 32-byte record with an offset, tables shared where the
-//     standard layout allows);
+//   - std against byte: from that to the drop-in (a constant shift, keys
+//     with nothing above them, some a bit wider than the mask, 32-byte
+//     records, bishop tables shared where the standard layout allows);
 //   - w against std: W keys from an Occupancy the position keeps and every
 //     move updates, against the standard occupancy;
 //   - stdsmall against std: the same lookups with a Position 16 bytes
