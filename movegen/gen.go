@@ -265,19 +265,30 @@ func gen[K sink](p *Position, list *moveList) int {
 
 	n := 0
 
-	// King steps are tested with the king off the board: a slider checking
-	// along a line also attacks the square behind the king.
-	{
+	// King steps: the squares enemy pawns, knights and the king attack are
+	// found set-wise first; a slider's attack is then tested square by
+	// square, with the king off the board (a slider checking along a line
+	// also attacks the square behind the king), and only where an enemy
+	// slider of its kind stands on a line through the square.
+	if steps := attacks.King(ksq) & reach; steps != 0 {
+		steps &^= bits.RotateLeft64(t.pawns&^fileA, westDelta[them]) | bits.RotateLeft64(t.pawns&^fileH, eastDelta[them])
+		for b := t.knights; b != 0; b &= b - 1 {
+			steps &^= attacks.Knight(lsb(b))
+		}
+		if t.king != 0 {
+			steps &^= attacks.King(lsb(t.king))
+		}
 		o := o
 		occClear(&o, ksq)
-		for to := attacks.King(ksq) & reach; to != 0; to &= to - 1 {
-			if attacked(lsb(to), o, us, &t) {
+		for ; steps != 0; steps &= steps - 1 {
+			sq := lsb(steps)
+			if rookEmpty[sq]&t.rq != 0 && rookAttacks(o, sq)&t.rq != 0 || bishopEmpty[sq]&t.bq != 0 && bishopAttacks(o, sq)&t.bq != 0 {
 				continue
 			}
 			if counting[K]() {
 				n++
 			} else {
-				list[n] = newMove(ksq, lsb(to), flagNormal)
+				list[n] = newMove(ksq, sq, flagNormal)
 				n++
 			}
 		}
@@ -382,9 +393,12 @@ func gen[K sink](p *Position, list *moveList) int {
 			capE = (bits.RotateLeft64(free&^fileH, east) | bits.RotateLeft64(ownPawns&pinD&^fileH, east)&pinD) & enemy & checkMask
 		}
 		if counting[K]() {
-			n += bits.OnesCount64(single&^last) + bits.OnesCount64(double) +
-				bits.OnesCount64(capW&^last) + bits.OnesCount64(capE&^last) +
-				4*(bits.OnesCount64(single&last)+bits.OnesCount64(capW&last)+bits.OnesCount64(capE&last))
+			// Single and double pushes land on different squares; two
+			// captures may land on one.
+			n += bits.OnesCount64(single&^last|double) + bits.OnesCount64(capW&^last) + bits.OnesCount64(capE&^last)
+			if (single|capW|capE)&last != 0 {
+				n += 4 * (bits.OnesCount64(single&last) + bits.OnesCount64(capW&last) + bits.OnesCount64(capE&last))
+			}
 		} else {
 			n = addPawnMoves(list, n, single&^last, push, flagNormal)
 			n = addPawnMoves(list, n, double, 2*push, flagDouble)
