@@ -423,28 +423,46 @@ func gen[K sink](p *Position, list *moveList) int {
 
 	// Sliders: a piece pinned along a rank or file has no diagonal move that
 	// keeps to it, and the other way round.
-	for b := (p.byType[Bishop-1] | p.byType[Queen-1]) & own &^ pinHV; b != 0; b &= b - 1 {
+	// The free ones first, then the pinned ones (rarely any) along their
+	// pin lines.
+	diagonal := (p.byType[Bishop-1] | p.byType[Queen-1]) & own
+	straight := (p.byType[Rook-1] | p.byType[Queen-1]) & own
+	for b := diagonal &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
 		to := bishopAttacks(o, from) & targets
-		if pinD&(1<<from) != 0 {
-			to &= pinD
-		}
 		if counting[K]() {
 			n += bits.OnesCount64(to)
 		} else {
 			n = addMoves(list, n, from, to)
 		}
 	}
-	for b := (p.byType[Rook-1] | p.byType[Queen-1]) & own &^ pinD; b != 0; b &= b - 1 {
+	for b := straight &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
 		to := rookAttacks(o, from) & targets
-		if pinHV&(1<<from) != 0 {
-			to &= pinHV
-		}
 		if counting[K]() {
 			n += bits.OnesCount64(to)
 		} else {
 			n = addMoves(list, n, from, to)
+		}
+	}
+	if pinned != 0 {
+		for b := diagonal & pinD; b != 0; b &= b - 1 {
+			from := lsb(b)
+			to := bishopAttacks(o, from) & targets & pinD
+			if counting[K]() {
+				n += bits.OnesCount64(to)
+			} else {
+				n = addMoves(list, n, from, to)
+			}
+		}
+		for b := straight & pinHV; b != 0; b &= b - 1 {
+			from := lsb(b)
+			to := rookAttacks(o, from) & targets & pinHV
+			if counting[K]() {
+				n += bits.OnesCount64(to)
+			} else {
+				n = addMoves(list, n, from, to)
+			}
 		}
 	}
 	return n
