@@ -101,6 +101,6 @@ func Example_negamax() {
 	})
 	fmt.Println("allocations per search of", s.nodes, "nodes:", allocs)
 	// Output:
-	// best Qd8+ score 29997 mate in 3 plies; 189767 nodes
-	// allocations per search of 174641 nodes: 0
+	// best Qd8+ score 29997 mate in 3 plies; 189878 nodes
+	// allocations per search of 174752 nodes: 0
 }
