@@ -6,21 +6,65 @@ import (
 	"github.com/symmagic/attacks/movegen"
 )
 
-// BenchmarkPerft reports nodes per second of Perft, one goroutine: the start
-// position to depth 5 and kiwipete to depth 4.
+// perftKeyed is perft as a user writes it with the public API, every move
+// made by Play, which keeps the Polyglot key (Perft's own search leaves the
+// key alone, never reading it): what keeping the key costs a copy-make
+// perft. The last ply is counted in bulk, as Perft counts it.
+func perftKeyed(p *movegen.Position, depth int, bufs [][]movegen.Move) uint64 {
+	if depth == 1 {
+		return uint64(p.CountMoves())
+	}
+	var nodes uint64
+	for _, m := range p.LegalMoves(bufs[0][:0]) {
+		c := *p
+		c.Play(m)
+		nodes += perftKeyed(&c, depth-1, bufs[1:])
+	}
+	return nodes
+}
+
+// BenchmarkPerftKeyed is BenchmarkPerft's positions through perftKeyed,
+// its count checked against Perft's.
+func BenchmarkPerftKeyed(b *testing.B) {
+	for _, c := range perftBenchPositions {
+		p := mustParse(b, c.fen)
+		bufs := make([][]movegen.Move, c.depth)
+		for i := range bufs {
+			bufs[i] = make([]movegen.Move, 0, 256)
+		}
+		if got, want := perftKeyed(&p, c.depth, bufs), p.Perft(c.depth); got != want {
+			b.Fatalf("%s: %d nodes through Play, Perft counts %d", c.name, got, want)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			var nodes uint64
+			for i := 0; i < b.N; i++ {
+				nodes += perftKeyed(&p, c.depth, bufs)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+// perftBenchPositions are the published positions BenchmarkPerft and
+// BenchmarkPerftKeyed time, at depths of a few tenths of a second.
+var perftBenchPositions = []struct {
+	name, fen string
+	depth     int
+}{
+	{"start5", movegen.StartFEN, 5},
+	{"kiwipete4", kiwipete, 4},
+	{"position3-6", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6},
+	{"position4-5", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5},
+	{"position5-4", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4},
+}
+
+// BenchmarkPerft reports nodes per second of Perft, one goroutine, on
+// perftBenchPositions: the start position, kiwipete and the Chess
+// Programming Wiki's positions 3, 4 and 5.
 //
 //	go test ./movegen -run x -bench Perft -count 5
 func BenchmarkPerft(b *testing.B) {
-	for _, c := range []struct {
-		name, fen string
-		depth     int
-	}{
-		{"start5", movegen.StartFEN, 5},
-		{"kiwipete4", kiwipete, 4},
-		{"position3-6", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6},
-		{"position4-5", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5},
-		{"position5-4", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4},
-	} {
+	for _, c := range perftBenchPositions {
 		p := mustParse(b, c.fen)
 		b.Run(c.name, func(b *testing.B) {
 			var nodes uint64
