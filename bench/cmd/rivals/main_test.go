@@ -509,3 +509,11 @@ func TestClone(t *testing.T) {
 		t.Errorf("cache/src holds %v, want x-%s alone", entries, first[:12])
 	}
 }
+
+// TestCommandArgs checks that the report names no checkout's directory.
+func TestCommandArgs(t *testing.T) {
+	got := strings.Join(commandArgs([]string{"-rounds", "21", "-cozy-chess", "/home/x/cozy", "--chess-library=/src/cl", "-write"}), " ")
+	if want := "-rounds 21 -cozy-chess DIR --chess-library=DIR -write"; got != want {
+		t.Errorf("commandArgs = %q, want %q", got, want)
+	}
+}
