@@ -270,14 +270,20 @@ func gen[K sink](p *Position, list *moveList) int {
 	// square, with the king off the board (a slider checking along a line
 	// also attacks the square behind the king), and only where an enemy
 	// slider of its kind stands on a line through the square.
-	if steps := attacks.King(ksq) & reach; steps != 0 {
-		steps &^= bits.RotateLeft64(t.pawns&^fileA, westDelta[them]) | bits.RotateLeft64(t.pawns&^fileH, eastDelta[them])
+	// stepped is the squares enemy pawns, knights and the king attack, for
+	// the king steps and standard castling, made only if either may follow.
+	steps := attacks.King(ksq) & reach
+	var stepped uint64
+	if steps != 0 || p.castle>>(2*us)&3 != 0 && !tacticalOnly[K]() {
+		stepped = bits.RotateLeft64(t.pawns&^fileA, westDelta[them]) | bits.RotateLeft64(t.pawns&^fileH, eastDelta[them])
 		for b := t.knights; b != 0; b &= b - 1 {
-			steps &^= attacks.Knight(lsb(b))
+			stepped |= attacks.Knight(lsb(b))
 		}
 		if t.king != 0 {
-			steps &^= attacks.King(lsb(t.king))
+			stepped |= attacks.King(lsb(t.king))
 		}
+	}
+	if steps &^= stepped; steps != 0 {
 		o := o
 		occClear(&o, ksq)
 		for ; steps != 0; steps &= steps - 1 {
@@ -343,8 +349,9 @@ func gen[K sink](p *Position, list *moveList) int {
 			// SetChess960 see to it), so the paths are constants, and
 			// nothing stands beyond a rook in the corner.
 			base := 56 * int(us)
-			if rights&1 != 0 && occ&(0x60<<base) == 0 &&
-				!attacked(base+5, o, us, &t) && !attacked(base+6, o, us, &t) {
+			if rights&1 != 0 && occ&(0x60<<base) == 0 && stepped&(0x60<<base) == 0 &&
+				!(rookEmpty[base+5]&t.rq != 0 && rookAttacks(o, base+5)&t.rq != 0 || bishopEmpty[base+5]&t.bq != 0 && bishopAttacks(o, base+5)&t.bq != 0) &&
+				!(rookEmpty[base+6]&t.rq != 0 && rookAttacks(o, base+6)&t.rq != 0 || bishopEmpty[base+6]&t.bq != 0 && bishopAttacks(o, base+6)&t.bq != 0) {
 				if counting[K]() {
 					n++
 				} else {
@@ -352,8 +359,9 @@ func gen[K sink](p *Position, list *moveList) int {
 					n++
 				}
 			}
-			if rights&2 != 0 && occ&(0x0e<<base) == 0 &&
-				!attacked(base+3, o, us, &t) && !attacked(base+2, o, us, &t) {
+			if rights&2 != 0 && occ&(0x0e<<base) == 0 && stepped&(0x0c<<base) == 0 &&
+				!(rookEmpty[base+3]&t.rq != 0 && rookAttacks(o, base+3)&t.rq != 0 || bishopEmpty[base+3]&t.bq != 0 && bishopAttacks(o, base+3)&t.bq != 0) &&
+				!(rookEmpty[base+2]&t.rq != 0 && rookAttacks(o, base+2)&t.rq != 0 || bishopEmpty[base+2]&t.bq != 0 && bishopAttacks(o, base+2)&t.bq != 0) {
 				if counting[K]() {
 					n++
 				} else {
