@@ -81,6 +81,17 @@ func Known() ([]Row, error) {
 	return append(a, b...), err
 }
 
+// Nodes returns the published count of fen at depth among rows, and
+// whether there is one.
+func Nodes(rows []Row, fen string, depth int) (uint64, bool) {
+	for _, r := range rows {
+		if r.FEN == fen && r.Depth == depth {
+			return r.Nodes, true
+		}
+	}
+	return 0, false
+}
+
 // WalkFENs are varied starting points for the tests that walk every line
 // a few plies deep (movegen's, and bench/perft's in every slider mode): the
 // published positions, en passant and promotions, and Chess960 castling of

@@ -28,3 +28,14 @@ func TestLoad(t *testing.T) {
 		t.Errorf("Known()[0] = %+v", r)
 	}
 }
+
+// TestNodes finds a published count and reports a missing one.
+func TestNodes(t *testing.T) {
+	rows := []Row{{"a", 1, 20}, {"a", 2, 400}, {"b", 1, 48}}
+	if n, ok := Nodes(rows, "a", 2); n != 400 || !ok {
+		t.Errorf("Nodes(a, 2) = %d, %v; want 400, true", n, ok)
+	}
+	if n, ok := Nodes(rows, "b", 2); n != 0 || ok {
+		t.Errorf("Nodes(b, 2) = %d, %v; want 0, false", n, ok)
+	}
+}

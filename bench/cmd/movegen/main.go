@@ -98,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	for i, fen := range []string{movegen.StartFEN, kiwipete} {
-		if _, ok := published(suite, fen, cfg.depths[i]); !ok {
+		if _, ok := perftdata.Nodes(suite, fen, cfg.depths[i]); !ok {
 			return cli.Usagef("-depths %d,%d: no published count of %s at depth %d", cfg.depths[0], cfg.depths[1],
 				[]string{"the start position", "kiwipete"}[i], cfg.depths[i])
 		}

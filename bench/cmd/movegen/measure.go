@@ -57,16 +57,6 @@ func chessPosition(fen string) (*chess.Position, error) {
 	return pos, nil
 }
 
-// published returns the published count of fen at depth.
-func published(suite []perftdata.Row, fen string, depth int) (uint64, bool) {
-	for _, c := range suite {
-		if c.FEN == fen && c.Depth == depth {
-			return c.Nodes, true
-		}
-	}
-	return 0, false
-}
-
 // checkPerft is the check of every perft run: the generator's count is the
 // published one.
 func checkPerft(gen, name string, depth int, got, want uint64) error {
@@ -268,7 +258,7 @@ const (
 func measure(cfg config, suite []perftdata.Row, stderr io.Writer) (*measurements, error) {
 	m := &measurements{}
 	for i, p := range []struct{ name, fen string }{{"start", movegen.StartFEN}, {"kiwipete", kiwipete}} {
-		nodes, ok := published(suite, p.fen, cfg.depths[i])
+		nodes, ok := perftdata.Nodes(suite, p.fen, cfg.depths[i])
 		if !ok {
 			return nil, fmt.Errorf("no published perft count of %s at depth %d", p.name, cfg.depths[i])
 		}

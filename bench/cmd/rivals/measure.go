@@ -42,23 +42,13 @@ func positions(suite []perftdata.Row, small bool) ([]position, error) {
 		if small {
 			d = s.quick
 		}
-		nodes, ok := published(suite, s.fen, d)
+		nodes, ok := perftdata.Nodes(suite, s.fen, d)
 		if !ok {
 			return nil, fmt.Errorf("no published perft count of %s at depth %d", s.name, d)
 		}
 		ps = append(ps, position{s.name, s.fen, d, nodes})
 	}
 	return ps, nil
-}
-
-// published returns the published count of fen at depth.
-func published(suite []perftdata.Row, fen string, depth int) (uint64, bool) {
-	for _, c := range suite {
-		if c.FEN == fen && c.Depth == depth {
-			return c.Nodes, true
-		}
-	}
-	return 0, false
 }
 
 // checkPerft is the check of every perft run: the program's count is the
