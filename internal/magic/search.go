@@ -116,18 +116,16 @@ func Search(c Class, opt SearchOptions) (*Table, error) {
 			}
 		}
 		var keys []SquareKey
+		var n int
 		if shortest {
 			if len(c.Squares) != 1 {
 				return nil, fmt.Errorf("%s: SearchOptions.Shortest is for a class of one square", c.Name())
 			}
-			var n int
 			keys, n = s.shortest(b, opt.MaxTries, rng)
-			tries += n
 		} else {
-			var n int
 			keys, n = s.solve(b, opt.MaxTries, rng, low)
-			tries += n
 		}
+		tries += n
 		if keys == nil {
 			continue
 		}
