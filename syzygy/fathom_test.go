@@ -132,8 +132,7 @@ func digest(t testing.TB, tb *Tablebase, name, set string, corrupt int) *syzygyd
 // default the 3-piece tables but KQvK and KRvK (whose DTZ probes search
 // one ply for half their 800,000 positions: 12 s) and four 4-piece ones,
 // every kind of index among them (two kings leading, three pieces
-// leading, pawns of one side, pawns of both); with -short the two 4-piece
-// ones KQvKR and KPvKP.
+// leading, pawns of one side, pawns of both); with -short KPvKP's.
 func TestFathomDigests(t *testing.T) {
 	tb := openTB(t)
 	rows := readDigests(t)
@@ -141,7 +140,7 @@ func TestFathomDigests(t *testing.T) {
 		t.Fatalf("digests.tsv has %d tables, want the 5 of 3 pieces and the 30 of 4", len(rows))
 	}
 	some := map[string]bool{"KBvK": true, "KNvK": true, "KPvK": true, "KRRvK": true, "KQvKR": true, "KBPvK": true, "KPvKP": true}
-	short := map[string]bool{"KQvKR": true, "KPvKP": true}
+	short := map[string]bool{"KPvKP": true}
 	for _, r := range rows {
 		if !*long && (!some[r.name] || testing.Short() && !short[r.name]) {
 			continue
