@@ -69,7 +69,7 @@ func prepareFathom(dir string, stderr io.Writer) (*fathom, error) {
 	}
 	out, err := exec.Command(cc, "--version").Output()
 	if err != nil {
-		return nil, fmt.Errorf("no C compiler (%s --version: %v): install gcc or set CC", cc, err)
+		return nil, &unavailable{fmt.Sprintf("Fathom: no C compiler (%s --version: %v): install gcc or set CC", cc, err)}
 	}
 	version := strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
 	cache, err := os.UserCacheDir()
@@ -113,6 +113,12 @@ func prepareFathom(dir string, stderr io.Writer) (*fathom, error) {
 	}
 	return f, nil
 }
+
+// unavailable is the error of a program the command cannot build or run
+// here: its toolchain or its source is missing (no network for the clone).
+type unavailable struct{ why string }
+
+func (u *unavailable) Error() string { return u.why }
 
 // gitHead is dir's checked-out commit, or "" if dir is not a git checkout.
 func gitHead(dir string) string {

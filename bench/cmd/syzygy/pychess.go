@@ -36,7 +36,7 @@ type pychess struct {
 func preparePychess(dir string, stderr io.Writer) (*pychess, error) {
 	python, err := exec.LookPath("python3")
 	if err != nil {
-		return nil, fmt.Errorf("no python3 on PATH: python-chess needs it (its standard library alone)")
+		return nil, &unavailable{"python-chess: no python3 on PATH (python-chess needs it and its standard library alone)"}
 	}
 	src := dir
 	if src == "" {
@@ -210,7 +210,7 @@ func clone(cache, name, url, commit string, stderr io.Writer) (string, error) {
 	}
 	git, err := exec.LookPath("git")
 	if err != nil {
-		return "", fmt.Errorf("no git on PATH to clone %s; install git, or give a checkout with -%s DIR", url, name)
+		return "", &unavailable{fmt.Sprintf("%s: no git on PATH to clone %s; install git, or give a checkout with -%s DIR", name, url, name)}
 	}
 	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
 		return "", err
@@ -226,7 +226,7 @@ func clone(cache, name, url, commit string, stderr io.Writer) (string, error) {
 	fmt.Fprintf(stderr, "%s: git clone %s, commit %s, into %s\n", name, url, commit, final)
 	for _, args := range [][]string{{"clone", "--quiet", url, tmp}, {"-C", tmp, "checkout", "--quiet", commit}} {
 		if out, err := exec.Command(git, args...).CombinedOutput(); err != nil {
-			return "", fmt.Errorf("git %s: %v\n%s(no network? give a checkout with -%s DIR)", strings.Join(args, " "), err, out, name)
+			return "", &unavailable{fmt.Sprintf("%s: git %s: %v\n%s(no network? give a checkout with -%s DIR)", name, strings.Join(args, " "), err, out, name)}
 		}
 	}
 	if err := os.Rename(tmp, final); err != nil {
