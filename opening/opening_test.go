@@ -44,7 +44,7 @@ func dataLines(t *testing.T) []line {
 }
 
 // game reads a line's moves with package pgn.
-func game(t *testing.T, movetext string) *pgn.Game {
+func game(t testing.TB, movetext string) *pgn.Game {
 	t.Helper()
 	var g pgn.Game
 	if err := pgn.NewReader(strings.NewReader(movetext + " *")).Read(&g); err != nil {

@@ -147,12 +147,12 @@ func (b *Book) read(buf []byte, i int64) error {
 // lowerBound returns the index of the first entry whose key is not below
 // key (Len when there is none). On sorted entries, every entry before it
 // has a smaller key; the caller checks the entries from it on.
-func (b *Book) lowerBound(key uint64) (int64, error) {
+func (b *Book) lowerBound(key uint64, buf []byte) (int64, error) {
 	lo, hi := int64(0), b.n
-	var buf [8]byte
+	buf = buf[:8]
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		if _, err := b.r.ReadAt(buf[:], mid*EntrySize); err != nil {
+		if _, err := b.r.ReadAt(buf, mid*EntrySize); err != nil {
 			return 0, fmt.Errorf("polyglot: reading entry %d: %w", mid, err)
 		}
 		if binary.BigEndian.Uint64(buf[:]) < key {
@@ -169,12 +169,12 @@ func (b *Book) lowerBound(key uint64) (int64, error) {
 // book is not sorted where this key lies (an *Error). More than MaxEntries
 // entries of the key are an *Error too.
 func (b *Book) scan(key uint64, f func(RawEntry)) error {
-	i, err := b.lowerBound(key)
+	const chunk = 16                // entries read at once
+	var buf [chunk * EntrySize]byte // one buffer: it escapes to the ReaderAt
+	i, err := b.lowerBound(key, buf[:])
 	if err != nil {
 		return err
 	}
-	const chunk = 16 // entries read at once
-	var buf [chunk * EntrySize]byte
 	for start := i; i < b.n; {
 		k := min(b.n-i, chunk)
 		if err := b.read(buf[:k*EntrySize], i); err != nil {

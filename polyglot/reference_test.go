@@ -59,7 +59,7 @@ func specs(t *testing.T) []bookSpec {
 
 // pgnBytes returns the PGN file at path (from the repository's root), the
 // gzipped copy for a file of testdata that is kept gzipped.
-func pgnBytes(t *testing.T, path string) []byte {
+func pgnBytes(t testing.TB, path string) []byte {
 	t.Helper()
 	name := "../" + path
 	if strings.HasPrefix(path, "polyglot/testdata/") {
@@ -257,7 +257,7 @@ func TestReadings(t *testing.T) {
 // forPositions calls f with every position of the main lines of the
 // games of a PGN file, the start included, passing over games Read
 // reports broken.
-func forPositions(t *testing.T, file []byte, f func(*movegen.Position)) {
+func forPositions(t testing.TB, file []byte, f func(*movegen.Position)) {
 	r := pgn.NewReader(bytes.NewReader(file))
 	r.SkipVariations = true
 	var g pgn.Game
