@@ -18,7 +18,7 @@ func BenchmarkOf(b *testing.B) {
 		var buf [movegen.MaxMoves]movegen.Move
 		if moves := p.LegalMoves(buf[:0]); len(moves) > 0 { // not a mate
 			q := p
-			q.Play(moves[0])
+			q.PlayUnchecked(moves[0])
 			positions = append(positions, q)
 		}
 	}

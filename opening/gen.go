@@ -77,7 +77,7 @@ func run(out string) error {
 			if ply == 0 || ply > 255 {
 				return fmt.Errorf("%s: %d moves, want 1 to 255", where, ply)
 			}
-			lines = append(lines, line{cols[0], cols[1], cols[2], ply, movegen.RepetitionKey(&p), where})
+			lines = append(lines, line{cols[0], cols[1], cols[2], ply, p.RepetitionKey(), where})
 		}
 	}
 	if len(lines) > 1<<16 {

@@ -7,7 +7,7 @@
 // included: Of looks up the position itself, its pieces, side to move,
 // castling rights and en-passant square (counted only when an en-passant
 // capture is legal, as in the repetition rule and in lichess's EPDs), by
-// movegen's RepetitionKey. The table is generated Go data (table.go, from
+// movegen's Position.RepetitionKey. The table is generated Go data (table.go, from
 // data/*.tsv by gen.go), sorted by key: no start-up cost, a lookup is a
 // binary search of a few thousand keys.
 //
@@ -57,7 +57,7 @@ func At(i int) Opening { return table[i].opening() }
 // none. No two lines of the data reach the same position (the data's
 // linter refuses it), so the answer is one line's.
 func Of(p *movegen.Position) (Opening, bool) {
-	key := movegen.RepetitionKey(p)
+	key := p.RepetitionKey()
 	lo, hi := 0, len(byKey)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
@@ -87,10 +87,10 @@ func OfGame(start movegen.Position, moves []movegen.Move) (o Opening, ply int, e
 		o = x
 	}
 	for i, m := range moves {
-		if !p.IsLegal(m) {
+		if !p.IsLegal(m) { // NoMove, the null move, included
 			return Opening{}, 0, fmt.Errorf("opening: move %d, %s, is not legal in %s", i+1, m, p.FEN())
 		}
-		p.Play(m)
+		p.PlayUnchecked(m)
 		if x, ok := Of(&p); ok {
 			o, ply = x, i+1
 		}

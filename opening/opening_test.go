@@ -149,8 +149,8 @@ func TestEnPassant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Key() == q.Key() || movegen.RepetitionKey(&p) != movegen.RepetitionKey(&q) {
-		t.Errorf("pinned en passant: keys %#x %#x, repetition keys %#x %#x", p.Key(), q.Key(), movegen.RepetitionKey(&p), movegen.RepetitionKey(&q))
+	if p.Key() == q.Key() || p.RepetitionKey() != q.RepetitionKey() {
+		t.Errorf("pinned en passant: keys %#x %#x, repetition keys %#x %#x", p.Key(), q.Key(), p.RepetitionKey(), q.RepetitionKey())
 	}
 }
 
@@ -168,7 +168,7 @@ func TestOfGame(t *testing.T) {
 	}
 	// An illegal move.
 	s := movegen.StartPosition()
-	e4, _ := s.ParseMove("e2e4")
+	e4, _ := s.ParseUCI("e2e4")
 	if _, _, err := opening.OfGame(s, []movegen.Move{e4, e4}); err == nil || !strings.Contains(err.Error(), "opening: move 2, e2e4, is not legal") {
 		t.Errorf("illegal move: %v", err)
 	}
@@ -195,7 +195,7 @@ func TestOfGame(t *testing.T) {
 		}
 		p := g.Start()
 		for i, m := range moves {
-			p.Play(m)
+			p.PlayUnchecked(m)
 			x, ok := opening.Of(&p)
 			switch {
 			case i+1 == ply && (!ok || x != o):

@@ -47,7 +47,7 @@ func fen(t *testing.T, s string) movegen.Position {
 
 func uci(t *testing.T, p movegen.Position, s string) uint16 {
 	t.Helper()
-	m, err := p.ParseMove(s)
+	m, err := p.ParseUCI(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +248,7 @@ func TestEncodeDecode(t *testing.T) {
 		var list [movegen.MaxMoves]movegen.Move
 		for _, m := range p.LegalMoves(list[:0]) {
 			q := *p
-			q.Play(m)
+			q.PlayUnchecked(m)
 			walk(&q, depth-1)
 		}
 	}
@@ -390,7 +390,7 @@ func TestMakerErrors(t *testing.T) {
 	}
 	g := pgn.NewGame()
 	s := g.Start()
-	if m, err := s.ParseMove("e2e4"); err != nil {
+	if m, err := s.ParseUCI("e2e4"); err != nil {
 		t.Fatal(err)
 	} else if _, err := g.Play(m); err != nil {
 		t.Fatal(err)

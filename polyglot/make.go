@@ -135,7 +135,7 @@ func (mk *Maker) addGame(g *pgn.Game) error {
 	p := start
 	for _, m := range moves {
 		mk.count(&p, EncodeMove(m), uint16(result+1))
-		p.Play(m)
+		p.PlayUnchecked(m) // the main line's moves are legal
 		result = -result
 	}
 	mk.games++

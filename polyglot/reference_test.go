@@ -274,7 +274,7 @@ func forPositions(t testing.TB, file []byte, f func(*movegen.Position)) {
 		f(&p)
 		buf = g.Mainline(buf[:0])
 		for _, m := range buf {
-			p.Play(m)
+			p.PlayUnchecked(m)
 			f(&p)
 		}
 	}
