@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Limits bound what a Reader holds of one game, and so its memory,
@@ -406,7 +407,7 @@ func (r *Reader) next(t *token) {
 		}
 		t.kind, t.nag, r.r = tNAG, n, j
 		if j == i+1 || n > 255 {
-			t.kind, t.text = tBad, []byte("a NAG is $ and a number from 0 to 255")
+			t.kind, t.text = tJunk, []byte("a NAG is $ and a number from 0 to 255")
 		}
 	case c == '!' || c == '?':
 		j := i + 1
@@ -726,7 +727,7 @@ func isJunk(t *token) bool {
 	case tJunk, tClose:
 		return true
 	case tSymbol:
-		return !moveShaped(t.text) && resultOf(t.text) == "" && !allDigits(t.text) && string(t.text) != "1/2"
+		return !hasMove(t.text) && resultOf(t.text) == "" && !allDigits(t.text) && string(t.text) != "1/2"
 	}
 	return false
 }
@@ -932,20 +933,16 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 					continue // a move number
 				}
 			}
-			if !moveShaped(s) {
-				if err := r.warn(t, "%q is no move: passed over", s); err != nil {
+			if !wholeMove(s) {
+				if err := r.word(v, t); err != nil {
 					return err
 				}
 				r.tokenEnd()
 				continue
 			}
-			if r.plies++; r.plies > r.lim.Plies {
-				return r.fail(t, ErrLimit, "more than %d moves (Limits.Plies)", r.lim.Plies)
+			if err := r.move(v, t, s); err != nil {
+				return err
 			}
-			if err := v.Move(s); err != nil {
-				return r.visitErr(t, err)
-			}
-			r.moved[len(r.moved)-1] = true
 		case tComment:
 			if len(t.text) > 0 {
 				if err := v.Comment(t.text); err != nil {
@@ -1004,6 +1001,15 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 			}
 			return r.end0(v, t)
 		case tBad:
+			if t.badTag && !t.limit && len(r.moved) > 0 {
+				// A [ in the movetext that begins no tag pair: passed
+				// over alone.
+				if err := r.warn(t, "%s: the [ passed over", t.text); err != nil {
+					return err
+				}
+				r.r = t.at + 1
+				continue
+			}
 			return r.failed(t)
 		case tJunk:
 			if err := r.warn(t, "%s: passed over", t.text); err != nil {
@@ -1037,22 +1043,138 @@ func resultString(s string) string {
 	return resultOf([]byte(s))
 }
 
-// moveShaped reports whether the symbol s may be a move: it names a square
-// (a file letter and a rank digit in a row), or is castling or a null move
-// ("--", "Z0"), or en passant spelt out ("e.p.").
-func moveShaped(s []byte) bool {
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] >= 'a' && s[i] <= 'h' && s[i+1] >= '1' && s[i+1] <= '8' {
-			return true
+// moveAt returns the length of the move that python-chess's
+// MOVETEXT_REGEX finds at s[i:] (0 for none): SAN's letters and squares,
+// [NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])?, each optional part
+// taken where the rest still matches, as a regular expression does;
+// castling (O-O, O-O-O, 0-0, 0-0-0); a null move (--, Z0, 0000).
+func moveAt(s []byte, i int) int {
+	isFile := func(j int) bool { return j < len(s) && s[j] >= 'a' && s[j] <= 'h' }
+	isRank := func(j int) bool { return j < len(s) && s[j] >= '1' && s[j] <= '8' }
+	isPromo := func(j int) bool { return j < len(s) && bytes.IndexByte([]byte("nbrqkNBRQK"), s[j]) >= 0 }
+	piece := i < len(s) && bytes.IndexByte([]byte("NBKRQ"), s[i]) >= 0
+	for p := 1; p >= 0; p-- {
+		if p == 1 && !piece {
+			continue
+		}
+		j := i + p
+		for f := 1; f >= 0; f-- {
+			if f == 1 && !isFile(j) {
+				continue
+			}
+			k := j + f
+			for rk := 1; rk >= 0; rk-- {
+				if rk == 1 && !isRank(k) {
+					continue
+				}
+				l := k + rk
+				for sp := 1; sp >= 0; sp-- {
+					if sp == 1 && !(l < len(s) && (s[l] == '-' || s[l] == 'x')) {
+						continue
+					}
+					m := l + sp
+					if !isFile(m) || !isRank(m+1) {
+						continue
+					}
+					m += 2
+					switch {
+					case m < len(s) && s[m] == '=' && isPromo(m+1):
+						m += 2
+					case isPromo(m):
+						m++
+					}
+					return m - i
+				}
+			}
 		}
 	}
-	switch {
-	case len(s) >= 3 && (s[0] == 'O' || s[0] == '0' || s[0] == 'o') && s[1] == '-':
-		return true
-	case string(s) == "--" || string(s) == "Z0" || string(s) == "e.p.":
-		return true
+	rest := s[i:]
+	for _, w := range [...]string{"--", "Z0", "0000", "O-O-O", "O-O", "0-0-0", "0-0"} {
+		if bytes.HasPrefix(rest, []byte(w)) {
+			return len(w)
+		}
 	}
-	return false
+	return 0
+}
+
+// wholeMove reports whether the symbol s is one move as a SAN reader
+// reads it: a move (moveAt; a pawn's P before it allowed) and nothing after
+// it but check and mate signs and "e.p.", or "e.p." alone.
+func wholeMove(s []byte) bool {
+	i := 0
+	if len(s) > 1 && s[0] == 'P' {
+		i = 1
+	}
+	n := moveAt(s, i)
+	if n == 0 {
+		return string(s) == "e.p."
+	}
+	rest := bytes.TrimSuffix(s[i+n:], []byte("e.p."))
+	for _, c := range rest {
+		if c != '+' && c != '#' {
+			return false
+		}
+	}
+	return true
+}
+
+// hasMove reports whether moveAt finds a move anywhere in s.
+func hasMove(s []byte) bool { return firstMove(s) >= 0 }
+
+// word reads a symbol t that is not one move, as python-chess does: each
+// move moveAt finds in it, from the left, is a move (a warning says so), and
+// a symbol with none is passed over (a warning too).
+func (r *Reader) word(v Visitor, t *token) error {
+	s := t.text
+	if first := firstMove(s); first > 0 && s[first-1] >= 'A' && s[first-1] <= 'Z' {
+		// A capital before the move (Sf3, as German writes Nf3): a
+		// piece of another language, not a move to guess at. The move
+		// reader says what is wrong with it.
+		return r.move(v, t, s)
+	}
+	var moves []string
+	for i := 0; i < len(s); {
+		if n := moveAt(s, i); n > 0 {
+			moves = append(moves, string(s[i:i+n]))
+			i += n
+		} else {
+			i++
+		}
+	}
+	if len(moves) == 0 {
+		return r.warn(t, "%q is no move: passed over", s)
+	}
+	if err := r.warn(t, "%q read as %s", s, strings.Join(moves, " ")); err != nil {
+		return err
+	}
+	for _, m := range moves {
+		if err := r.move(v, t, []byte(m)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// firstMove returns the index of the first move moveAt finds in s, or -1.
+func firstMove(s []byte) int {
+	for i := range s {
+		if moveAt(s, i) > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// move gives v the move s, read at t.
+func (r *Reader) move(v Visitor, t *token, s []byte) error {
+	if r.plies++; r.plies > r.lim.Plies {
+		return r.fail(t, ErrLimit, "more than %d moves (Limits.Plies)", r.lim.Plies)
+	}
+	if err := v.Move(s); err != nil {
+		return r.visitErr(t, err)
+	}
+	r.moved[len(r.moved)-1] = true
+	return nil
 }
 
 // skipVariation skips a variation, its ( read as t, to its ).
