@@ -28,6 +28,8 @@ type Limits struct {
 	// Game is the most bytes of one game, from its first token to the
 	// end of its last.
 	Game int
+	// Tags is the most tag pairs of one game.
+	Tags int
 }
 
 // DefaultLimits are the limits of a Reader whose Limits are zero: fit for
@@ -39,7 +41,8 @@ var DefaultLimits = Limits{
 	Comment: 1 << 20,
 	Tag:     64 << 10,
 	Line:    1 << 20,
-	Game:    16 << 20,
+	Game:    4 << 20,
+	Tags:    1000,
 }
 
 // withDefaults returns l with DefaultLimits' values where it has 0 (or
@@ -63,6 +66,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Game > 0 {
 		d.Game = l.Game
+	}
+	if l.Tags > 0 {
+		d.Tags = l.Tags
 	}
 	return d
 }
@@ -140,6 +146,7 @@ type Reader struct {
 	start    int64  // the input offset of the game's first token
 	end      int64  // the input offset after the game's last token
 	plies    int    // moves read in the game
+	tags     int    // tag pairs read in the game
 	moved    []bool // moved[d]: a move was read at depth d of the variations open
 	unclosed int    // variations a skipped one left open at a fault
 	inTags   bool   // the game's tags are being read
@@ -203,7 +210,11 @@ type token struct {
 	badTag    bool // a bad token is a malformed tag pair
 	limit     bool // a bad token is a limit exceeded
 	quotes    bool // a tag's value read to the line's last quote
-	at        int  // its index in buf, to unread it
+	// fromLine and fromOff are the line and input offset of a move number
+	// before the token, else its own.
+	fromLine  int
+	fromOff   int64
+	at        int // its index in buf, to unread it
 	lineStart int64
 }
 
@@ -218,6 +229,11 @@ func (r *Reader) loadLine() bool {
 	for {
 		if k := bytes.IndexByte(r.buf[r.r:r.w], '\n'); k >= 0 {
 			r.eol = r.r + k
+			if k > r.lim.Line && r.r == int(r.lineStart-r.base) {
+				// A line over Limits.Line: dropped.
+				r.long, r.rawOver = true, true
+				r.r = r.eol
+			}
 			return true
 		}
 		if r.eof {
@@ -361,6 +377,7 @@ func (r *Reader) next(t *token) {
 	}
 	i, eol := r.r, r.eol
 	t.line, t.col, t.at, t.lineStart, t.blank, t.badTag, t.limit, t.quotes = r.line, r.col(i), i, r.lineStart, r.blank, false, false, false
+	t.fromLine, t.fromOff = t.line, r.base+int64(i)
 	r.blank = false
 	switch c := r.buf[i]; {
 	case isAlnum(c) || c == '-':
@@ -378,7 +395,9 @@ func (r *Reader) next(t *token) {
 				j++
 			}
 			r.r = j
+			line, off := t.line, r.base+int64(i)
 			r.next(t)
+			t.fromLine, t.fromOff = line, off
 			return
 		}
 		t.kind, t.text, r.r = tSymbol, r.buf[i:j], j
@@ -509,6 +528,19 @@ func (r *Reader) braceComment(t *token) {
 			over = true
 		}
 		i = r.r
+		if over {
+			// Over Limits.Comment: a line that begins with a tag pair
+			// ends the comment, so that the next game reads.
+			j := i
+			for j < r.eol && isSpace(r.buf[j]) {
+				j++
+			}
+			if j < r.eol && r.buf[j] == '[' {
+				r.r = j
+				t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.comment)
+				return
+			}
+		}
 	}
 	t.kind, t.text = tComment, bytes.TrimSpace(r.scratch)
 	if over {
@@ -686,6 +718,10 @@ func (r *Reader) Visit(v Visitor) error {
 	}
 	r.lim = r.Limits.withDefaults()
 	r.comment, r.tagLimit = r.lim.Comment, r.lim.Tag
+	if ls := int(r.lineStart - r.base); r.r == ls && r.eol-ls > r.lim.Line {
+		// The line loaded before the limits were set is over them.
+		r.long, r.r = true, r.eol
+	}
 	var t token
 	r.next(&t)
 	// What is no part of a game before its first token: warnings of the
@@ -748,9 +784,12 @@ func (r *Reader) begin(t *token) {
 	r.games++
 	clear(r.info.Warnings)
 	r.info = GameInfo{Number: r.games, Offset: r.off(t), Line: t.line, Warnings: r.info.Warnings[:0]}
+	if t.kind != tEOF && t.fromOff < r.info.Offset {
+		r.info.Offset, r.info.Line = t.fromOff, t.fromLine // its move number's
+	}
 	r.start = r.info.Offset
 	r.end = r.start
-	r.plies = 0
+	r.plies, r.tags = 0, 0
 	r.moved = append(r.moved[:0], false)
 	r.names.reset()
 	r.raw, r.rawOver, r.rawFrom = r.raw[:0], false, -1
@@ -766,10 +805,11 @@ func (r *Reader) finish() {
 	if r.rawFrom < 0 || r.rawOver {
 		return
 	}
-	i := int(r.end - r.base)
-	r.keepRaw(i)
-	if !r.rawOver && i <= r.w {
-		r.info.Raw = r.raw
+	if i := int(r.end - r.base); i > 0 {
+		r.keepRaw(min(i, r.w))
+	}
+	if !r.rawOver && int64(len(r.raw)) >= r.info.Len {
+		r.info.Raw = r.raw[:r.info.Len]
 	}
 }
 
@@ -862,6 +902,11 @@ func (r *Reader) game(v Visitor, t *token) error {
 			if err := r.warn(t, "tag %s: quotes in its value not escaped, or its closing quote: the value read to the line's last quote", t.name); err != nil {
 				return err
 			}
+		}
+		if r.tags++; r.tags > r.lim.Tags {
+			e := r.fail(t, ErrLimit, "more than %d tag pairs (Limits.Tags)", r.lim.Tags)
+			r.next(t)
+			return e
 		}
 		r.names.add(t.name)
 		if err := v.Tag(t.name, t.text); err != nil {
@@ -1317,7 +1362,7 @@ func (r *Reader) skipGame(t *token) {
 	if r.inTags {
 		// A fault among the tags: the rest of them are the game's.
 		r.inTags = false
-		for t.kind == tTag || t.badTag || t.kind == tJunk {
+		for (t.kind == tTag || t.badTag || t.kind == tJunk) && !t.blank {
 			r.tokenEnd()
 			r.next(t)
 		}
