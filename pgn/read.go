@@ -1290,8 +1290,17 @@ func (r *Reader) skipMovetext(v Visitor, t *token) error {
 				}
 			case '[':
 				if depth == 0 || r.firstAt(i) {
+					// A tag pair ends the game; a [ that begins none
+					// is passed over, as Read passes over it.
 					r.r = i
-					return r.skipEnd(v, "")
+					tt := token{at: i}
+					r.tag(&tt)
+					if tt.kind == tTag || tt.limit {
+						r.r = i
+						return r.skipEnd(v, "")
+					}
+					r.r = i + 1
+					eol = r.eol
 				}
 			case '1', '0':
 				if depth > 0 || i > r.r && isSymbolByte(r.buf[i-1]) {
