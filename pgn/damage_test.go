@@ -93,7 +93,7 @@ func cleanHashes(t *testing.T, data []byte) []string {
 	for i, g := range games {
 		if errs[i] == nil {
 			var uci []string
-			for _, m := range g.MainlineMoves(nil) {
+			for _, m := range g.Mainline(nil) {
 				uci = append(uci, m.String())
 			}
 			hs = append(hs, mainlineHash(uci))

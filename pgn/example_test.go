@@ -17,7 +17,7 @@ func Example() {
 		panic(err)
 	}
 	end := g.End() // the position after the main line
-	fmt.Println(g.MainlineMoves(nil), end.FEN())
+	fmt.Println(g.Mainline(nil), end.FEN())
 	fmt.Print(g.String()) // the export format
 	// Output:
 	// [e2e4 e7e5 f2f4 e5f4 f1c4 d8h4 e1f1 b7b5 c4b5] rnb1kbnr/p1pp1ppp/8/1B6/4Pp1q/8/PPPP2PP/RNBQ1KNR b kq - 0 5
@@ -54,7 +54,7 @@ func ExampleReader() {
 			continue
 		}
 		event, _ := g.Tag("Event")
-		fmt.Println(event, g.MainlineMoves(nil), g.Result)
+		fmt.Println(event, g.Mainline(nil), g.Result)
 	}
 	// Output:
 	// pgn: game 1, line 3, column 13: move 2. Ke3: no white king moves to e3

@@ -20,7 +20,7 @@
 //			log.Print(err) // a *pgn.Error: game, line, column, what; the next Read goes on
 //			continue
 //		}
-//		for n, pos := range g.Mainline() { // each move's node and the position after it
+//		for n, pos := range g.MainlineNodes() { // each move's node and the position after it
 //			...
 //		}
 //	}
@@ -534,19 +534,19 @@ func (g *Game) store(text string) span {
 	return span{off, uint32(len(text))}
 }
 
-// MainlineMoves appends the main line's moves to dst and returns it.
-func (g *Game) MainlineMoves(dst []movegen.Move) []movegen.Move {
+// Mainline appends the main line's moves to dst and returns it.
+func (g *Game) Mainline(dst []movegen.Move) []movegen.Move {
 	for n := g.Next(Root); n != None; n = g.nodes[n].child {
 		dst = append(dst, g.nodes[n].move)
 	}
 	return dst
 }
 
-// Mainline returns an iterator over the main line: each move's node, in
+// MainlineNodes returns an iterator over the main line: each move's node, in
 // order from the game's first, and the position after it (the position
 // before the first is Start). It replays each move once, allocating
 // nothing.
-func (g *Game) Mainline() iter.Seq2[Node, movegen.Position] {
+func (g *Game) MainlineNodes() iter.Seq2[Node, movegen.Position] {
 	return func(yield func(Node, movegen.Position) bool) {
 		g.init()
 		p := g.start
@@ -612,7 +612,7 @@ func (g *Game) End() movegen.Position { return g.Position(g.MainlineEnd()) }
 // Position returns the position at n: the start position with the moves
 // that lead to n played (the start position for a node not of g). It
 // replays the moves from the start (but for the node last added, whose
-// position is kept): to visit positions in turn, use Mainline or Nodes.
+// position is kept): to visit positions in turn, use MainlineNodes or Nodes.
 func (g *Game) Position(n Node) movegen.Position {
 	g.init()
 	if !g.valid(n) {
@@ -635,7 +635,7 @@ func (g *Game) Position(n Node) movegen.Position {
 
 // SAN returns the move that leads to n in Standard Algebraic Notation
 // ("--" for a null move, "" for the root). It replays the moves to n's
-// parent, as Position does; in a loop over Mainline or Nodes, the position
+// parent, as Position does; in a loop over MainlineNodes or Nodes, the position
 // before the move is at hand: p.SAN(g.Move(n)).
 func (g *Game) SAN(n Node) string {
 	if !g.valid(n) || n == Root {

@@ -140,7 +140,7 @@ func TestRead(t *testing.T) {
 			continue
 		}
 		g := games[0]
-		if got := uci(g.MainlineMoves(nil)); got != c.mainline || g.Result != c.result {
+		if got := uci(g.Mainline(nil)); got != c.mainline || g.Result != c.result {
 			t.Errorf("%s: %s %s, want %s %s", c.name, got, g.Result, c.mainline, c.result)
 		}
 		if c.check != nil {
@@ -239,7 +239,7 @@ func TestReadErrors(t *testing.T) {
 			t.Errorf("%s: %v wraps no *movegen.SANError", c.name, errs[1])
 		}
 		for _, i := range []int{0, 2} {
-			if got := uci(games[i].MainlineMoves(nil)); got != "d2d4 d7d5" {
+			if got := uci(games[i].Mainline(nil)); got != "d2d4 d7d5" {
 				t.Errorf("%s: game %d reads %s", c.name, i+1, got)
 			}
 		}
@@ -294,7 +294,7 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("%d games, %d with variations skipped", len(games), len(skipped))
 		}
 		for i := range games {
-			if errs[i] == nil && serrs[i] == nil && uci(games[i].MainlineMoves(nil)) != uci(skipped[i].MainlineMoves(nil)) {
+			if errs[i] == nil && serrs[i] == nil && uci(games[i].Mainline(nil)) != uci(skipped[i].Mainline(nil)) {
 				t.Fatalf("game %d: the main line read with variations skipped differs", i+1)
 			}
 		}
@@ -317,7 +317,7 @@ func TestReadAllocs(t *testing.T) {
 		r.Reset(src)
 		n := 0
 		for r.Read(&g) == nil {
-			buf = g.MainlineMoves(buf[:0])
+			buf = g.Mainline(buf[:0])
 			n += len(buf)
 		}
 		return n
@@ -360,7 +360,7 @@ func TestReadInputError(t *testing.T) {
 			got = append(got, "error: "+err.Error())
 			continue
 		}
-		got = append(got, uci(g.MainlineMoves(nil)))
+		got = append(got, uci(g.Mainline(nil)))
 	}
 	want := []string{"e2e4 e7e5", "error: disk on fire"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -405,7 +405,7 @@ func TestReadAsProgramsWrite(t *testing.T) {
 			got = append(got, "error")
 			continue
 		}
-		s := uci(g.MainlineMoves(nil))
+		s := uci(g.Mainline(nil))
 		if ev, ok := g.Tag("Event"); ok {
 			s = ev + ": " + s
 		}

@@ -127,7 +127,7 @@ func TestPythonChess(t *testing.T) {
 				byIndex[k] = n
 			}
 			k := 0
-			for n := range g.Mainline() {
+			for n := range g.MainlineNodes() {
 				k++
 				nodes++
 				if msg := compareNode(g, n, byIndex[k]); msg != "" {

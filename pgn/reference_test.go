@@ -253,7 +253,7 @@ func readOurs(t *testing.T, name string, data []byte, skip bool) []ourGame {
 func ourOf(g *pgn.Game, err error) ourGame {
 	start := g.Start()
 	var uci []string
-	for _, m := range g.MainlineMoves(nil) {
+	for _, m := range g.Mainline(nil) {
 		uci = append(uci, kingStepUCI(m, start.Chess960()))
 	}
 	return ourGame{tags: g.Tags, uci: uci, result: g.Result, err: err}

@@ -105,7 +105,7 @@ func TestWarnings(t *testing.T) {
 			continue
 		}
 		g := games[0]
-		if got := uci(g.MainlineMoves(nil)); got != c.mainline || g.Result != c.result {
+		if got := uci(g.Mainline(nil)); got != c.mainline || g.Result != c.result {
 			t.Errorf("%q: %s %s", c.text, got, g.Result)
 		}
 		found := false
@@ -152,8 +152,8 @@ func TestLimits(t *testing.T) {
 			t.Errorf("%s: %v, want %s", c.name, err, c.msg)
 			continue
 		}
-		if err := r.Read(&g); err != nil || uci(g.MainlineMoves(nil)) != "d2d4 d7d5" {
-			t.Errorf("%s: the next game: %v %v", c.name, err, g.MainlineMoves(nil))
+		if err := r.Read(&g); err != nil || uci(g.Mainline(nil)) != "d2d4 d7d5" {
+			t.Errorf("%s: the next game: %v %v", c.name, err, g.Mainline(nil))
 		}
 		if err := r.Read(&g); err != io.EOF {
 			t.Errorf("%s: then %v, want EOF", c.name, err)
@@ -170,7 +170,7 @@ func TestZeroReader(t *testing.T) {
 	}
 	var r2 pgn.Reader
 	r2.Reset(strings.NewReader("1. e4 *"))
-	if err := r2.Read(&g); err != nil || uci(g.MainlineMoves(nil)) != "e2e4" {
+	if err := r2.Read(&g); err != nil || uci(g.Mainline(nil)) != "e2e4" {
 		t.Errorf("zero Reader after Reset: %v", err)
 	}
 }
@@ -455,7 +455,7 @@ func TestWriteOptions(t *testing.T) {
 			}
 		}
 		back, errs := readAll(t, out, false)
-		if len(back) != 1 || errs[0] != nil || uci(back[0].MainlineMoves(nil)) != uci(g.MainlineMoves(nil)) {
+		if len(back) != 1 || errs[0] != nil || uci(back[0].Mainline(nil)) != uci(g.Mainline(nil)) {
 			t.Errorf("%+v: reads back as %d games, %v", c.o, len(back), errs)
 		}
 	}
@@ -478,7 +478,7 @@ func TestIterators(t *testing.T) {
 	}
 	prev := g.Start()
 	var sans []string
-	for n, p := range g.Mainline() {
+	for n, p := range g.MainlineNodes() {
 		sans = append(sans, prev.SAN(g.Move(n)))
 		prev = p
 	}

@@ -153,7 +153,7 @@ func measure(cfg config, stderr io.Writer) (*measurements, error) {
 			return nil, err
 		}
 		ours = append(ours, g)
-		oursUCI = append(oursUCI, uci(g.MainlineMoves(nil)))
+		oursUCI = append(oursUCI, uci(g.Mainline(nil)))
 		m.check.moves += len(oursUCI[len(oursUCI)-1])
 		m.check.allMoves += g.Len() - 1
 	}
