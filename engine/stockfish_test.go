@@ -121,7 +121,7 @@ func TestStockfishHandshake(t *testing.T) {
 		}
 	}
 	ctx := quick(t)
-	for name, value := range map[string]string{"Hash": "32", "threads": "1", "skill level": "20", "SyzygyPath": "<empty>", "Clear Hash": ""} {
+	for name, value := range map[string]string{"Hash": "32", "skill level": "20", "SyzygyPath": "<empty>", "Clear Hash": ""} {
 		if err := e.SetOption(ctx, name, value); err != nil {
 			t.Errorf("SetOption(%s, %s): %v", name, value, err)
 		}
