@@ -180,6 +180,8 @@ func TestGoCommand(t *testing.T) {
 		want     string
 	}{
 		{Limit{Depth: 7}, false, "go depth 7"},
+		{Limit{MoveTime: 300 * time.Microsecond}, false, "go movetime 1"},
+		{Limit{WTime: 2999 * time.Microsecond, BTime: time.Nanosecond}, false, "go wtime 2 btime 1"},
 		{Limit{Infinite: true, MultiPV: 3}, false, "go infinite"},
 		{Limit{Ponder: true, WTime: 61500 * time.Millisecond, BTime: 59 * time.Second, WInc: 500 * time.Millisecond, MovesToGo: 12}, false,
 			"go ponder wtime 61500 btime 59000 winc 500 movestogo 12"},

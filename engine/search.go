@@ -46,11 +46,13 @@ func (g *Game) end() (movegen.Position, error) {
 
 // Limit is what the go command says: when the search ends, and what it
 // searches. A zero field is not sent. At least one of Depth, Nodes,
-// MoveTime, Mate, a clock (WTime or BTime) and Infinite must be set.
+// MoveTime, Mate, a clock (WTime or BTime) and Infinite must be set, and
+// none may be negative. Times are sent in whole milliseconds, a positive
+// time below one millisecond as one.
 type Limit struct {
 	Depth    int           // go depth: plies
 	Nodes    int64         // go nodes
-	MoveTime time.Duration // go movetime, sent in milliseconds
+	MoveTime time.Duration // go movetime
 	Mate     int           // go mate: look for a mate in this many moves
 
 	// The clock: the time each side has left and gains a move, and the
@@ -104,17 +106,25 @@ func (l *Limit) goCommand(chess960 bool) string {
 	num := func(name string, n int64) {
 		b.WriteString(" " + name + " " + strconv.FormatInt(n, 10))
 	}
+	// UCI counts milliseconds: a positive time below one is sent as one,
+	// never as 0 (which engines read as no limit, or no time).
+	millis := func(d time.Duration) int64 {
+		if d > 0 && d < time.Millisecond {
+			return 1
+		}
+		return d.Milliseconds()
+	}
 	if l.Ponder {
 		b.WriteString(" ponder")
 	}
 	if l.WTime > 0 || l.BTime > 0 {
-		num("wtime", l.WTime.Milliseconds())
-		num("btime", l.BTime.Milliseconds())
+		num("wtime", millis(l.WTime))
+		num("btime", millis(l.BTime))
 		if l.WInc > 0 {
-			num("winc", l.WInc.Milliseconds())
+			num("winc", millis(l.WInc))
 		}
 		if l.BInc > 0 {
-			num("binc", l.BInc.Milliseconds())
+			num("binc", millis(l.BInc))
 		}
 		if l.MovesToGo > 0 {
 			num("movestogo", int64(l.MovesToGo))
@@ -130,7 +140,7 @@ func (l *Limit) goCommand(chess960 bool) string {
 		num("mate", int64(l.Mate))
 	}
 	if l.MoveTime > 0 {
-		num("movetime", l.MoveTime.Milliseconds())
+		num("movetime", millis(l.MoveTime))
 	}
 	if l.Infinite {
 		b.WriteString(" infinite")
