@@ -804,3 +804,20 @@ func TestConcurrentCalls(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkIsReady times a round trip to the test engine: isready written,
+// readyok read (two pipes, the engine's process and the reader goroutine).
+func BenchmarkIsReady(b *testing.B) {
+	e, err := engine.Start(context.Background(), fakeConfig(modeNormal))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := e.IsReady(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
