@@ -34,7 +34,7 @@ func TestAllocs(t *testing.T) {
 			"Play": func() {
 				for _, m := range moves {
 					q := p
-					q.Play(m)
+					q.PlayUnchecked(m)
 					sink += q.Key()
 				}
 			},
@@ -64,7 +64,7 @@ func TestAllocs(t *testing.T) {
 			},
 			"Play(NoMove)": func() {
 				q := p
-				q.Play(movegen.NoMove)
+				q.PlayNull()
 				sink += q.Key()
 			},
 		} {

@@ -61,7 +61,7 @@ func BenchmarkGivesCheck(b *testing.B) {
 			}
 			x := all[j]
 			q := ps[x.p]
-			q.Play(x.m)
+			q.PlayUnchecked(x.m)
 			if q.InCheck() {
 				n++
 			}
@@ -195,7 +195,7 @@ func inLoop(p *movegen.Position, depth int, nodes *int) int {
 	best := -mate
 	for _, m := range p.LegalMoves(buf[:0]) {
 		q := *p
-		q.Play(m)
+		q.PlayUnchecked(m)
 		best = max(best, -inLoop(&q, depth-1, nodes))
 	}
 	return best
@@ -213,7 +213,7 @@ func perPly(p *movegen.Position, depth int, nodes *int) int {
 	best := -mate
 	for _, m := range p.LegalMoves(buf[:0]) {
 		q = *p
-		q.Play(m)
+		q.PlayUnchecked(m)
 		best = max(best, -perPly(&q, depth-1, nodes))
 	}
 	return best

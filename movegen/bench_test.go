@@ -17,7 +17,7 @@ func perftKeyed(p *movegen.Position, depth int, bufs [][]movegen.Move) uint64 {
 	var nodes uint64
 	for _, m := range p.LegalMoves(bufs[0][:0]) {
 		c := *p
-		c.Play(m)
+		c.PlayUnchecked(m)
 		nodes += perftKeyed(&c, depth-1, bufs[1:])
 	}
 	return nodes
@@ -121,7 +121,7 @@ func BenchmarkPlay(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		x := &all[i%len(all)]
 		q := x.p
-		q.Play(x.m)
+		q.PlayUnchecked(x.m)
 		sink += q.Key()
 	}
 	_ = sink

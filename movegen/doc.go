@@ -18,8 +18,9 @@
 //	var buf [movegen.MaxMoves]movegen.Move
 //	moves := p.LegalMoves(buf[:0])       // appends; no allocation
 //	q := p                               // copy-make: q is p's copy ...
-//	q.Play(moves[0])                     // ... with the move made; p is the undo
-//	m, err := p.ParseMove("e1g1")        // UCI in: a *MoveError says why not
+//	q.PlayUnchecked(moves[0])            // ... with a generated move made; p is the undo
+//	m, err := p.ParseUCI("e1g1")        // UCI in: a *MoveError says why not
+//	err = q.Play(m)                      // checked: a *MoveError, and no change, if m is not legal
 //	fmt.Println(m, q.FEN(), q.Key())     // UCI out, FEN out, Polyglot key
 //	m, err = p.ParseSAN("O-O")           // SAN in: a *SANError says why not
 //	fmt.Println(p.SAN(m))                // SAN out: O-O
@@ -27,7 +28,7 @@
 //	n := p.Perft(3)                      // 97862
 //
 // A Position is a value of 176 bytes (on 64-bit platforms) with no
-// pointers. Play changes it in place; to undo a move, keep the position
+// pointers. Play and PlayUnchecked change it in place; to undo a move, keep the position
 // from before it (copy-make: a search keeps one position a ply). This is
 // how the generator itself searches: making a move on a copy measured as
 // fast as making and unmaking it in place, and it cannot get an unmake
@@ -63,8 +64,8 @@
 //
 // # Polyglot keys
 //
-// Key is the position's Polyglot key, kept by Play with a few table loads
-// a move, equal to the key that Polyglot opening books are indexed by
+// Key is the position's Polyglot key, kept by Play and PlayUnchecked with
+// a few table loads a move, equal to the key that Polyglot opening books are indexed by
 // (the en-passant file counts only when a pawn of the side to move stands
 // beside the pawn that just double-pushed). Polyglot defines no key for
 // Chess960: there a right counts as standard chess's right of its side and
@@ -78,8 +79,8 @@
 // without making it; Attackers and AttackersTo, the pieces that attack a
 // square for any occupancy (take pieces off it and the sliders behind them
 // join in); SEE, static exchange evaluation as a threshold test, with the
-// values PawnValue to KingValue; and the null move, Play(NoMove) (UCI's
-// 0000), which passes the turn when the side to move is not in check: the
+// values PawnValue to KingValue; and the null move, PlayNull (UCI's
+// 0000, which Play(NoMove) makes too), which passes the turn when the side to move is not in check: the
 // side changes, the en-passant square and its part of the key go, the
 // halfmove clock advances (a null move takes nothing and moves no pawn)
 // and, after Black's, the fullmove number; the position reads back from
@@ -97,7 +98,7 @@
 //	var child movegen.Position
 //	for _, m := range p.LegalMoves(buf[:0]) {
 //		child = *p
-//		child.Play(m)
+//		child.PlayUnchecked(m)
 //		score := -search(&child, depth-1)
 //		...
 //
@@ -112,22 +113,28 @@
 // ParseUCIPosition reads the command "position startpos|fen ... moves
 // ..." into the position and a History of the game, with UCI_Chess960's
 // castling; Move.AppendUCI writes a move's name into the caller's buffer
-// ("bestmove e2e4") without allocating; ParseMove reads one;
+// ("bestmove e2e4") without allocating; ParseUCI reads one;
 // ClaimableDrawWith tells whether the move about to be made lets the
 // engine claim a draw.
 //
 // # Bad input
 //
-// ParseFEN, ParseFENStrict, ParseMove, PlayUCI, ParseUCIPosition,
-// ParseSAN, PlaySAN, ParseSquare, SetChess960 and Setup's methods return
-// errors naming what is wrong, each reading "movegen: " once ("movegen:
-// FEN castling: ...", "movegen: move \"e1f2\": ...", "movegen: SAN
-// \"Nd2\": ambiguous: Nbd2, Nfd2", "movegen: UCI position: move 3 ...",
-// "movegen: setup: Put: ..."), and leave nothing half-changed. No method
-// panics. Play does not check its move: give it a move from LegalMoves,
-// Captures, Quiets, ParseMove or ParseSAN, or check one from elsewhere (a
-// book, a transposition table) with IsLegal. (A move that is not even
-// plausible, no piece of the side to move on its square, say, it ignores.)
+// ParseFEN, ParseFENStrict, ParseUCI, PlayUCI, MoveFrom, Play, PlayNull,
+// ParseUCIPosition, ParseSAN, PlaySAN, ParseSquare, SetChess960 and
+// Setup's methods return errors naming what is wrong, each reading
+// "movegen: " once ("movegen: FEN castling: ...", "movegen: move
+// \"e1f2\": ...", "movegen: SAN \"Nd2\": ambiguous: Nbd2, Nfd2",
+// "movegen: UCI position: move 3 ...", "movegen: setup: Put: ..."), of
+// exported types that errors.As finds (*FENError, *MoveError, *SANError,
+// *UCIError, *SquareError, *SetupError; ErrStandardCastling for
+// errors.Is). Each call that returns an error changes nothing then, but
+// ParseUCIPosition, which returns the position and History as far as its
+// last good move with its error. No method panics on a value of the
+// package's types but the constructors and methods that take a Square
+// (NewMove and its siblings, MoveFrom), which panic on a square outside
+// 0..63, naming the function and the value, and PlayUnchecked, which does
+// not check its move: give it a move from LegalMoves, Captures, Quiets,
+// ParseUCI or ParseSAN, or one IsLegal accepts; Play checks.
 //
 // ParseFEN reads FENs as programs write them: a position the rules of play
 // can run on (one king a side, no pawn on the first or last rank, the side

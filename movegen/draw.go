@@ -193,7 +193,7 @@ func (p *Position) ClaimableDrawWith(h *History, m Move) Reason {
 		return NoReason
 	}
 	q := *p
-	q.Play(m)
+	playKeyed(&q, m)
 	return q.ClaimableDraw(h)
 }
 
@@ -239,7 +239,7 @@ type historyEntry struct {
 // the first), its window continued from last's unless p comes after a
 // capture, a pawn move, a change of castling rights or a null move.
 func newEntry(p *Position, last *historyEntry) historyEntry {
-	e := historyEntry{key: RepetitionKey(p), board: p.key ^ p.epKey(), castle: p.castle}
+	e := historyEntry{key: p.repetitionKey(), board: p.key ^ p.epKey(), castle: p.castle}
 	if last != nil && p.half != 0 && last.castle == e.castle && e.board != last.board^zTurn {
 		e.back = last.back + 1
 	}
@@ -363,4 +363,4 @@ func (h *History) occurrences(p *Position) int {
 // not as castling being legal at the moment, as the rule says too (a
 // right lost only when its king or rook moves). It allocates nothing; the
 // generator runs only in that rare case.
-func RepetitionKey(p *Position) uint64 { return p.repetitionKey() }
+func (p *Position) RepetitionKey() uint64 { return p.repetitionKey() }

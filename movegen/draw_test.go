@@ -66,7 +66,7 @@ func TestRepetitionNullMove(t *testing.T) {
 	h := movegen.NewHistory(64)
 	h.Reset(&p)
 	null := func() {
-		p.Play(movegen.NoMove)
+		p.PlayNull()
 		h.Push(&p)
 	}
 	playSAN(t, &p, h, "e4")
@@ -112,7 +112,7 @@ func TestRepetitionNullMove(t *testing.T) {
 	// The same question asked of a position not pushed: a null move from
 	// here is a new window, one occurrence, nothing to claim.
 	q := p
-	q.Play(movegen.NoMove)
+	q.PlayNull()
 	if r := q.ClaimableDraw(h); r != movegen.NoReason {
 		t.Fatalf("after another null move: claim %v", r)
 	}
@@ -301,7 +301,7 @@ func TestRepetitionEnPassant(t *testing.T) {
 	h := movegen.NewHistory(16)
 	h.Reset(&p)
 	playSAN(t, &p, h, "e4")
-	if movegen.RepetitionKey(&p) != p.Key() {
+	if p.RepetitionKey() != p.Key() {
 		t.Fatalf("a legal en passant: the key differs")
 	}
 	playSAN(t, &p, h, "Ke7 Kf1 Ke8 Ke1")
@@ -318,8 +318,8 @@ func TestRepetitionEnPassant(t *testing.T) {
 	h.Reset(&p)
 	playSAN(t, &p, h, "e4")
 	without := mustParse(t, strings.Replace(p.FEN(), " e3 ", " - ", 1))
-	if p.Key() == without.Key() || movegen.RepetitionKey(&p) != without.Key() {
-		t.Fatalf("pinned en passant: key %x, repetition key %x, without the square %x", p.Key(), movegen.RepetitionKey(&p), without.Key())
+	if p.Key() == without.Key() || p.RepetitionKey() != without.Key() {
+		t.Fatalf("pinned en passant: key %x, repetition key %x, without the square %x", p.Key(), p.RepetitionKey(), without.Key())
 	}
 	playSAN(t, &p, h, "Kh8 Kf1 Kg7 Ke1")
 	if h.Occurrences() != 2 || !h.IsRepetition() {
@@ -393,7 +393,7 @@ func TestRepetitionRandom(t *testing.T) {
 					}
 				}
 			}
-			p.Play(m)
+			p.PlayUnchecked(m)
 			played = append(played, m)
 			h.Push(&p)
 			sig := signature(&p)
@@ -464,7 +464,7 @@ func TestDrawAllocs(t *testing.T) {
 		},
 		"Outcome, ClaimableDraw": func() { sink += int(p.Outcome(h).Reason) + int(p.ClaimableDraw(h)) },
 		"ClaimableDrawWith":      func() { sink += int(p.ClaimableDrawWith(h, nf3)) },
-		"RepetitionKey":          func() { sink += int(movegen.RepetitionKey(&q) & 1) },
+		"RepetitionKey":          func() { sink += int(q.RepetitionKey() & 1) },
 		"IsInsufficientMaterial": func() {
 			if p.IsInsufficientMaterial() {
 				sink++

@@ -63,7 +63,7 @@ func (s *negamax) search(ply, depth, alpha, beta int) int {
 	child := &s.pos[ply+1]
 	for _, m := range moves {
 		*child = *p // copy-make into the next ply's slot: p is the undo
-		child.Play(m)
+		child.PlayUnchecked(m)
 		score := -s.search(ply+1, depth-1, -beta, -alpha)
 		if score > alpha {
 			alpha = score

@@ -14,7 +14,7 @@ func ExamplePosition_SAN() {
 		panic(err)
 	}
 	for _, uci := range []string{"e1g1", "e1c1", "d5e6", "e5f7", "e2a6", "c3b1", "f3f6"} {
-		m, err := p.ParseMove(uci)
+		m, err := p.ParseUCI(uci)
 		if err != nil {
 			panic(err)
 		}
@@ -214,7 +214,7 @@ func ExampleHistory_Clone() {
 	// 1 2
 }
 
-func ExampleRepetitionKey() {
+func ExamplePosition_RepetitionKey() {
 	// After e2e4 the black pawn on d4 stands beside the white one, so the
 	// Polyglot key counts the en-passant file; but d4xe3 would expose the
 	// king on g7 to the bishop on a1, so for the repetition rule the
@@ -230,7 +230,7 @@ func ExampleRepetitionKey() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(p.EnPassant(), p.Key() == q.Key(), movegen.RepetitionKey(&p) == q.Key())
+	fmt.Println(p.EnPassant(), p.Key() == q.Key(), p.RepetitionKey() == q.Key())
 	// Output:
 	// e3 false true
 }

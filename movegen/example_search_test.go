@@ -44,7 +44,7 @@ func ExamplePosition_GivesCheck() {
 	for _, m := range p.LegalMoves(nil) {
 		if p.GivesCheck(m) {
 			q := p
-			q.Play(m)
+			q.PlayUnchecked(m)
 			fmt.Println(m, "checks; mate:", q.IsCheckmate())
 		}
 	}
@@ -118,19 +118,19 @@ func ExamplePosition_Play_null() {
 		panic(err)
 	}
 	q := p
-	q.Play(movegen.NoMove) // the null move: Black passes
+	q.PlayNull() // the null move: Black passes
 	fmt.Println(q.FEN())
 	r, err := movegen.ParseFEN(q.FEN())
 	fmt.Println(q == r, q.Key() == r.Key(), err)
 
-	m, err := p.ParseMove("0000") // UCI's null move
+	m, err := p.ParseUCI("0000") // UCI's null move
 	fmt.Println(m == movegen.NoMove, err)
 
 	check, err := movegen.ParseFEN("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
 	if err != nil {
 		panic(err)
 	}
-	_, err = check.ParseMove("0000")
+	_, err = check.ParseUCI("0000")
 	fmt.Println(err)
 	// Output:
 	// rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 4

@@ -16,13 +16,15 @@ func Example() {
 	moves := p.LegalMoves(buf[:0]) // appended to buf: no allocation
 	fmt.Println(len(moves), "moves, captures:", p.Captures(buf[:0]))
 
-	m, err := p.ParseSAN("Bxa6") // SAN in; ParseMove reads UCI ("e2a6")
+	m, err := p.ParseSAN("Bxa6") // SAN in; ParseUCI reads UCI ("e2a6")
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(p.SAN(m), m, p.GivesCheck(m), p.SEE(m, 0))
-	q := p // copy-make: p stays as it was
-	q.Play(m)
+	q := p // copy-make: p stays as it was; Play checks (PlayUnchecked: a search's generated moves)
+	if err := q.Play(m); err != nil {
+		panic(err)
+	}
 	fmt.Println(q.FEN(), p.Perft(3))
 	// Output:
 	// 48 moves, captures: [g2h3 d5e6 e5g6 e5d7 e5f7 e2a6 f3h3 f3f6]
@@ -30,11 +32,11 @@ func Example() {
 	// r3k2r/p1ppqpb1/Bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPB1PPP/R3K2R b KQkq - 0 1 97862
 }
 
-func ExamplePosition_ParseMove() {
+func ExamplePosition_ParseUCI() {
 	p := movegen.StartPosition()
-	m, err := p.ParseMove("g1f3")
+	m, err := p.ParseUCI("g1f3")
 	fmt.Println(m, err, p.SAN(m))
-	_, err = p.ParseMove("e1f2")
+	_, err = p.ParseUCI("e1f2")
 	fmt.Println(err)
 	// Output:
 	// g1f3 <nil> Nf3

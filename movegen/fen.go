@@ -430,7 +430,10 @@ func (p *Position) setCastling(field string, want []CastlingRights) error {
 // rightNames name the castling rights, by bit number.
 var rightNames = [4]string{"white kingside", "white queenside", "black kingside", "black queenside"}
 
-var errStandardCastling = errors.New("movegen: Chess960 mode cannot be switched off: a castling right's king or rook stands off its square of standard chess")
+// ErrStandardCastling is SetChess960(false)'s error, which errors.Is
+// finds, while a castling right's king or rook stands off its square of
+// standard chess.
+var ErrStandardCastling = errors.New("movegen: Chess960 mode cannot be switched off: a castling right's king or rook stands off its square of standard chess")
 
 // standardCastling reports whether every castling right's king and rook
 // stand on their squares of standard chess.

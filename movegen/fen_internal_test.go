@@ -242,7 +242,7 @@ func TestPlayFEN(t *testing.T) {
 	}
 	p := StartPosition()
 	for _, s := range steps {
-		m, err := p.ParseMove(s.move)
+		m, err := p.ParseUCI(s.move)
 		if err != nil {
 			t.Fatalf("%s: %v", p.FEN(), err)
 		}

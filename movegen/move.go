@@ -1,5 +1,7 @@
 package movegen
 
+import "fmt"
+
 // Move is a move of a position, in 16 bits: from | to<<6 | flag<<12 |
 // chess960<<15. Sixteen bits keep the move list of an interior node small
 // (it lives on the stack, one per ply).
@@ -27,10 +29,90 @@ const (
 const chess960Bit Move = 1 << 15
 
 // NoMove is the zero Move, from a1 to a1: never a legal move, but the null
-// move to Play and ParseMove. UCI writes it 0000.
+// move to Play and ParseUCI (see PlayNull). UCI writes it 0000.
 const NoMove Move = 0
 
 func newMove(from, to int, flag int) Move { return Move(from | to<<6 | flag<<12) }
+
+// NewMove returns the move of a piece from from to to that is none of the
+// kinds below: a step, a slide, a capture, a pawn's one-square step. It
+// panics if a square is not 0..63, naming the function and the square.
+// A Move names a move of no position in particular: IsLegal says whether
+// it is one of a position's, and Position.MoveFrom finds the move of a
+// position that goes from one square to another, whatever its kind.
+func NewMove(from, to Square) Move {
+	checkSquares("NewMove", from, to)
+	return newMove(int(from), int(to), flagNormal)
+}
+
+// NewDoublePush returns a pawn's two-square step from from to to, the move
+// that leaves an en-passant square. It panics if a square is not 0..63.
+func NewDoublePush(from, to Square) Move {
+	checkSquares("NewDoublePush", from, to)
+	return newMove(int(from), int(to), flagDouble)
+}
+
+// NewPromotion returns a pawn's move from from to to, a step or a capture,
+// that promotes it to t (Knight, Bishop, Rook or Queen). It panics if a
+// square is not 0..63 or t is not one of the four.
+func NewPromotion(from, to Square, t PieceType) Move {
+	checkSquares("NewPromotion", from, to)
+	if t < Knight || t > Queen {
+		panic(fmt.Sprintf("movegen: NewPromotion: piece type %d is not Knight, Bishop, Rook or Queen", uint8(t)))
+	}
+	return newMove(int(from), int(to), flagPromoN+int(t-Knight))
+}
+
+// NewEnPassant returns the en-passant capture of the pawn from from to to,
+// the square it moves to (the pawn taken stands beside from, on to's
+// file). It panics if a square is not 0..63.
+func NewEnPassant(from, to Square) Move {
+	checkSquares("NewEnPassant", from, to)
+	return newMove(int(from), int(to), flagEP)
+}
+
+// NewCastle returns the castling of the king on king with its own rook on
+// rook, king takes rook (see Move). chess960 sets the bit that the
+// castling moves of a position in Chess960 mode carry (the UCI name
+// e1h1 rather than e1g1): pass the position's Chess960(). It panics if a
+// square is not 0..63.
+func NewCastle(king, rook Square, chess960 bool) Move {
+	checkSquares("NewCastle", king, rook)
+	m := newMove(int(king), int(rook), flagCastle)
+	if chess960 {
+		m |= chess960Bit
+	}
+	return m
+}
+
+func checkSquares(fn string, a, b Square) {
+	if a > 63 || b > 63 {
+		bad := a
+		if a <= 63 {
+			bad = b
+		}
+		panic(fmt.Sprintf("movegen: %s: square %d is not a square (a1 = 0 to h8 = 63)", fn, uint8(bad)))
+	}
+}
+
+// kind names the constructor of m's kind, for errors.
+func (m Move) kind() string {
+	switch f := m.flag(); {
+	case f == flagCastle && m&chess960Bit != 0:
+		return "a Chess960 castling (NewCastle with chess960 true)"
+	case f == flagCastle:
+		return "a standard castling (NewCastle with chess960 false)"
+	case m&chess960Bit != 0:
+		return "a move with the Chess960 bit, which castling alone carries"
+	case f == flagDouble:
+		return "a pawn's two-square step (NewDoublePush)"
+	case f == flagEP:
+		return "an en-passant capture (NewEnPassant)"
+	case f >= flagPromoN:
+		return "a promotion (NewPromotion)"
+	}
+	return "a plain move (NewMove)"
+}
 
 // From returns the square the move starts from: the king's, for castling.
 func (m Move) From() Square { return Square(m & 63) }

@@ -22,7 +22,7 @@ func TestMovedCapturedPiece(t *testing.T) {
 		us, them := p.Side(), p.Side().Other()
 		for _, m := range p.LegalMoves(nil) {
 			q := p
-			q.Play(m)
+			q.PlayUnchecked(m)
 			moved := p.MovedPiece(m)
 			if moved == movegen.NoPiece || moved.Color() != us {
 				t.Fatalf("%s %v: MovedPiece %v", fen, m, moved)

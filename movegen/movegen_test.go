@@ -113,12 +113,11 @@ func TestZeroPosition(t *testing.T) {
 		p.KingSquare(movegen.White) != movegen.NoSquare {
 		t.Error("the zero Position has moves")
 	}
-	p.Play(m)
-	if p != (movegen.Position{}) {
-		t.Error("Play changed the zero Position")
+	if err := p.Play(m); err == nil || p != (movegen.Position{}) {
+		t.Errorf("Play on the zero Position: %v, changed %v", err, p != (movegen.Position{}))
 	}
-	if _, err := p.ParseMove("e2e4"); err == nil {
-		t.Error("ParseMove on the zero Position")
+	if _, err := p.ParseUCI("e2e4"); err == nil {
+		t.Error("ParseUCI on the zero Position")
 	}
 	if p.FEN() != "8/8/8/8/8/8/8/8 w - - 0 0" {
 		t.Errorf("zero FEN %q", p.FEN())
@@ -154,7 +153,7 @@ func TestErrors(t *testing.T) {
 // UCI by the mode, and tells where the pieces land.
 func TestCastlingMoves(t *testing.T) {
 	p := mustParse(t, kiwipete)
-	m, err := p.ParseMove("e1c1")
+	m, err := p.ParseUCI("e1c1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,18 +166,18 @@ func TestCastlingMoves(t *testing.T) {
 	if err := p.SetChess960(true); err != nil {
 		t.Fatal(err)
 	}
-	m960, err := p.ParseMove("e1a1")
+	m960, err := p.ParseUCI("e1a1")
 	if err != nil || m960.From() != m.From() || m960.To() != m.To() || m960.String() != "e1a1" {
 		t.Errorf("Chess960 e1a1: %v, %v", m960, err)
 	}
 	e := mustParse(t, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
-	ep, err := e.ParseMove("e5d6")
+	ep, err := e.ParseUCI("e5d6")
 	if err != nil || !ep.IsEnPassant() || !e.IsCapture(ep) || ep.Promotion() != movegen.NoPieceType {
 		t.Errorf("e5d6: %v, %v", ep, err)
 	}
 	pr := mustParse(t, "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1")
 	for s, want := range map[string]movegen.PieceType{"a7a8q": movegen.Queen, "a7b8n": movegen.Knight} {
-		m, err := pr.ParseMove(s)
+		m, err := pr.ParseUCI(s)
 		if err != nil || m.Promotion() != want || m.String() != s {
 			t.Errorf("%s: %v, %v", s, m, err)
 		}
@@ -229,7 +228,7 @@ func TestKeyAfterMoves(t *testing.T) {
 			if len(moves) == 0 {
 				break
 			}
-			p.Play(moves[(ply*7+g*13)%len(moves)])
+			p.PlayUnchecked(moves[(ply*7+g*13)%len(moves)])
 			q := mustParse(t, p.FEN())
 			if q.Key() != p.Key() {
 				t.Fatalf("%s: key kept %016x, from the FEN %016x", p.FEN(), p.Key(), q.Key())
@@ -257,13 +256,13 @@ func TestPerftAndDivide(t *testing.T) {
 	}
 }
 
-// FuzzParseMove: no input panics; an accepted move is one of LegalMoves and
+// FuzzParseUCI: no input panics; an accepted move is one of LegalMoves and
 // its name is the input, or the null move 0000 out of check; a rejected one
 // is a *MoveError, no legal move has that name, and PlayUCI leaves the
 // position alone.
 //
-//	go test ./movegen -run x -fuzz FuzzParseMove -fuzztime 60s
-func FuzzParseMove(f *testing.F) {
+//	go test ./movegen -run x -fuzz FuzzParseUCI -fuzztime 60s
+func FuzzParseUCI(f *testing.F) {
 	for i := range trickyFENs {
 		for _, m := range []string{"e2e4", "e1g1", "e1h1", "a7a8q", "0000", "e5d6", "b7c8n"} {
 			f.Add(uint8(i), m)
@@ -277,13 +276,13 @@ func FuzzParseMove(f *testing.F) {
 				named = m
 			}
 		}
-		m, err := p.ParseMove(s)
+		m, err := p.ParseUCI(s)
 		q := p
 		perr := q.PlayUCI(s)
 		if err != nil {
 			var me *movegen.MoveError
 			if !errors.As(err, &me) || me.UCI != s || named != movegen.NoMove || perr == nil || q != p {
-				t.Fatalf("%s: ParseMove(%q): %v; a legal move has the name: %v", p.FEN(), s, err, named != movegen.NoMove)
+				t.Fatalf("%s: ParseUCI(%q): %v; a legal move has the name: %v", p.FEN(), s, err, named != movegen.NoMove)
 			}
 			return
 		}
@@ -291,21 +290,21 @@ func FuzzParseMove(f *testing.F) {
 			// The null move: the side to move is not in check, and
 			// PlayUCI passes the turn.
 			if m != movegen.NoMove || p.InCheck() || perr != nil || q.Side() == p.Side() || q.Occupied() != p.Occupied() {
-				t.Fatalf("%s: the null move: ParseMove %v, in check %v, PlayUCI %v to %s", p.FEN(), m, p.InCheck(), perr, q.FEN())
+				t.Fatalf("%s: the null move: ParseUCI %v, in check %v, PlayUCI %v to %s", p.FEN(), m, p.InCheck(), perr, q.FEN())
 			}
 			return
 		}
 		if m != named || !p.IsLegal(m) || perr != nil {
-			t.Fatalf("%s: ParseMove(%q) = %v, the legal move of that name %v", p.FEN(), s, m, named)
+			t.Fatalf("%s: ParseUCI(%q) = %v, the legal move of that name %v", p.FEN(), s, m, named)
 		}
 	})
 }
 
-// FuzzPlay plays arbitrary 16-bit moves, legal or not: nothing panics, a
-// move Play refuses (not even plausible) changes nothing, and whatever it
-// makes leaves a position whose moves, captures and perft run, whose FEN
-// prints, and, after a legal move (or a null move in a game of legal
-// moves), whose kept key equals the key of its FEN read afresh.
+// FuzzPlay plays any 16-bit values in turn: Play makes exactly the legal
+// moves (and the null move out of check), changes nothing and returns an
+// error for any other value, and every position it leaves has moves,
+// captures and perft that run, and a kept key equal to the key of its FEN
+// read afresh.
 //
 //	go test ./movegen -run x -fuzz FuzzPlay -fuzztime 60s
 func FuzzPlay(f *testing.F) {
@@ -313,26 +312,23 @@ func FuzzPlay(f *testing.F) {
 	f.Add(uint8(1), []byte{0x04, 0x20, 0xff, 0xff, 0x01, 0x00})
 	f.Fuzz(func(t *testing.T, i uint8, moves []byte) {
 		p := mustParse(t, trickyFENs[int(i)%len(trickyFENs)])
-		game := true // every move so far legal, the null move or refused
 		for j := 0; j+1 < len(moves); j += 2 {
 			m := movegen.Move(uint16(moves[j]) | uint16(moves[j+1])<<8)
 			before := p
-			legal := p.IsLegal(m)
-			p.Play(m)
-			if legal && p == before {
-				t.Fatalf("%s: the legal move %v changed nothing", before.FEN(), m)
+			legal := p.IsLegal(m) || m == movegen.NoMove && !p.InCheck()
+			err := p.Play(m)
+			switch {
+			case legal && (err != nil || p == before):
+				t.Fatalf("%s: the legal move %v: error %v, changed %v", before.FEN(), m, err, p != before)
+			case !legal && (err == nil || p != before):
+				t.Fatalf("%s: the illegal move %#04x: error %v, changed %v", before.FEN(), uint16(m), err, p != before)
 			}
-			null := m == movegen.NoMove && p != before
-			game = game && (legal || null || p == before)
 			p.LegalMoves(nil)
 			p.Captures(nil)
 			p.Perft(2)
-			_ = p.FEN()
-			if legal || null && game {
-				q, err := movegen.ParseFEN(p.FEN())
-				if err != nil || q.Key() != p.Key() {
-					t.Fatalf("%s after %v: %v, key %016x kept, %016x from the FEN", before.FEN(), m, err, p.Key(), q.Key())
-				}
+			q, err := movegen.ParseFEN(p.FEN())
+			if err != nil || q.Key() != p.Key() {
+				t.Fatalf("%s after %v: %v, key %016x kept, %016x from the FEN", before.FEN(), m, err, p.Key(), q.Key())
 			}
 		}
 	})
@@ -349,7 +345,7 @@ func TestEqualAfterMoves(t *testing.T) {
 			if len(moves) == 0 {
 				break
 			}
-			p.Play(moves[(ply*5+g*11)%len(moves)])
+			p.PlayUnchecked(moves[(ply*5+g*11)%len(moves)])
 			if q := mustParse(t, p.FEN()); q != p {
 				t.Fatalf("%s: the position after moves differs from the one read from its FEN", p.FEN())
 			}

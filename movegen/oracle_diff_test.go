@@ -88,14 +88,14 @@ func compare(fen string, depth int) (c comparison) {
 		if !gp.IsLegal(m) {
 			bad("%s: IsLegal(%s) is false", fen, name)
 		}
-		if pm, err := gp.ParseMove(name); err != nil || pm != m {
-			bad("%s: ParseMove(%q) = %v, %v; want the move listed", fen, name, pm, err)
+		if pm, err := gp.ParseUCI(name); err != nil || pm != m {
+			bad("%s: ParseUCI(%q) = %v, %v; want the move listed", fen, name, pm, err)
 		}
 		if gp.IsCapture(m) != (op.board[om.to] != 0 && !om.castle || om.epCap) {
 			bad("%s: IsCapture(%s) is %v", fen, name, gp.IsCapture(m))
 		}
 		g := gp
-		g.Play(m)
+		g.PlayUnchecked(m)
 		o := op.make(om)
 		if got, want := g.FEN(), o.fen(); got != want {
 			bad("%s: after %s the generator has %s, the oracle %s", fen, name, got, want)
@@ -223,7 +223,7 @@ func diagnose(gp movegen.Position, op *oPos, depth int) string {
 		}
 		line = append(line, next)
 		g := gp
-		g.Play(gen[next].Move)
+		g.PlayUnchecked(gen[next].Move)
 		o := op.make(orc[next])
 		gp, op = g, &o
 		depth--

@@ -1,27 +1,73 @@
 package movegen
 
-import "github.com/symmagic/attacks"
+import (
+	"fmt"
 
-// Play makes the move m, which must be legal: one of LegalMoves, Captures,
-// Quiets, ParseMove or ParseSAN's (Play does not check; IsLegal does). The
-// key, the rights, the en-passant square and the clocks follow. To undo it,
-// keep a copy of the position from before (copy-make). A move that is not
-// even plausible (no piece of the side to move on its square, a capture of
-// a king or of its own side's piece, a pawn reaching the last rank without
-// promoting, a castling without the right or over occupied squares, ...)
-// changes nothing; any other illegal move leaves a position the generator
-// still runs on, but not one of the game.
+	"github.com/symmagic/attacks"
+)
+
+// Play makes the move m if it is a legal move of the position, as IsLegal
+// tells, and returns nil; the key, the rights, the en-passant square and
+// the clocks follow. Any other move changes nothing and returns a
+// *MoveError saying why it is not legal ("movegen: move \"e2e5\": a white
+// pawn on e2 does not move to e5"). Play(NoMove) makes the null move, as
+// PlayNull does. To undo a move, keep a copy of the position from before
+// it (copy-make).
 //
-// Play(NoMove) makes the null move, when the side to move is not in check
-// (in check it changes nothing): see the package's section on search.
-func (p *Position) Play(m Move) {
-	if !p.plausible(m) {
-		if m == NoMove && p.hasKing() && !p.InCheck() {
-			playNull(p)
-		}
-		return
+// Play costs a legality test of the move; a search that plays the moves
+// the generator gave it calls PlayUnchecked.
+func (p *Position) Play(m Move) error {
+	if m == NoMove {
+		return p.PlayNull()
+	}
+	if !p.legal(m) {
+		return p.moveError(m)
 	}
 	playKeyed(p, m)
+	return nil
+}
+
+// PlayUnchecked makes the move m, which must be a legal move of the
+// position: one of LegalMoves, Captures, Quiets, ParseUCI or ParseSAN's,
+// or a move IsLegal accepts. It checks nothing: it is the fast path of a
+// search, and costs what Perft's own moves cost with the key kept. Given
+// any other value (NoMove included), it may leave a position that is not
+// one of the game, or panic; Play checks.
+func (p *Position) PlayUnchecked(m Move) { playKeyed(p, m) }
+
+// PlayNull passes the turn, the null move of a search (UCI's 0000): the
+// side changes, the en-passant square and its part of the key go, the
+// halfmove clock advances (a null move takes nothing and moves no pawn)
+// and, after Black's, the fullmove number. The side to move must not be in
+// check: then, or in a position without kings (the zero Position), it
+// changes nothing and returns a *MoveError.
+func (p *Position) PlayNull() error {
+	switch {
+	case !p.hasKing():
+		return &MoveError{UCI: "0000", Msg: "the position has no kings"}
+	case p.InCheck():
+		return &MoveError{UCI: "0000", Msg: fmt.Sprintf("the null move passes the turn, and %s is in check", p.side)}
+	}
+	playNull(p)
+	return nil
+}
+
+// moveError explains why m is not a legal move of p: a *MoveError naming
+// the move in UCI.
+func (p *Position) moveError(m Move) error {
+	var list moveList
+	n := generate(p, &list)
+	for _, l := range list[:n] {
+		if l.from() == m.from() && l.to() == m.to() && l.Promotion() == m.Promotion() {
+			return &MoveError{UCI: m.String(), Msg: fmt.Sprintf("the legal move from %s to %s is %s, not %s",
+				sqName(m.from()), sqName(m.to()), l.kind(), m.kind())}
+		}
+	}
+	promo := -1
+	if t := m.Promotion(); t != NoPieceType {
+		promo = int(t)
+	}
+	return &MoveError{UCI: m.String(), Msg: p.whyIllegal(m.from(), m.to(), promo, list[:n])}
 }
 
 // IsCapture reports whether the legal move m takes a piece (en passant

@@ -54,7 +54,7 @@ func TestPolyglotKeys(t *testing.T) {
 		{
 			p := StartPosition()
 			for _, s := range strings.Fields(v.moves) {
-				m, err := p.ParseMove(s)
+				m, err := p.ParseUCI(s)
 				if err != nil {
 					t.Fatalf("%s: %v", v.moves, err)
 				}

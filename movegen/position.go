@@ -158,7 +158,7 @@ func (p *Position) SetChess960(on bool) error {
 		return nil
 	}
 	if !on && !p.standardCastling() {
-		return errStandardCastling
+		return ErrStandardCastling
 	}
 	p.chess960 = on
 	p.castleBit = 0

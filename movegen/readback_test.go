@@ -64,7 +64,7 @@ func TestFENReadsBack(t *testing.T) {
 			positions++
 			if !p.InCheck() {
 				n := p
-				n.Play(movegen.NoMove)
+				n.PlayNull()
 				readsBack(t, "after a null move", &n)
 			}
 			if !p.Chess960() {
@@ -82,12 +82,12 @@ func TestFENReadsBack(t *testing.T) {
 				break
 			}
 			om := pick(rng, op, legal)
-			m, err := p.ParseMove(om.String())
+			m, err := p.ParseUCI(om.String())
 			if err != nil {
 				t.Fatalf("%s: the oracle's move %s: %v", p.FEN(), om, err)
 			}
 			*op = op.make(om)
-			p.Play(m)
+			p.PlayUnchecked(m)
 		}
 	}
 	t.Logf("%d positions from %d games", positions, games)

@@ -314,7 +314,7 @@ func TestChess960Consistent(t *testing.T) {
 	play := func(p *Position, moves ...string) {
 		t.Helper()
 		for _, s := range moves {
-			m, err := p.ParseMove(s)
+			m, err := p.ParseUCI(s)
 			if err != nil {
 				t.Fatalf("%s: %v", p.FEN(), err)
 			}

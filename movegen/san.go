@@ -333,7 +333,7 @@ func (p *Position) PlaySAN(s string) error {
 	if err != nil {
 		return err
 	}
-	p.Play(m)
+	playKeyed(p, m)
 	return nil
 }
 
@@ -570,7 +570,7 @@ func (p *Position) whyCannotCastle(kingside bool) string {
 		}
 		uci = ksq.String() + kTo.String()
 	}
-	if _, err := p.ParseMove(uci); err != nil {
+	if _, err := p.ParseUCI(uci); err != nil {
 		if me, ok := err.(*MoveError); ok {
 			return me.Msg
 		}
@@ -612,7 +612,7 @@ func (p *Position) whyNoMove(sp sanSpec) string {
 		if sp.promo != NoPieceType {
 			uci += string(rune("??nbrq"[sp.promo]))
 		}
-		if _, err := p.ParseMove(uci); err != nil {
+		if _, err := p.ParseUCI(uci); err != nil {
 			if me, ok := err.(*MoveError); ok {
 				return me.Msg
 			}

@@ -257,7 +257,7 @@ func TestSANCases(t *testing.T) {
 		{"7k/8/8/4N3/8/8/1B6/4K3 w - - 0 1", "e5c4", "Nc4+"},
 	} {
 		p := mustParse(t, c.fen)
-		m, err := p.ParseMove(c.uci)
+		m, err := p.ParseUCI(c.uci)
 		if err != nil {
 			t.Fatalf("%s: %s: %v", c.fen, c.uci, err)
 		}
@@ -342,7 +342,7 @@ func TestSANGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		out = append(out, p.SAN(m))
-		p.Play(m)
+		p.PlayUnchecked(m)
 	}
 	if got := strings.Join(out, " "); got != game {
 		t.Errorf("written back as\n%s\nwant\n%s", got, game)

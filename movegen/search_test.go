@@ -66,7 +66,7 @@ func searchFENs(t testing.TB) []string {
 			fens = append(fens, f)
 			for _, m := range p.LegalMoves(nil) {
 				q := p
-				q.Play(m)
+				q.PlayUnchecked(m)
 				fens = append(fens, q.FEN())
 			}
 		}
@@ -109,7 +109,7 @@ func TestGivesCheck(t *testing.T) {
 		p := mustParse(t, fen)
 		for _, m := range p.LegalMoves(nil) {
 			q := p
-			q.Play(m)
+			q.PlayUnchecked(m)
 			want := q.InCheck()
 			if got := p.GivesCheck(m); got != want {
 				t.Fatalf("%s: GivesCheck(%v) = %v, the position after it in check: %v", fen, m, got, want)
@@ -415,7 +415,7 @@ func TestSEEValues(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", 0},                                                             // castling
 	} {
 		p := mustParse(t, c.fen)
-		m, err := p.ParseMove(c.move)
+		m, err := p.ParseUCI(c.move)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -430,14 +430,14 @@ func TestSEEValues(t *testing.T) {
 
 // TestNullMove: the null move passes the turn out of check, its key is the
 // key of the position read from its FEN, and in check it changes nothing
-// (ParseMove then refuses 0000).
+// (ParseUCI then refuses 0000).
 func TestNullMove(t *testing.T) {
 	played := 0
 	for _, fen := range searchFENs(t) {
 		p := mustParse(t, fen)
 		q := p
-		q.Play(movegen.NoMove)
-		m, err := p.ParseMove("0000")
+		q.PlayNull()
+		m, err := p.ParseUCI("0000")
 		if p.InCheck() {
 			if q != p || err == nil || !strings.Contains(err.Error(), "is in check") {
 				t.Fatalf("%s: the null move in check: %s, %v", fen, q.FEN(), err)

@@ -50,17 +50,26 @@ type Setup struct {
 	full  int64 // the fullmove number less 1, so that the zero Setup's is 1
 }
 
-// setupError is a Setup method's error: an argument it cannot take.
-type setupError struct{ msg string }
+// SetupError is the error of a Setup method given an argument it cannot
+// take: the method (Method, "Put") and what is wrong (Msg). Its text reads
+//
+//	movegen: setup: Put: square 64 is not a square (a1 = 0 to h8 = 63)
+//
+// (Setup's Position and StrictPosition return a *FENError, as ParseFEN
+// does.)
+type SetupError struct {
+	Method string
+	Msg    string
+}
 
-func (e *setupError) Error() string { return "movegen: setup: " + e.msg }
+func (e *SetupError) Error() string { return "movegen: setup: " + e.Method + ": " + e.Msg }
 
-func setupErr(format string, args ...any) error {
-	return &setupError{fmt.Sprintf(format, args...)}
+func setupErr(method, format string, args ...any) error {
+	return &SetupError{Method: method, Msg: fmt.Sprintf(format, args...)}
 }
 
 func badSquare(method string, sq Square) error {
-	return setupErr("%s: square %d is not a square (a1 = 0 to h8 = 63)", method, sq)
+	return setupErr(method, "square %d is not a square (a1 = 0 to h8 = 63)", sq)
 }
 
 // Setup returns the position as a Setup: its pieces, side, castling rights
@@ -85,10 +94,10 @@ func (s *Setup) Put(sq Square, pc Piece) error {
 		return badSquare("Put", sq)
 	}
 	if pc == NoPiece {
-		return setupErr("Put: NoPiece is not a piece (Remove empties a square)")
+		return setupErr("Put", "NoPiece is not a piece (Remove empties a square)")
 	}
 	if pc&^(8|7) != 0 || pc.Type() == NoPieceType || pc.Type() > King {
-		return setupErr("Put: %d is not a piece (colour<<3 | type, type Pawn to King)", uint8(pc))
+		return setupErr("Put", "%d is not a piece (colour<<3 | type, type Pawn to King)", uint8(pc))
 	}
 	s.board[sq] = pc
 	return nil
@@ -117,7 +126,7 @@ func (s *Setup) PieceAt(sq Square) Piece {
 // error.
 func (s *Setup) SetSide(c Color) error {
 	if c > Black {
-		return setupErr("SetSide: %d is not a colour (White or Black)", uint8(c))
+		return setupErr("SetSide", "%d is not a colour (White or Black)", uint8(c))
 	}
 	s.side = c
 	return nil
@@ -129,7 +138,7 @@ func (s *Setup) SetSide(c Color) error {
 // an error.
 func (s *Setup) SetCastling(r CastlingRights) error {
 	if r > 15 {
-		return setupErr("SetCastling: %#x is not a set of the four rights", uint8(r))
+		return setupErr("SetCastling", "%#x is not a set of the four rights", uint8(r))
 	}
 	s.castle = r
 	s.rook = [4]Square{NoSquare, NoSquare, NoSquare, NoSquare}
@@ -144,7 +153,7 @@ func (s *Setup) SetCastling(r CastlingRights) error {
 // h-file).
 func (s *Setup) SetCastlingRook(r CastlingRights, rook Square) error {
 	if r == 0 || r > 15 || r&(r-1) != 0 {
-		return setupErr("SetCastlingRook: %#x is not one right (WhiteKingside, WhiteQueenside, BlackKingside or BlackQueenside)", uint8(r))
+		return setupErr("SetCastlingRook", "%#x is not one right (WhiteKingside, WhiteQueenside, BlackKingside or BlackQueenside)", uint8(r))
 	}
 	i := bits.TrailingZeros8(uint8(r))
 	c := Color(i / 2)
@@ -153,7 +162,7 @@ func (s *Setup) SetCastlingRook(r CastlingRights, rook Square) error {
 			return badSquare("SetCastlingRook", rook)
 		}
 		if backRank(c)&(1<<rook) == 0 {
-			return setupErr("SetCastlingRook: the %s right's rook stands on rank %d, not on %s", rightNames[i], 1+7*int(c), rook)
+			return setupErr("SetCastlingRook", "the %s right's rook stands on rank %d, not on %s", rightNames[i], 1+7*int(c), rook)
 		}
 	}
 	s.castle |= r

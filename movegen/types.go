@@ -9,6 +9,74 @@ import "strconv"
 // bit i of a bitboard is square i. NoSquare (64) is none.
 type Square uint8
 
+// The squares by name, A1 = 0 to H8 = 63.
+const (
+	A1 Square = iota
+	B1
+	C1
+	D1
+	E1
+	F1
+	G1
+	H1
+	A2
+	B2
+	C2
+	D2
+	E2
+	F2
+	G2
+	H2
+	A3
+	B3
+	C3
+	D3
+	E3
+	F3
+	G3
+	H3
+	A4
+	B4
+	C4
+	D4
+	E4
+	F4
+	G4
+	H4
+	A5
+	B5
+	C5
+	D5
+	E5
+	F5
+	G5
+	H5
+	A6
+	B6
+	C6
+	D6
+	E6
+	F6
+	G6
+	H6
+	A7
+	B7
+	C7
+	D7
+	E7
+	F7
+	G7
+	H7
+	A8
+	B8
+	C8
+	D8
+	E8
+	F8
+	G8
+	H8
+)
+
 // NoSquare is no square: EnPassant's answer when there is none.
 const NoSquare Square = 64
 
@@ -32,15 +100,17 @@ func (s Square) Rank() int { return int(s>>3) & 7 }
 func ParseSquare(s string) (Square, error) {
 	sq, ok := parseSquare(s)
 	if !ok {
-		return NoSquare, &squareError{s}
+		return NoSquare, &SquareError{s}
 	}
 	return Square(sq), nil
 }
 
-type squareError struct{ s string }
+// SquareError is ParseSquare's error: the string given (Name), which names
+// no square.
+type SquareError struct{ Name string }
 
-func (e *squareError) Error() string {
-	return "movegen: " + strconv.Quote(e.s) + " is not a square (a1 to h8)"
+func (e *SquareError) Error() string {
+	return "movegen: " + strconv.Quote(e.Name) + " is not a square (a1 to h8)"
 }
 
 func parseSquare(s string) (int, bool) {

@@ -8,9 +8,9 @@ import (
 	"github.com/symmagic/attacks"
 )
 
-// MoveError is the error ParseMove and PlayUCI return: the move as given
-// (UCI) and why it is not a legal move of the position (Msg). Its text
-// reads:
+// MoveError is the error ParseUCI, PlayUCI, MoveFrom, Play and PlayNull
+// return: the move as given, in UCI, and why it is not a legal move of the
+// position (Msg). Its text reads:
 //
 //	movegen: move "e1f2": a white king on e1 cannot take its own pawn on f2
 type MoveError struct {
@@ -30,11 +30,11 @@ func uciTo(m Move) int {
 	return m.to()
 }
 
-// ParseMove returns the legal move that the UCI string s names: e2e4, e7e8q,
+// ParseUCI returns the legal move that the UCI string s names: e2e4, e7e8q,
 // castling e1g1 (in Chess960 mode e1h1, king takes rook); and 0000, the null
-// move NoMove, when the side to move is not in check (see Play). A
+// move NoMove, when the side to move is not in check (see PlayNull). A
 // malformed or illegal move is a *MoveError saying why.
-func (p *Position) ParseMove(s string) (Move, error) {
+func (p *Position) ParseUCI(s string) (Move, error) {
 	bad := func(format string, args ...any) (Move, error) {
 		return NoMove, &MoveError{UCI: s, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -76,25 +76,61 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	var list moveList
 	n := generate(p, &list)
 	for _, m := range list[:n] {
-		if m.from() != from || uciTo(m) != to {
-			continue
-		}
-		t := m.Promotion()
-		if t == NoPieceType && promo < 0 || t != NoPieceType && int(t) == promo {
+		if m.from() == from && uciTo(m) == to && promotes(m, promo) {
 			return m, nil
 		}
 	}
 	return bad("%s", p.whyIllegal(from, to, promo, list[:n]))
 }
 
+// promotes reports whether m promotes to promo (a PieceType), or promo is
+// -1 and m does not promote.
+func promotes(m Move, promo int) bool {
+	t := m.Promotion()
+	return t == NoPieceType && promo < 0 || t != NoPieceType && int(t) == promo
+}
+
+// MoveFrom returns the legal move of the position that takes the piece on
+// from to to, promoting to promotion (NoPieceType for a move that does not
+// promote), whatever its kind: what a program that holds two squares (a
+// board a user drags a piece on) needs. A castling is the king onto its own
+// rook's square, or, in standard chess, also the king's two-square step.
+// When no legal move goes so, it returns a *MoveError saying why, the move
+// named in UCI. It panics if a square is not 0..63.
+func (p *Position) MoveFrom(from, to Square, promotion PieceType) (Move, error) {
+	checkSquares("MoveFrom", from, to)
+	promo := -1
+	if promotion != NoPieceType {
+		promo = int(promotion)
+	}
+	var list moveList
+	n := generate(p, &list)
+	for _, m := range list[:n] {
+		if m.from() == int(from) && (uciTo(m) == int(to) || m.to() == int(to)) && promotes(m, promo) {
+			return m, nil
+		}
+	}
+	name := from.String() + to.String()
+	if promotion >= Knight && promotion <= Queen {
+		name += string("nbrq"[promotion-Knight])
+	} else if promotion != NoPieceType {
+		return NoMove, &MoveError{UCI: name, Msg: fmt.Sprintf("piece type %d is no promotion (Knight, Bishop, Rook or Queen)", uint8(promotion))}
+	}
+	return NoMove, &MoveError{UCI: name, Msg: p.whyIllegal(int(from), int(to), promo, list[:n])}
+}
+
 // PlayUCI plays the legal move that the UCI string s names (see
-// ParseMove); on an error it changes nothing.
+// ParseUCI); on an error it changes nothing.
 func (p *Position) PlayUCI(s string) error {
-	m, err := p.ParseMove(s)
+	m, err := p.ParseUCI(s)
 	if err != nil {
 		return err
 	}
-	p.Play(m)
+	if m == NoMove {
+		playNull(p)
+		return nil
+	}
+	playKeyed(p, m)
 	return nil
 }
 
@@ -272,7 +308,7 @@ func (e *UCIError) Unwrap() error { return e.Err }
 // positions too. The leading word "position" may be left out, "moves" may
 // be followed by no move or left out, and any run of spaces, tabs and a
 // line's end separate words. The FEN is read by ParseFEN, its four fields
-// or six; the moves by ParseMove, the null move 0000 included. chess960 is
+// or six; the moves by ParseUCI, the null move 0000 included. chess960 is
 // the value of the UCI_Chess960 option: true puts the position in Chess960
 // mode (castling written king takes rook, as the GUI then writes it, the
 // standard start included); false leaves the mode the FEN gives.
@@ -326,11 +362,15 @@ func ParseUCIPosition(cmd string, chess960 bool, h *History) (Position, error) {
 		if word == "" {
 			return p, nil
 		}
-		m, err := p.ParseMove(word)
+		m, err := p.ParseUCI(word)
 		if err != nil {
 			return p, &UCIError{Word: word, Move: n, Msg: err.(*MoveError).Msg, Err: err}
 		}
-		p.Play(m)
+		if m == NoMove {
+			playNull(&p)
+		} else {
+			playKeyed(&p, m)
+		}
 		if h != nil {
 			h.Push(&p)
 		}

@@ -8,9 +8,9 @@ import (
 
 const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-// TestParseMove checks moves accepted, and rejected with the reason, in
+// TestParseUCI checks moves accepted, and rejected with the reason, in
 // standard chess and in Chess960 mode.
-func TestParseMove(t *testing.T) {
+func TestParseUCI(t *testing.T) {
 	tests := []struct {
 		fen, move string
 		want      string // the move's String, or the error's message
@@ -74,22 +74,22 @@ func TestParseMove(t *testing.T) {
 			t.Fatalf("%s: %v", tt.fen, err)
 		}
 		before := p
-		m, err := p.ParseMove(tt.move)
+		m, err := p.ParseUCI(tt.move)
 		if p != before {
-			t.Errorf("ParseMove(%q) changed the position", tt.move)
+			t.Errorf("ParseUCI(%q) changed the position", tt.move)
 		}
 		if err != nil {
 			var me *MoveError
 			if !errors.As(err, &me) || me.UCI != tt.move {
-				t.Errorf("%s: ParseMove(%q): %v is not a *MoveError naming the move", tt.fen, tt.move, err)
+				t.Errorf("%s: ParseUCI(%q): %v is not a *MoveError naming the move", tt.fen, tt.move, err)
 			}
 			if !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), `movegen: move "`+tt.move+`": `) {
-				t.Errorf("%s: ParseMove(%q):\n got %v\nwant movegen: move %q: ...%s...", tt.fen, tt.move, err, tt.move, tt.want)
+				t.Errorf("%s: ParseUCI(%q):\n got %v\nwant movegen: move %q: ...%s...", tt.fen, tt.move, err, tt.move, tt.want)
 			}
 			continue
 		}
 		if m.String() != tt.want {
-			t.Errorf("%s: ParseMove(%q) = %s, want %s", tt.fen, tt.move, m, tt.want)
+			t.Errorf("%s: ParseUCI(%q) = %s, want %s", tt.fen, tt.move, m, tt.want)
 		}
 	}
 }
@@ -131,8 +131,8 @@ func TestChess960Mode(t *testing.T) {
 	if !got["e1h1"] || !got["e1a1"] || got["e1g1"] || got["e1c1"] {
 		t.Errorf("kiwipete in Chess960 mode: castling not named king takes rook")
 	}
-	if m, err := p.ParseMove("e1h1"); err != nil || !m.IsCastle() {
-		t.Errorf("kiwipete in Chess960 mode: ParseMove(e1h1) = %v, %v", m, err)
+	if m, err := p.ParseUCI("e1h1"); err != nil || !m.IsCastle() {
+		t.Errorf("kiwipete in Chess960 mode: ParseUCI(e1h1) = %v, %v", m, err)
 	}
 	// FEN writes file letters, so that the FEN reads back in the mode.
 	if want := strings.Replace(kiwipete, "KQkq", "HAha", 1); p.FEN() != want {

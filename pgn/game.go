@@ -351,7 +351,7 @@ func (g *Game) Position(n Node) movegen.Position {
 	}
 	p := g.start
 	for i := len(moves) - 1; i >= 0; i-- {
-		p.Play(moves[i])
+		play(&p, moves[i])
 	}
 	return p
 }
@@ -378,8 +378,18 @@ func (g *Game) AddMove(n Node, m movegen.Move) (Node, error) {
 	} else if !p.IsLegal(m) {
 		return None, fmt.Errorf("pgn: AddMove: %v is not a legal move of %s", m, p.FEN())
 	}
-	p.Play(m)
+	play(&p, m)
 	return g.add(n, m, &p), nil
+}
+
+// play makes m, a legal move of p or NoMove, the null move, when p is not
+// in check.
+func play(p *movegen.Position, m movegen.Move) {
+	if m == movegen.NoMove {
+		_ = p.PlayNull()
+		return
+	}
+	p.PlayUnchecked(m)
 }
 
 // add appends a node for the legal move m after n, p the position after

@@ -827,7 +827,7 @@ func (r *Reader) move(g *Game, cur *level, t *token) error {
 			for i, c := range s {
 				lower[i] = c | 0x20 // the promotion's letter in either case
 			}
-			if u, uerr := pos.ParseMove(string(lower[:len(s)])); uerr == nil && u != movegen.NoMove {
+			if u, uerr := pos.ParseUCI(string(lower[:len(s)])); uerr == nil && u != movegen.NoMove {
 				m, err = u, nil
 			}
 		}
@@ -843,10 +843,10 @@ func (r *Reader) move(g *Game, cur *level, t *token) error {
 	if r.SkipVariations {
 		// No variation asks for the position before the move: play it
 		// in place.
-		pos.Play(m)
+		play(pos, m)
 	} else {
 		*after = *pos
-		after.Play(m)
+		play(after, m)
 		cur.at ^= 1
 	}
 	n := g.addRead(cur.node, m)

@@ -301,7 +301,7 @@ func (e *exporter) line(g *Game, n Node, pos movegen.Position, number bool) {
 				number = true
 			}
 		}
-		pos.Play(nd.move)
+		play(&pos, nd.move)
 		n = nd.child
 	}
 }

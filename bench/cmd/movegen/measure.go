@@ -82,7 +82,7 @@ func listPositions(suite []perftdata.Row, n, plies int, seed uint64) ([]string, 
 			if len(moves) == 0 {
 				break
 			}
-			p.Play(moves[rng.IntN(len(moves))])
+			p.PlayUnchecked(moves[rng.IntN(len(moves))])
 		}
 	}
 	seen := map[string]bool{}

@@ -53,7 +53,7 @@ func games(t *testing.T, n int) string {
 				g.SetComment(next, "a comment")
 			}
 			node = next
-			p.Play(m)
+			p.PlayUnchecked(m)
 		}
 		if err := w.Write(g); err != nil {
 			t.Fatal(err)

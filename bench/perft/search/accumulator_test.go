@@ -48,7 +48,7 @@ func randomGames(t *testing.T, games, plies int, f func(parent *movegen.Position
 				m = special[rng.IntN(len(special))]
 			}
 			c := p
-			c.Play(m)
+			c.PlayUnchecked(m)
 			switch {
 			case m.IsCastle():
 				seen["castle"]++

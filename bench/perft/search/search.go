@@ -52,7 +52,7 @@ func Lists(p *movegen.Position) perft.Lists {
 	var buf [movegen.MaxMoves]movegen.Move
 	for _, m := range p.LegalMoves(buf[:0]) {
 		c := *p
-		c.Play(m)
+		c.PlayUnchecked(m)
 		l.Moves, l.After = append(l.Moves, m), append(l.After, c.Key())
 	}
 	l.Tactical = p.Captures(nil)
@@ -295,7 +295,7 @@ func ext(w *worker, ply, depth int) uint64 {
 func makeMove(w *worker, ply int, m movegen.Move) {
 	parent, child := &w.stack[ply], &w.stack[ply+1]
 	*child = *parent
-	child.Play(m)
+	child.PlayUnchecked(m)
 	if w.net != nil {
 		h2 := 2 * w.net.H()
 		dst := w.acc[h2*(ply+1) : h2*(ply+2)]

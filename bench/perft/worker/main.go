@@ -230,7 +230,7 @@ func walk(fens []string, depth int) ([]perft.WalkSum, error) {
 			}
 			for _, m := range l.Moves {
 				c := *p
-				c.Play(m)
+				c.PlayUnchecked(m)
 				visit(&c, depth-1)
 			}
 		}
