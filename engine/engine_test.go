@@ -373,7 +373,7 @@ func TestPlay(t *testing.T) {
 		if !p.IsLegal(m) {
 			t.Fatalf("move %d: %v is not legal in %s", i+1, m, p.FEN())
 		}
-		p.Play(m)
+		p.PlayUnchecked(m)
 		if ponder != movegen.NoMove && !p.IsLegal(ponder) {
 			t.Fatalf("ponder %v is not legal in %s", ponder, p.FEN())
 		}
@@ -462,7 +462,7 @@ func TestChess960(t *testing.T) {
 	}
 	end := std
 	for _, m := range game.Moves {
-		end.Play(m)
+		end.PlayUnchecked(m)
 	}
 	checkLegal(t, end, a.Lines[0].PV)
 	a, err = e.Analyse(ctx, engine.Game{Start: std}, engine.Limit{Depth: 1})

@@ -104,7 +104,7 @@ func ExampleEngine_Play() {
 			log.Fatal(err)
 		}
 		sans = append(sans, p.SAN(m))
-		p.Play(m)
+		p.PlayUnchecked(m) // the driver checked it: a legal move of p
 		game.Moves = append(game.Moves, m)
 	}
 	fmt.Println(strings.Join(sans, " "))
@@ -137,7 +137,7 @@ func Example_stockfish() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		p.Play(m)
+		p.PlayUnchecked(m) // ParseSAN's moves are legal
 		moves = append(moves, m)
 	}
 	a, err := e.Analyse(ctx, engine.Game{Start: start, Moves: moves}, engine.Limit{Depth: 20, MultiPV: 3})

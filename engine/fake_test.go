@@ -266,7 +266,7 @@ func (f *fake) goCommand(args string, stderr io.Writer) int {
 	var rs []ranked
 	for _, m := range moves {
 		q := p
-		q.Play(m)
+		q.PlayUnchecked(m)
 		r := ranked{m: m}
 		switch {
 		case q.IsCheckmate():
@@ -287,7 +287,7 @@ func (f *fake) goCommand(args string, stderr io.Writer) int {
 	pv := func(m movegen.Move) string {
 		s := f.name(m)
 		q := p
-		q.Play(m)
+		q.PlayUnchecked(m)
 		if replies := q.LegalMoves(nil); len(replies) > 0 {
 			s += " " + f.name(replies[0])
 		}
@@ -337,7 +337,7 @@ func (f *fake) goCommand(args string, stderr io.Writer) int {
 		best = "bestmove zz99"
 	}
 	q := p
-	q.Play(rs[0].m)
+	q.PlayUnchecked(rs[0].m)
 	if replies := q.LegalMoves(nil); len(replies) > 0 {
 		best += " ponder " + f.name(replies[0])
 	}

@@ -150,7 +150,7 @@ func checkLegal(t *testing.T, p movegen.Position, pv []movegen.Move) {
 			t.Errorf("pv move %d (%v) is not legal in %s", i+1, m, p.FEN())
 			return
 		}
-		p.Play(m)
+		p.PlayUnchecked(m)
 	}
 }
 
@@ -169,12 +169,12 @@ func moves(t testing.TB, p movegen.Position, uci ...string) []movegen.Move {
 	t.Helper()
 	var ms []movegen.Move
 	for _, s := range uci {
-		m, err := p.ParseMove(s)
+		m, err := p.ParseUCI(s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ms = append(ms, m)
-		p.Play(m)
+		p.PlayUnchecked(m)
 	}
 	return ms
 }

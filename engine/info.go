@@ -301,7 +301,7 @@ func parseMove(p *movegen.Position, w string, chess960 bool) (movegen.Move, erro
 		w = w[:4] + strings.ToLower(w[4:])
 	}
 	if chess960 == p.Chess960() || p.Castling() == 0 || w == "0000" {
-		return p.ParseMove(w)
+		return p.ParseUCI(w)
 	}
 	// The engine writes castling the other way from p: find the legal move
 	// whose name in the engine's notation is w.
@@ -311,7 +311,7 @@ func parseMove(p *movegen.Position, w string, chess960 bool) (movegen.Move, erro
 			return m, nil
 		}
 	}
-	if _, err := p.ParseMove(w); err != nil {
+	if _, err := p.ParseUCI(w); err != nil {
 		return movegen.NoMove, err
 	}
 	return movegen.NoMove, &movegen.MoveError{UCI: w, Msg: "no legal move in the engine's notation of castling (UCI_Chess960 " + strconv.FormatBool(chess960) + ")"}
@@ -331,5 +331,12 @@ func moveName(m movegen.Move, chess960 bool) string {
 	return m.From().String() + to.String()
 }
 
-// play makes the legal move m on p.
-func play(p *movegen.Position, m movegen.Move) { p.Play(m) }
+// play makes on p the move m, a legal move or the null move (ParseUCI's
+// 0000, which it returns only when the side to move is not in check).
+func play(p *movegen.Position, m movegen.Move) {
+	if m == movegen.NoMove {
+		p.PlayNull()
+		return
+	}
+	p.PlayUnchecked(m)
+}

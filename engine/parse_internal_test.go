@@ -24,12 +24,12 @@ func uciMoves(t testing.TB, p movegen.Position, uci ...string) []movegen.Move {
 	t.Helper()
 	var ms []movegen.Move
 	for _, s := range uci {
-		m, err := p.ParseMove(s)
+		m, err := p.ParseUCI(s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ms = append(ms, m)
-		p.Play(m)
+		p.PlayUnchecked(m)
 	}
 	return ms
 }
@@ -285,7 +285,7 @@ func FuzzParseInfo(f *testing.F) {
 			if m != movegen.NoMove && !p.IsLegal(m) {
 				t.Fatalf("%q: pv move %d (%v) is not legal in %s", line, i+1, m, p.FEN())
 			}
-			p.Play(m)
+			play(&p, m)
 		}
 		if info.MultiPV < 1 || info.Depth < 0 || info.Nodes < 0 || info.Time < 0 {
 			t.Fatalf("%q: %+v", line, info)

@@ -165,7 +165,7 @@ func TestStockfishSameAsRaw(t *testing.T) {
 		}
 		end := p
 		for _, m := range ms {
-			end.Play(m)
+			end.PlayUnchecked(m)
 		}
 		if !end.IsLegal(a.BestMove) || len(a.Lines) != 1 {
 			t.Fatalf("%s %s: %s", c.fen, c.moves, describe(a))
@@ -316,7 +316,7 @@ func TestStockfishChess960(t *testing.T) {
 	}
 	end := p
 	for _, m := range ms {
-		end.Play(m)
+		end.PlayUnchecked(m)
 	}
 	if !end.IsLegal(a.BestMove) {
 		t.Errorf("bestmove %v not legal in %s", a.BestMove, end.FEN())
@@ -375,7 +375,7 @@ func TestStockfishPlayWithClock(t *testing.T) {
 		if w <= 0 || b <= 0 {
 			t.Fatalf("ply %d: Stockfish lost on time (white %v, black %v)", ply+1, w, b)
 		}
-		p.Play(m)
+		p.PlayUnchecked(m)
 		g.Moves = append(g.Moves, m)
 	}
 	t.Logf("6 plies, clocks left: white %v, black %v", w, b)
