@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -585,13 +586,13 @@ func TestNoUCIOK(t *testing.T) {
 	cfg.ReplyTimeout = 200 * time.Millisecond
 	start := time.Now()
 	_, err := engine.Start(context.Background(), cfg)
-	checkStartFailed(t, err, engine.ErrTimeout, "engine: engine.test: handshake: no uciok within 200ms: killed")
+	checkStartFailed(t, err, engine.ErrTimeout, "engine: "+filepath.Base(cfg.Path)+": handshake: no uciok within 200ms: killed")
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("Start took %v", d)
 	}
 	// The context's deadline first.
 	cfg = fakeConfig(modeNoUCIOK)
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	_, err = engine.Start(ctx, cfg)
 	checkStartFailed(t, err, context.DeadlineExceeded, "handshake: context deadline exceeded before uciok: killed")

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,7 +24,11 @@ import (
 const fakeEnv = "ENGINE_TEST_FAKE"
 
 func TestMain(m *testing.M) {
-	if mode := os.Getenv(fakeEnv); mode != "" {
+	switch mode := os.Getenv(fakeEnv); mode {
+	case "":
+	case "probe":
+		os.Exit(0)
+	default:
 		os.Exit(runFake(mode, os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
@@ -29,13 +36,45 @@ func TestMain(m *testing.M) {
 
 // fakeConfig returns the Config that starts the fake engine in mode.
 func fakeConfig(mode string) engine.Config {
-	path, err := os.Executable()
-	if err != nil {
-		path = os.Args[0]
-	}
+	path, args := fakeCommand()
 	// GORACE: a race-detecting build sleeps a second before it exits by
 	// default.
-	return engine.Config{Path: path, Env: append(os.Environ(), fakeEnv+"="+mode, "GORACE=atexit_sleep_ms=0")}
+	return engine.Config{Path: path, Args: args, Env: append(os.Environ(), fakeEnv+"="+mode, "GORACE=atexit_sleep_ms=0")}
+}
+
+var fakeOnce struct {
+	sync.Once
+	path string
+	args []string
+}
+
+// fakeCommand returns how to run the test binary again: itself, or, where
+// it runs under an emulator (go test -exec qemu-aarch64, for a GOARCH the
+// machine cannot run), under the same emulator, qemu-user's name for the
+// architecture.
+func fakeCommand() (string, []string) {
+	fakeOnce.Do(func() {
+		self, err := os.Executable()
+		if err != nil {
+			self = os.Args[0]
+		}
+		fakeOnce.path = self
+		probe := func(path string, args ...string) bool {
+			cmd := exec.Command(path, args...)
+			cmd.Env = append(os.Environ(), fakeEnv+"=probe")
+			return cmd.Run() == nil
+		}
+		if probe(self) {
+			return
+		}
+		arch := map[string]string{"386": "i386", "amd64": "x86_64", "arm64": "aarch64", "arm": "arm",
+			"ppc64le": "ppc64le", "riscv64": "riscv64", "s390x": "s390x"}[runtime.GOARCH]
+		if emu, err := exec.LookPath("qemu-" + arch); err == nil && probe(emu, self) {
+			fakeOnce.path, fakeOnce.args = emu, []string{self}
+		}
+		// Else the tests fail, each Start saying why it cannot run self.
+	})
+	return fakeOnce.path, fakeOnce.args
 }
 
 // The fake engine's modes. "normal" is a correct engine; each other mode
