@@ -606,6 +606,12 @@ func TestExitAtStart(t *testing.T) {
 	if !strings.Contains(err.Error(), `fake: cannot start: simulated failure"`) {
 		t.Errorf("error without the engine's stderr: %v", err)
 	}
+	// The arguments and the working directory reach the process.
+	cfg := fakeConfig(modeExitAtStart)
+	cfg.Dir = t.TempDir()
+	cfg.Args = append(cfg.Args, "-threads", "two words")
+	_, err = engine.Start(context.Background(), cfg)
+	checkStartFailed(t, err, engine.ErrExited, " in "+cfg.Dir+` with [\"-threads\" \"two words\"]`)
 	// No program at all.
 	_, err = engine.Start(context.Background(), engine.Config{Path: "/nonexistent/engine"})
 	if err == nil || !strings.Contains(err.Error(), "engine: engine: start: fork/exec /nonexistent/engine: no such file or directory") {

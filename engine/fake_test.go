@@ -136,7 +136,8 @@ option name Skill Level type spin default 20 min 0 max 20`
 func runFake(mode string, in io.Reader, out, stderr io.Writer) int {
 	f := &fake{mode: mode, out: bufio.NewWriter(out), pos: movegen.StartPosition(), hist: movegen.NewHistory(64), multiPV: 1}
 	f.hist.Reset(&f.pos)
-	fmt.Fprintf(stderr, "fake engine pid %d\n", os.Getpid())
+	wd, _ := os.Getwd()
+	fmt.Fprintf(stderr, "fake engine pid %d in %s with %q\n", os.Getpid(), wd, os.Args[1:])
 	f.say("Fake engine, a UCI engine of the tests (mode %s)", mode)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(nil, 1<<20)
