@@ -498,13 +498,14 @@ func TestStopAndCancel(t *testing.T) {
 	}
 	s.Next()
 	cancel()
-	startWait := time.Now()
+	// The context's error, not ErrTimeout: the engine answered stop with
+	// its bestmove within StopTimeout, and was not killed.
 	a, err = s.Wait()
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "engine: Fake: search: context canceled") {
 		t.Errorf("cancelled: %v", err)
 	}
-	if a.BestMove == movegen.NoMove || time.Since(startWait) > time.Second {
-		t.Errorf("cancelled: bestmove %v after %v", a.BestMove, time.Since(startWait))
+	if a.BestMove == movegen.NoMove {
+		t.Errorf("cancelled: bestmove %v", a.BestMove)
 	}
 	if sent := tr.sent(); sent[len(sent)-1] != "stop" {
 		t.Errorf("sent %q", sent)
@@ -584,12 +585,8 @@ func TestNoUCIOK(t *testing.T) {
 	noLeak(t)
 	cfg := fakeConfig(modeNoUCIOK)
 	cfg.ReplyTimeout = 200 * time.Millisecond
-	start := time.Now()
 	_, err := engine.Start(context.Background(), cfg)
 	checkStartFailed(t, err, engine.ErrTimeout, "engine: "+filepath.Base(cfg.Path)+": handshake: no uciok within 200ms: killed")
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("Start took %v", d)
-	}
 	// The context's deadline first.
 	cfg = fakeConfig(modeNoUCIOK)
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
@@ -722,13 +719,9 @@ func TestHangOnStop(t *testing.T) {
 	e, _ := startFake(t, modeHangStop, func(c *engine.Config) { c.StopTimeout = 200 * time.Millisecond })
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	_, err := e.Analyse(ctx, engine.Game{Start: movegen.StartPosition()}, engine.Limit{Infinite: true})
 	if !errors.Is(err, engine.ErrTimeout) || !strings.Contains(err.Error(), "engine: Fake: search: no bestmove within 200ms of stop (after context deadline exceeded): killed") {
 		t.Errorf("Analyse: %v", err)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("took %v", d)
 	}
 	if !engine.Waited(e) {
 		t.Error("not waited for")

@@ -224,10 +224,13 @@ func TestStockfishMates(t *testing.T) {
 		if n := len(a.Lines[0].PV); n != 2*c.mate-1 && n != -2*c.mate {
 			t.Errorf("%s: a pv of %d moves for mate %d", c.fen, n, c.mate)
 		}
-		// go mate finds it too.
-		a, err = e.Analyse(ctx, engine.Game{Start: p}, engine.Limit{Mate: max(c.mate, 1)})
-		if err != nil || a.BestMove.String() != c.best {
-			t.Errorf("%s: go mate %d: %v %v", c.fen, c.mate, a, err)
+		// go mate finds it too (a side that is mated has no mate to find:
+		// Stockfish would search to its deepest depth).
+		if c.mate > 0 {
+			a, err = e.Analyse(ctx, engine.Game{Start: p}, engine.Limit{Mate: c.mate})
+			if err != nil || a.BestMove.String() != c.best {
+				t.Errorf("%s: go mate %d: %v %v", c.fen, c.mate, a, err)
+			}
 		}
 	}
 	// Checkmate and stalemate: no move, "bestmove (none)".
@@ -383,6 +386,11 @@ func TestStockfishPlayWithClock(t *testing.T) {
 
 func TestStockfishCancel(t *testing.T) {
 	e, _ := startStockfish(t)
+	defer func() {
+		if err := e.IsReady(quick(t)); err != nil {
+			t.Errorf("Stockfish after the cancel and the stop: %v", err)
+		}
+	}()
 	p := movegen.StartPosition()
 	ctx, cancel := context.WithCancel(context.Background())
 	s, err := e.Search(ctx, engine.Game{Start: p}, engine.Limit{Infinite: true})
@@ -403,9 +411,9 @@ func TestStockfishCancel(t *testing.T) {
 	cancel()
 	start := time.Now()
 	a, err := s.Wait()
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("the search took %v to end after cancel", d)
-	}
+	t.Logf("the search ended %v after cancel", time.Since(start))
+	// The context's error, not ErrTimeout: Stockfish answered stop with its
+	// bestmove within StopTimeout, and was not killed.
 	if !errors.Is(err, context.Canceled) || !p.IsLegal(a.BestMove) || len(a.Lines) != 1 {
 		t.Errorf("cancelled: %s, %v", describe(a), err)
 	}
