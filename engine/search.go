@@ -251,6 +251,7 @@ func (e *Engine) startSearch(ctx context.Context, op string, game Game, root mov
 	// has no such option and want960 is false.
 	chess960 := want960
 
+	e.dropStale()
 	var b strings.Builder
 	if game.Start == movegen.StartPosition() {
 		b.WriteString("position startpos")
@@ -276,6 +277,27 @@ func (e *Engine) startSearch(ctx context.Context, op string, game Game, root mov
 		ponder:   limit.Ponder,
 		maxLines: max(e.multiPV, 1),
 	}, nil
+}
+
+// dropStale drops the lines the engine wrote since the last call read its
+// answer (a second bestmove, info lines after it) that have reached the
+// driver, so that the search about to start does not take them for its
+// own: a best effort, since a line still in the pipe comes later. A late
+// readyok counts against pendingReady.
+func (e *Engine) dropStale() {
+	for {
+		select {
+		case m, ok := <-e.lines:
+			if !ok {
+				return // the next read sees the end
+			}
+			if strings.TrimSpace(m.line) == "readyok" && e.pendingReady > 0 {
+				e.pendingReady--
+			}
+		default:
+			return
+		}
+	}
 }
 
 // Next waits for the search's next info line, and reports whether there
