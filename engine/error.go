@@ -15,9 +15,10 @@ import (
 // ErrClosed, a context's error, a *movegen.MoveError for a move the
 // position does not have; nil otherwise). Its text reads:
 //
-//	engine: Stockfish 15.1: setoption: the engine answered "No such option: Hash"
-//	engine: fake: search: info line "info depth 3 pv e2e5": pv move 1 "e2e5": movegen: move "e2e5": ...
-//	engine: fake: search: the engine exited (exit status 3) before bestmove; stderr: "simulated crash"
+//	engine: Fake: setoption: the engine answered "No such option: Hash" to setoption name Hash value 32
+//	engine: Fake: search: info line "info depth 2 pv a2a3 e1e8": pv move 2 "e1e8": movegen: move "e1e8": ...
+//	engine: Fake: search: the engine exited (exit status 3) before bestmove; stderr: "fake: simulated crash"
+//	engine: Stockfish 15.1: search: no bestmove within 5s of stop (after context canceled): killed
 type Error struct {
 	Engine string
 	Op     string
