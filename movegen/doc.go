@@ -93,7 +93,8 @@
 //
 // A recursive search keeps one position a ply and allocates nothing when
 // the child position is declared once per call, before the loop over the
-// moves, or kept in an array indexed by ply (see Example_negamax):
+// moves, or kept in an array indexed by ply (see Example_perft, perft
+// written so, and Example_negamax):
 //
 //	var child movegen.Position
 //	for _, m := range p.LegalMoves(buf[:0]) {

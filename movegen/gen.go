@@ -42,34 +42,42 @@ func quietOnly[K sink]() bool {
 	return unsafe.Sizeof(k) == unsafe.Sizeof(quiet(0))
 }
 
-// The public generation methods, LegalMoves, Captures, Quiets and
-// CountMoves, each copy the moves of one of gen's copies (gen.go's sinks)
-// into the caller's buffer.
+// The public generation methods, LegalMoves, Captures and Quiets, write
+// the moves of one of gen's copies (gen.go's sinks) straight into the
+// caller's buffer when it has room for MaxMoves more; into a list of their
+// own, then appended, when it has not. CountMoves counts without writing.
+// The three listing methods call gen's copy themselves, one call from the
+// caller's code to the generator's, and are never inlined (see generate
+// below for why the generic call must stay in this package).
 
 // LegalMoves appends the legal moves of the position to buf and returns
-// the extended slice. It allocates nothing when buf has room for them
-// (MaxMoves always does).
+// the extended slice. When buf has room for MaxMoves more moves (a
+// [MaxMoves]Move array's buf[:0] always has), the generator writes them
+// there directly and nothing is allocated or copied; with less room they
+// are made in a list of LegalMoves' own and appended, allocating only if
+// buf has not room for them.
+//
+//go:noinline
 func (p *Position) LegalMoves(buf []Move) []Move {
-	if !p.hasKing() {
-		return buf
+	if n := len(buf); cap(buf)-n >= MaxMoves {
+		return buf[:n+gen[lister](p, (*moveList)(buf[n:n+MaxMoves]))]
 	}
-	var list moveList
-	n := generate(p, &list)
-	return append(buf, list[:n]...)
+	return appendMoves(p, buf, allMoves)
 }
 
 // Captures appends the legal captures (en passant included) and the legal
 // promotions, capturing or not and to every piece, to buf and returns the
 // extended slice: the moves of a quiescence search. In check they are the
-// captures and promotions that answer the check. It allocates nothing when
-// buf has room for them.
+// captures and promotions that answer the check. Like LegalMoves, it writes
+// straight into a buf with room for MaxMoves more, and allocates nothing
+// when buf has room for the moves.
+//
+//go:noinline
 func (p *Position) Captures(buf []Move) []Move {
-	if !p.hasKing() {
-		return buf
+	if n := len(buf); cap(buf)-n >= MaxMoves {
+		return buf[:n+gen[tactical](p, (*moveList)(buf[n:n+MaxMoves]))]
 	}
-	var list moveList
-	n := generateTactical(p, &list)
-	return append(buf, list[:n]...)
+	return appendMoves(p, buf, tacticalMoves)
 }
 
 // Quiets appends the legal moves that Captures does not to buf and returns
@@ -78,23 +86,47 @@ func (p *Position) Captures(buf []Move) []Move {
 // rook, it takes nothing). Every legal move is in Quiets or in Captures, and
 // none in both: a staged search lists the captures first and the quiet
 // moves only if it gets that far. In check they are the quiet moves that
-// answer the check. It allocates nothing when buf has room for them.
+// answer the check. Like LegalMoves, it writes straight into a buf with
+// room for MaxMoves more, and allocates nothing when buf has room for the
+// moves.
+//
+//go:noinline
 func (p *Position) Quiets(buf []Move) []Move {
-	if !p.hasKing() {
-		return buf
+	if n := len(buf); cap(buf)-n >= MaxMoves {
+		return buf[:n+gen[quiet](p, (*moveList)(buf[n:n+MaxMoves]))]
 	}
+	return appendMoves(p, buf, quietMoves)
+}
+
+// The kinds of moves appendMoves makes.
+const (
+	allMoves = iota
+	tacticalMoves
+	quietMoves
+)
+
+// appendMoves appends the moves of kind (allMoves, tacticalMoves or
+// quietMoves) to buf through a list of its own: the path of a buf with
+// less room than MaxMoves. (A function value in place of kind would hide
+// the callee from escape analysis and move p and the list to the heap.)
+//
+//go:noinline
+func appendMoves(p *Position, buf []Move, kind int) []Move {
 	var list moveList
-	n := generateQuiet(p, &list)
+	var n int
+	switch kind {
+	case allMoves:
+		n = generate(p, &list)
+	case tacticalMoves:
+		n = generateTactical(p, &list)
+	default:
+		n = generateQuiet(p, &list)
+	}
 	return append(buf, list[:n]...)
 }
 
 // CountMoves returns the number of legal moves, without listing them.
-func (p *Position) CountMoves() int {
-	if !p.hasKing() {
-		return 0
-	}
-	return countMoves(p)
-}
+func (p *Position) CountMoves() int { return countMoves(p) }
 
 // IsCheckmate reports whether the side to move is checkmated: in check,
 // with no legal move.
@@ -218,11 +250,14 @@ func castleIndex(c Color, ksq, rsq int) int { return int(c&1)<<6 | ksq&7<<3 | rs
 func gen[K sink](p *Position, list *moveList) int {
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
+	kingBB := p.byType[King-1] & own
+	if kingBB == 0 {
+		return 0 // the zero Position, or one a wrong move left without our king
+	}
 	occ := own | enemy
 	o := nodeOcc(p, occ) // what the slider lookups read (slider.go)
 	var t threats
 	t.set(p, enemy)
-	kingBB := p.byType[King-1] & own
 	ksq := lsb(kingBB)
 	checkers := attacks.Knight(ksq)&t.knights | attacks.Pawn(us == White, ksq)&t.pawns
 

@@ -35,8 +35,7 @@ type Position struct {
 	// lookups need no permute.
 	o     keptOcc
 	board [64]Piece
-	// key is the Polyglot key, kept by Play (not by the perft search, which
-	// never reads it).
+	// key is the Polyglot key, kept by every move (play).
 	key uint64
 	// castleRook is the rook's square of each right (WhiteKingside, ...,
 	// by the right's bit number) while
