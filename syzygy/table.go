@@ -88,7 +88,15 @@ type pairs struct {
 	// lens[s] is syms[s].n, in a byte: the decoding loop reads it for
 	// every code it skips, and the bytes keep the cache lines few.
 	lens []uint8
+	// fast[c] sums up the codes that the fastBits bits c start with: the
+	// values the symbols of the whole codes among them stand for (bits 8
+	// up) and the bits those codes take (bits 0-7). The decoder skips them
+	// at once when the value it looks for lies beyond.
+	fast *[1 << fastBits]uint32
 }
+
+// fastBits is the width of pairs.fast's index: 4 KB a stream.
+const fastBits = 10
 
 // symbol is a symbol's expansion: a value, or the pair left, right.
 type symbol struct {
@@ -465,6 +473,28 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 		}
 		p.lens[s] = uint8(p.syms[s].n)
 	}
+	p.fast = new([1 << fastBits]uint32)
+	for c := range p.fast {
+		code := uint64(c) << (64 - fastBits)
+		sum, used := 0, 0
+		for {
+			l := p.minLen
+			for code < p.base[l] {
+				l++
+			}
+			if used+l > fastBits {
+				break
+			}
+			s := int(p.offset[l]) + int((code-p.base[l])>>(64-uint(l)))
+			if s >= numSyms {
+				break // a code the decoder will refuse
+			}
+			sum += int(p.lens[s]) + 1
+			used += l
+			code <<= uint(l)
+		}
+		p.fast[c] = uint32(sum)<<8 | uint32(used)
+	}
 	p.numIdx = (size + 1<<p.idxBits - 1) >> p.idxBits
 	return p, next, flags, nil
 }
@@ -538,7 +568,7 @@ func (p *pairs) symbolAt(idx uint64) (*symbol, bool) {
 // false.
 func (p *pairs) skip(blk []byte, lit int) (uint, int, bool) {
 	base, offset, lens := &p.base, &p.offset, p.lens
-	minLen := uint(p.minLen)
+	minLen, fast := uint(p.minLen), p.fast
 	// The codes from bit bit of the block on, read as one big-endian word
 	// from the byte that holds it: at least 57 bits, and no code is
 	// longer than 32.
@@ -548,6 +578,13 @@ func (p *pairs) skip(blk []byte, lit int) (uint, int, bool) {
 			return 0, 0, false
 		}
 		code := binary.BigEndian.Uint64(blk[i:i+8]) << (bit & 7)
+		// The whole codes of the next fastBits bits, at once, when the
+		// value lies beyond them.
+		if f := fast[code>>(64-fastBits)]; lit >= int(f>>8) && f>>8 != 0 {
+			lit -= int(f >> 8)
+			bit += uint(f & 0xff)
+			continue
+		}
 		l := minLen
 		for code < base[l&63] {
 			l++
