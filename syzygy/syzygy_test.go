@@ -316,3 +316,44 @@ func TestConcurrentProbes(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestNoCursedValues checks what docs/SYZYGY.md says of the test tables:
+// no 3- or 4-piece position is a cursed win or a blessed loss (no WDL
+// stream holds the values 1 and -1), and every DTZ file stores its
+// distances halved (no subtable's flags say plies), with 8-bit maps (none
+// 16-bit). The code paths of those values are tested by
+// TestDTZValueMaps and TestDTZ16BitMaps instead.
+func TestNoCursedValues(t *testing.T) {
+	tb := openTB(t)
+	for _, name := range tb.Tables() {
+		key, _ := parseName(name)
+		e := tb.entries[key]
+		for kind := wdlKind; kind <= dtzKind; kind++ {
+			tab, err := tb.table(e, kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range tab.ei {
+				p := tab.ei[i].pairs
+				if p == nil || kind != wdlKind {
+					continue
+				}
+				if p.constant && p.constSym&1 != 0 {
+					t.Errorf("%s: a constant WDL value %d", name, int(p.constSym)-2)
+				}
+				for _, s := range p.syms {
+					if s.n == 0 && s.value&1 != 0 {
+						t.Errorf("%s: a WDL value %d", name, int(s.value&0xff)-2)
+					}
+				}
+			}
+			if kind == dtzKind {
+				for f, fl := range tab.dtzFlags {
+					if fl&0x80 == 0 && fl&(4|8|16) != 0 {
+						t.Errorf("%s: subtable %d's flags %#x", name, f, fl)
+					}
+				}
+			}
+		}
+	}
+}
