@@ -238,7 +238,7 @@ func measureSpeed(f *fathom, tables string, cfg speedConfig, stderr io.Writer) (
 		fmt.Fprintln(w)
 		md.Wrap(w, fmt.Sprintf("Memory: the package mapped %d table files (%s, the 4-piece WDL files and the "+
 			"3-piece ones their captures lead to; the system keeps in memory only the pages probes touch) and "+
-			"its heap grew by %s for them (each stream's decoded symbols, 8 bytes a symbol, and the tables' "+
-			"headers).", loaded, machine.Size(int(mapped)), machine.Size(int(heap))), "")
+			"its heap grew by %s for them (each stream's decoded symbols, 9 bytes a symbol, its 4 KB table of "+
+			"code runs, and the tables' headers).", loaded, machine.Size(int(mapped)), machine.Size(int(heap))), "")
 	}, nil
 }
