@@ -2,6 +2,7 @@ package syzygy
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/symmagic/attacks/movegen"
 )
@@ -23,23 +24,21 @@ import (
 // holds has more (six queens and a king: 6*27 + 8).
 type moveBuf [256]movegen.Move
 
-// check refuses the positions the tables do not hold and returns p's
-// material.
-func (tb *Tablebase) check(p *movegen.Position) (material, error) {
+// check refuses the positions the tables do not hold.
+func (tb *Tablebase) check(p *movegen.Position) error {
 	if tb.closed.Load() {
-		return 0, ErrClosed
+		return ErrClosed
 	}
 	if p.Castling() != 0 {
-		return 0, ErrCastling
+		return ErrCastling
 	}
 	if p.Pieces(movegen.White, movegen.King) == 0 || p.Pieces(movegen.Black, movegen.King) == 0 {
-		return 0, &PositionError{"no king of each side"}
+		return &PositionError{"no king of each side"}
 	}
-	key, n := positionMaterial(p)
-	if n > tb.maxPieces {
-		return 0, &TooManyPiecesError{n, tb.maxPieces}
+	if n := bits.OnesCount64(p.Occupied()); n > tb.maxPieces {
+		return &TooManyPiecesError{n, tb.maxPieces}
 	}
-	return key, nil
+	return nil
 }
 
 // ProbeWDL returns the value of p for the side to move under the
@@ -57,7 +56,7 @@ func (tb *Tablebase) check(p *movegen.Position) (material, error) {
 // specifies: an en-passant capture that is legal in p counts as a move of
 // p. It allocates nothing once the tables it needs are read.
 func (tb *Tablebase) ProbeWDL(p *movegen.Position) (WDL, error) {
-	if _, err := tb.check(p); err != nil {
+	if err := tb.check(p); err != nil {
 		return 0, err
 	}
 	v, _, err := tb.probeWDL(p)
@@ -157,7 +156,7 @@ func (tb *Tablebase) probeAB(p *movegen.Position, alpha, beta int) (int, error) 
 // entryOf returns p's table entry and material, or a *MissingTableError.
 func (tb *Tablebase) entryOf(p *movegen.Position, kind int) (*entry, material, error) {
 	key, _ := positionMaterial(p)
-	e := tb.entries[key]
+	e := tb.lookup(key)
 	if e == nil {
 		return nil, key, &MissingTableError{tableName(key) + suffixes[kind]}
 	}
@@ -255,7 +254,7 @@ var zeroingDTZ = [5]int{-1, -101, 0, 101, 1}
 // and of the positions its moves lead to. A checkmated side to move has
 // -1; a stalemate is a draw, 0.
 func (tb *Tablebase) ProbeDTZ(p *movegen.Position) (DTZ, error) {
-	if _, err := tb.check(p); err != nil {
+	if err := tb.check(p); err != nil {
 		return DTZ{}, err
 	}
 	return tb.probeDTZ(p)

@@ -44,7 +44,7 @@ type RootMove struct {
 // and DTZ tables of every position p's moves lead to; the errors are
 // ProbeDTZ's. A position without legal moves has none.
 func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootMove, error) {
-	if _, err := tb.check(p); err != nil {
+	if err := tb.check(p); err != nil {
 		return nil, err
 	}
 	repeated := hasRepeated(p, h)
@@ -130,7 +130,7 @@ func rankWDL(r int) WDL {
 // and cannot tell a win that the clock already spoils; best first, the
 // generator's order among equals.
 func (tb *Tablebase) RootMovesWDL(p *movegen.Position) ([]RootMove, error) {
-	if _, err := tb.check(p); err != nil {
+	if err := tb.check(p); err != nil {
 		return nil, err
 	}
 	ranks := [5]int{-1000, -899, 0, 899, 1000}

@@ -104,6 +104,7 @@ func (e *PositionError) Error() string {
 // taken only then; after that a probe takes no lock and allocates nothing.
 type Tablebase struct {
 	entries   map[material]*entry // by the material of each orientation
+	slots     []slot              // the same, open addressing: the probes' lookup
 	names     []string            // the tables found, sorted
 	maxPieces int
 	closed    atomic.Bool
@@ -199,8 +200,49 @@ func Open(dirs ...string) (*Tablebase, error) {
 	if len(tb.names) == 0 {
 		return nil, fmt.Errorf("syzygy: no Syzygy WDL table (NAME.rtbw) in %s", strings.Join(dirs, ", "))
 	}
+	tb.buildSlots()
 	sort.Strings(tb.names)
 	return tb, nil
+}
+
+// slot is one place of Tablebase.slots.
+type slot struct {
+	key material
+	e   *entry
+}
+
+// buildSlots lays tb.entries out in tb.slots, at least half empty, each
+// key at its hash or after it (a Go map costs a probe about 100
+// instructions a lookup; this, about 10).
+func (tb *Tablebase) buildSlots() {
+	n := 16
+	for n < 2*len(tb.entries) {
+		n *= 2
+	}
+	tb.slots = make([]slot, n)
+	for key, e := range tb.entries {
+		i := slotHash(key) & uint64(n-1)
+		for tb.slots[i].e != nil {
+			i = (i + 1) & uint64(n-1)
+		}
+		tb.slots[i] = slot{key, e}
+	}
+}
+
+func slotHash(m material) uint64 { return uint64(m) * 0x9e3779b97f4a7c15 >> 32 }
+
+// lookup returns the table of the material m, or nil.
+func (tb *Tablebase) lookup(m material) *entry {
+	if tb.slots == nil {
+		return tb.entries[m] // a Tablebase a test put together
+	}
+	mask := uint64(len(tb.slots) - 1)
+	for i := slotHash(m) & mask; ; i = (i + 1) & mask {
+		s := &tb.slots[i]
+		if s.e == nil || s.key == m {
+			return s.e
+		}
+	}
 }
 
 // MaxPieces returns the number of pieces, kings included, of the largest
