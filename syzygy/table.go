@@ -601,22 +601,3 @@ func (p *pairs) skip(blk []byte, lit int) (uint, int, bool) {
 		bit += l
 	}
 }
-
-// be64 and be32 read big-endian words of b at off, as zeros beyond its end.
-func be64(b []byte, off int) uint64 {
-	if off+8 <= len(b) {
-		return binary.BigEndian.Uint64(b[off:])
-	}
-	return uint64(be32(b, off))<<32 | uint64(be32(b, off+4))
-}
-
-func be32(b []byte, off int) uint32 {
-	if off+4 <= len(b) {
-		return binary.BigEndian.Uint32(b[off:])
-	}
-	var w [4]byte
-	if off < len(b) {
-		copy(w[:], b[off:])
-	}
-	return binary.BigEndian.Uint32(w[:])
-}

@@ -159,7 +159,7 @@ func measureSpeed(f *fathom, tables string, cfg speedConfig, stderr io.Writer) (
 			if _, sum, err := drivers[i].pass(); err != nil {
 				return nil, err
 			} else if sum != want {
-				return nil, fmt.Errorf("Fathom %s's probes sum to %d, the package's to %d: they disagree", b.name, sum, want)
+				return nil, fmt.Errorf("fathom %s: its probes sum to %d, the package's to %d: they disagree", b.name, sum, want)
 			}
 		}
 		for k := 0; k < len(names); k++ {
