@@ -36,6 +36,9 @@ func TestNames(t *testing.T) {
 // TestEnumerate checks on KNvK that every position is legal, of the
 // material, in one orientation then the other, and appears once.
 func TestEnumerate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: KNvK's 858,880 positions")
+	}
 	seen := map[uint64]bool{}
 	n, flipped := 0, false
 	err := Enumerate("KNvK", func(p *movegen.Position) {
