@@ -30,7 +30,7 @@ func (t *table) locate(p *movegen.Position, key material) (ei *encInfo, idx uint
 		if t.kind == wdlKind && side == 1 {
 			ei = &t.ei[1]
 		}
-		fill(p, ei, &sq, 0, flip, 0)
+		fill(p, ei, &sq, 0, e.pieces, flip, 0)
 		return ei, encodePieces(&sq, ei, e), 0, side
 	}
 	mirror := 0
@@ -40,7 +40,7 @@ func (t *table) locate(p *movegen.Position, key material) (ei *encInfo, idx uint
 	// The leading pawns first; the one first in flap's order leads and
 	// picks the subtable.
 	k := int(e.pawns[0])
-	fill(p, &t.ei[0], &sq, 0, flip, mirror)
+	fill(p, &t.ei[0], &sq, 0, k, flip, mirror)
 	for i := 1; i < k; i++ {
 		if flap[sq[0]] > flap[sq[i]] {
 			sq[0], sq[i] = sq[i], sq[0]
@@ -54,31 +54,30 @@ func (t *table) locate(p *movegen.Position, key material) (ei *encInfo, idx uint
 	if t.kind == wdlKind && side == 1 {
 		ei = &t.ei[f+4]
 	}
-	fill(p, ei, &sq, k, flip, mirror)
+	fill(p, ei, &sq, k, e.pieces, flip, mirror)
 	return ei, encodePawns(&sq, ei, e), f, side
 }
 
-// fill puts the squares of p's pieces of ei's list from the i-th on into
-// sq, each group's in ascending order; flip exchanges the colours, and
-// mirror is xored into each square.
-func fill(p *movegen.Position, ei *encInfo, sq *squares, i int, flip bool, mirror int) {
-	n := len(sq)
-	for i < n {
+// fill puts the squares of p's pieces of ei's list from the i-th to
+// before the end-th into sq, each group's in ascending order; flip exchanges the colours, and
+// mirror is xored into each square. p's material is the table's (the
+// lookup found the table by it), so each group has as many pieces on the
+// board as the list names.
+func fill(p *movegen.Position, ei *encInfo, sq *squares, i, end int, flip bool, mirror int) {
+	end = min(end, len(sq))
+	for i < end {
 		pc := ei.pieces[i]
-		if pc == 0 {
-			return
-		}
 		c := movegen.Color(pc >> 3)
 		if flip {
 			c ^= 1
 		}
 		bb := p.Pieces(c, movegen.PieceType(pc&7))
-		for ; bb != 0 && i < n; bb &= bb - 1 {
+		if bb == 0 {
+			return // not reached: see above
+		}
+		for ; bb != 0 && i < end; bb &= bb - 1 {
 			sq[i] = bits.TrailingZeros64(bb) ^ mirror
 			i++
-		}
-		if i < n && ei.pieces[i] == pc {
-			return // fewer pieces than the list: cannot happen for p's own table
 		}
 	}
 }
