@@ -211,10 +211,11 @@ func TestFathomRows(t *testing.T) {
 	}
 }
 
-// TestFathomRoot compares RootMoves with Fathom's root probe,
-// tb_probe_root_dtz with the fifty-move rule, on a thousand positions with
-// halfmove clocks from 0 to 99, some having repeated: the same moves, each
-// with the same rank.
+// TestFathomRoot compares RootMoves and RootMovesWDL with Fathom's root
+// probes, tb_probe_root_dtz and tb_probe_root_wdl with the fifty-move rule,
+// on a thousand positions with halfmove clocks from 0 to 99, some having
+// repeated, some with an en-passant capture: the same moves, each with the
+// same ranks.
 func TestFathomRoot(t *testing.T) {
 	tb := openTB(t)
 	rows := readTSV(t, "testdata/fathom/root.tsv", "fen\trepeated\tmoves")
@@ -238,20 +239,29 @@ func TestFathomRoot(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c[0], err)
 		}
-		ranks := map[string]int{}
-		for _, m := range got {
-			ranks[m.Move.String()] = m.Rank
+		gotWDL, err := tb.RootMovesWDL(&p)
+		if err != nil {
+			t.Fatalf("%s: %v", c[0], err)
+		}
+		ranks := map[string][2]int{}
+		for i := range got {
+			r := ranks[got[i].Move.String()]
+			r[0] = got[i].Rank
+			ranks[got[i].Move.String()] = r
+			r = ranks[gotWDL[i].Move.String()]
+			r[1] = gotWDL[i].Rank
+			ranks[gotWDL[i].Move.String()] = r
 		}
 		want := strings.Fields(c[2])
-		if len(want) != len(got) {
-			t.Errorf("%s: %d moves, Fathom %d", c[0], len(got), len(want))
+		if len(want) != len(got) || len(want) != len(gotWDL) {
+			t.Errorf("%s: %d and %d moves, Fathom %d", c[0], len(got), len(gotWDL), len(want))
 			continue
 		}
 		for _, w := range want {
-			uci, rank, _ := strings.Cut(w, ":")
-			r, ok := ranks[uci]
-			if !ok || r != atoi(t, rank) {
-				t.Errorf("%s (repeated %s): %s ranked %d (listed %v); Fathom %s", c[0], c[1], uci, r, ok, rank)
+			f := strings.Split(w, ":")
+			r, ok := ranks[f[0]]
+			if !ok || len(f) != 3 || r != [2]int{atoi(t, f[1]), atoi(t, f[2])} {
+				t.Errorf("%s (repeated %s): %s ranked %v (listed %v); Fathom %s", c[0], c[1], f[0], r, ok, w)
 			}
 		}
 	}

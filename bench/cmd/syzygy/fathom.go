@@ -217,10 +217,11 @@ func (f *fathom) values(tables string, ps []movegen.Position) ([]int8, []int16, 
 	return wdl, dtz, err
 }
 
-// rootMove is one move of Fathom's root probe and its rank.
+// rootMove is one move of Fathom's root probes and its ranks: by the DTZ
+// tables and by the WDL tables alone.
 type rootMove struct {
 	from, to, promo byte
-	rank            int32
+	rank, wdlRank   int32
 }
 
 // rootRequest is a root probe's position and what it is told of the game.
@@ -230,7 +231,7 @@ type rootRequest struct {
 }
 
 // roots returns Fathom's ranks of each position's moves
-// (tb_probe_root_dtz, with the fifty-move rule).
+// (tb_probe_root_dtz and tb_probe_root_wdl, with the fifty-move rule).
 func (f *fathom) roots(tables string, rs []rootRequest) ([][]rootMove, error) {
 	out := make([][]rootMove, len(rs))
 	err := f.builds[0].run(tables, "root", func(w io.Writer) error {
@@ -257,11 +258,12 @@ func (f *fathom) roots(tables string, rs []rootRequest) ([][]rootMove, error) {
 				return fmt.Errorf("fathom: the root probe of %s failed", rs[i].p.FEN())
 			}
 			for j := 0; j < int(n); j++ {
-				var b [7]byte
+				var b [11]byte
 				if _, err := io.ReadFull(r, b[:]); err != nil {
 					return fmt.Errorf("fathom driver: reading root %d: %v", i, err)
 				}
-				out[i] = append(out[i], rootMove{b[0], b[1], b[2], int32(binary.LittleEndian.Uint32(b[3:]))})
+				out[i] = append(out[i], rootMove{b[0], b[1], b[2], int32(binary.LittleEndian.Uint32(b[3:])),
+					int32(binary.LittleEndian.Uint32(b[7:]))})
 			}
 		}
 		return nil

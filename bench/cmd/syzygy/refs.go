@@ -187,7 +187,8 @@ func rootRows(samples [][]movegen.Position) ([]rootRequest, error) {
 }
 
 // writeRoots writes root.tsv: fen, repeated (0 or 1), and Fathom's moves
-// with their ranks, "e7e8q:1000", in its order.
+// with their ranks by the DTZ and by the WDL tables, "e7e8q:1000:1000", in
+// its order.
 func writeRoots(w io.Writer, rs []rootRequest, moves [][]rootMove) error {
 	fmt.Fprintln(w, "fen\trepeated\tmoves")
 	for i, r := range rs {
@@ -201,7 +202,7 @@ func writeRoots(w io.Writer, rs []rootRequest, moves [][]rootMove) error {
 			if m.promo != 0 {
 				s += string(" qrbn"[m.promo])
 			}
-			ms = append(ms, fmt.Sprintf("%s:%d", s, m.rank))
+			ms = append(ms, fmt.Sprintf("%s:%d:%d", s, m.rank, m.wdlRank))
 		}
 		fmt.Fprintf(w, "%s\t%d\t%s\n", r.p.FEN(), rep, strings.Join(ms, " "))
 	}

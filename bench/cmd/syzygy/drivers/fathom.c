@@ -15,8 +15,10 @@
 //                              clock and whether the position has repeated
 //                              (a byte each); out: the number of moves (a
 //                              byte, 255 if the probe failed), then for each
-//                              move from, to, promotion (a byte each) and its
-//                              rank (int32, little-endian)
+//                              move from, to, promotion (a byte each), its
+//                              rank by tb_probe_root_dtz and its rank by
+//                              tb_probe_root_wdl (int32s, little-endian),
+//                              both with the fifty-move rule
 //   fathom-driver DIR bench    records in: as values, until a record whose
 //                              side byte is 255; then for each line "go" on
 //                              stdin, it probes every position's WDL with
@@ -83,12 +85,14 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!strcmp(argv[2], "root")) {
-    static struct TbRootMoves rm;
+    static struct TbRootMoves rm, rw;
     unsigned char extra[2];
     while (read_rec(&r) && fread(extra, 1, 2, stdin) == 2) {
       int ok = tb_probe_root_dtz(r.bb[0], r.bb[1], r.bb[2], r.bb[3], r.bb[4], r.bb[5], r.bb[6], r.bb[7],
                                  extra[0], 0, r.ep, r.turn == 1, extra[1] != 0, true, &rm);
-      if (!ok) {
+      int okw = tb_probe_root_wdl(r.bb[0], r.bb[1], r.bb[2], r.bb[3], r.bb[4], r.bb[5], r.bb[6], r.bb[7],
+                                  extra[0], 0, r.ep, r.turn == 1, true, &rw);
+      if (!ok || !okw || rw.size != rm.size) {
         putchar(255);
         continue;
       }
@@ -98,9 +102,15 @@ int main(int argc, char **argv) {
         putchar(TB_MOVE_FROM(m));
         putchar(TB_MOVE_TO(m));
         putchar(TB_MOVE_PROMOTES(m));
-        int32_t rank = rm.moves[i].tbRank;
+        if (rw.moves[i].move != m) {
+          fprintf(stderr, "fathom-driver: the two root probes list the moves in different orders\n");
+          return 1;
+        }
+        int32_t rank = rm.moves[i].tbRank, wrank = rw.moves[i].tbRank;
         put16(rank & 0xffff);
         put16((rank >> 16) & 0xffff);
+        put16(wrank & 0xffff);
+        put16((wrank >> 16) & 0xffff);
       }
     }
     fflush(stdout);
