@@ -48,6 +48,11 @@ func BenchmarkProbeWDL(b *testing.B) {
 func BenchmarkProbeDTZ(b *testing.B) {
 	tb := openTB(b)
 	ps := benchPositions(b)
+	for i := range ps {
+		if _, err := tb.ProbeDTZ(&ps[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
