@@ -262,8 +262,17 @@ func (tb *Tablebase) ProbeDTZ(p *movegen.Position) (DTZ, error) {
 
 func (tb *Tablebase) probeDTZ(p *movegen.Position) (DTZ, error) {
 	wdl, zeroing, err := tb.probeWDL(p)
-	if err != nil || wdl == 0 {
+	if err != nil {
 		return DTZ{}, err
+	}
+	return tb.probeDTZWith(p, wdl, zeroing)
+}
+
+// probeDTZWith returns the DTZ of p, whose WDL value and zeroing best move
+// probeWDL gave.
+func (tb *Tablebase) probeDTZWith(p *movegen.Position, wdl int, zeroing bool) (DTZ, error) {
+	if wdl == 0 {
+		return DTZ{}, nil
 	}
 	if zeroing {
 		return DTZ{Plies: zeroingDTZ[wdl+2]}, nil
@@ -330,7 +339,14 @@ func (tb *Tablebase) probeDTZ(p *movegen.Position) (DTZ, error) {
 		}
 		child = *p
 		child.PlayUnchecked(m)
-		d, err := tb.probeDTZ(&child)
+		cw, cz, err := tb.probeWDL(&child)
+		if err != nil {
+			return DTZ{}, err
+		}
+		if wdl > 0 && cw >= 0 {
+			continue // the move gives the win away: no DTZ of it is the best
+		}
+		d, err := tb.probeDTZWith(&child, cw, cz)
 		if err != nil {
 			return DTZ{}, err
 		}
