@@ -322,7 +322,7 @@ func gen[K sink](p *Position, list *moveList) int {
 		}
 	}
 	if steps &^= stepped; steps != 0 {
-		o := o
+		o := occOf(p, o)
 		occClear(&o, ksq)
 		for ; steps != 0; steps &= steps - 1 {
 			sq := lsb(steps)
@@ -354,7 +354,7 @@ func gen[K sink](p *Position, list *moveList) int {
 			if checkers&^(1<<capSq)&(t.knights|t.pawns) != 0 {
 				break
 			}
-			after := o
+			after := occOf(p, o)
 			occMove(&after, from, ep)
 			occClear(&after, capSq)
 			if rookEmpty[ksq]&t.rq != 0 && rookAttacks(after, ksq)&t.rq != 0 ||
@@ -388,8 +388,8 @@ func gen[K sink](p *Position, list *moveList) int {
 			// nothing stands beyond a rook in the corner.
 			base := 56 * int(us)
 			if rights&1 != 0 && occ&(0x60<<base) == 0 && stepped&(0x60<<base) == 0 &&
-				!(rookEmpty[base+5]&t.rq != 0 && rookAttacks(o, base+5)&t.rq != 0 || bishopEmpty[base+5]&t.bq != 0 && bishopAttacks(o, base+5)&t.bq != 0) &&
-				!(rookEmpty[base+6]&t.rq != 0 && rookAttacks(o, base+6)&t.rq != 0 || bishopEmpty[base+6]&t.bq != 0 && bishopAttacks(o, base+6)&t.bq != 0) {
+				!(rookEmpty[base+5]&t.rq != 0 && rookAttacks(occOf(p, o), base+5)&t.rq != 0 || bishopEmpty[base+5]&t.bq != 0 && bishopAttacks(occOf(p, o), base+5)&t.bq != 0) &&
+				!(rookEmpty[base+6]&t.rq != 0 && rookAttacks(occOf(p, o), base+6)&t.rq != 0 || bishopEmpty[base+6]&t.bq != 0 && bishopAttacks(occOf(p, o), base+6)&t.bq != 0) {
 				if counting[K]() {
 					n++
 				} else {
@@ -398,8 +398,8 @@ func gen[K sink](p *Position, list *moveList) int {
 				}
 			}
 			if rights&2 != 0 && occ&(0x0e<<base) == 0 && stepped&(0x0c<<base) == 0 &&
-				!(rookEmpty[base+3]&t.rq != 0 && rookAttacks(o, base+3)&t.rq != 0 || bishopEmpty[base+3]&t.bq != 0 && bishopAttacks(o, base+3)&t.bq != 0) &&
-				!(rookEmpty[base+2]&t.rq != 0 && rookAttacks(o, base+2)&t.rq != 0 || bishopEmpty[base+2]&t.bq != 0 && bishopAttacks(o, base+2)&t.bq != 0) {
+				!(rookEmpty[base+3]&t.rq != 0 && rookAttacks(occOf(p, o), base+3)&t.rq != 0 || bishopEmpty[base+3]&t.bq != 0 && bishopAttacks(occOf(p, o), base+3)&t.bq != 0) &&
+				!(rookEmpty[base+2]&t.rq != 0 && rookAttacks(occOf(p, o), base+2)&t.rq != 0 || bishopEmpty[base+2]&t.bq != 0 && bishopAttacks(occOf(p, o), base+2)&t.bq != 0) {
 				if counting[K]() {
 					n++
 				} else {
@@ -408,7 +408,7 @@ func gen[K sink](p *Position, list *moveList) int {
 				}
 			}
 		} else {
-			n = castles[K](p, list, n, rights, ksq, occ, o, &t)
+			n = castles[K](p, list, n, rights, ksq, occ, occOf(p, o), &t)
 		}
 	}
 
@@ -475,7 +475,7 @@ func gen[K sink](p *Position, list *moveList) int {
 	straight := (p.byType[Rook-1] | p.byType[Queen-1]) & own
 	for b := diagonal &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
-		to := bishopAttacks(o, from) & targets
+		to := bishopAttacks(occOf(p, o), from) & targets
 		if counting[K]() {
 			n += bits.OnesCount64(to)
 		} else {
@@ -484,7 +484,7 @@ func gen[K sink](p *Position, list *moveList) int {
 	}
 	for b := straight &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
-		to := rookAttacks(o, from) & targets
+		to := rookAttacks(occOf(p, o), from) & targets
 		if counting[K]() {
 			n += bits.OnesCount64(to)
 		} else {
@@ -494,7 +494,7 @@ func gen[K sink](p *Position, list *moveList) int {
 	if pinned != 0 {
 		for b := diagonal & pinD; b != 0; b &= b - 1 {
 			from := lsb(b)
-			to := bishopAttacks(o, from) & targets & pinD
+			to := bishopAttacks(occOf(p, o), from) & targets & pinD
 			if counting[K]() {
 				n += bits.OnesCount64(to)
 			} else {
@@ -503,7 +503,7 @@ func gen[K sink](p *Position, list *moveList) int {
 		}
 		for b := straight & pinHV; b != 0; b &= b - 1 {
 			from := lsb(b)
-			to := rookAttacks(o, from) & targets & pinHV
+			to := rookAttacks(occOf(p, o), from) & targets & pinHV
 			if counting[K]() {
 				n += bits.OnesCount64(to)
 			} else {

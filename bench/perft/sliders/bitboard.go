@@ -29,6 +29,9 @@ type lookupOcc = uint64
 // nodeOcc returns the lookups' occupancy for p: its occupied squares.
 func nodeOcc(p *Position, occ uint64) lookupOcc { return occ }
 
+// occOf returns what each lookup reads: the node's o, already live.
+func occOf(p *Position, o lookupOcc) lookupOcc { return o }
+
 // occClear empties sq in o; occMove empties from and occupies to.
 func occClear(o *lookupOcc, sq int)      { *o &^= 1 << sq }
 func occMove(o *lookupOcc, from, to int) { *o = *o&^(1<<from) | 1<<to }

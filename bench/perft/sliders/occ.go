@@ -25,6 +25,9 @@ type lookupOcc = attacks.Occupancy
 // permute.
 func nodeOcc(p *Position, occ uint64) lookupOcc { return attacks.NewOccupancy(occ) }
 
+// occOf returns what each lookup reads: the node's o, made once.
+func occOf(p *Position, o lookupOcc) lookupOcc { return o }
+
 // rookAttacks and bishopAttacks are the attacks of a rook and of a bishop
 // on sq (0..63) on the occupancy o.
 func rookAttacks(o lookupOcc, sq int) uint64   { return o.Rook(sq) }

@@ -22,6 +22,8 @@ type lookupOcc = uint64
 
 func nodeOcc(p *Position, occ uint64) lookupOcc { return occ }
 
+func occOf(p *Position, o lookupOcc) lookupOcc { return o }
+
 func rookAttacks(o lookupOcc, sq int) uint64   { return attacks.Rook(sq, o) }
 func bishopAttacks(o lookupOcc, sq int) uint64 { return attacks.Bishop(sq, o) }
 
