@@ -439,11 +439,12 @@ func gen[K sink](p *Position, list *moveList) int {
 			capE = (bits.RotateLeft64(free&^fileH, east) | bits.RotateLeft64(ownPawns&pinD&^fileH, east)&pinD) & enemy & checkMask
 		}
 		if counting[K]() {
-			// Single and double pushes land on different squares; two
-			// captures may land on one.
-			n += bits.OnesCount64(single&^last|double) + bits.OnesCount64(capW&^last) + bits.OnesCount64(capE&^last)
+			// Single and double pushes land on different empty squares,
+			// captures towards one side on enemy pieces; two captures may
+			// land on one.
+			n += bits.OnesCount64((single|double|capW)&^last) + bits.OnesCount64(capE&^last)
 			if (single|capW|capE)&last != 0 {
-				n += 4 * (bits.OnesCount64(single&last) + bits.OnesCount64(capW&last) + bits.OnesCount64(capE&last))
+				n += 4 * (bits.OnesCount64((single|capW)&last) + bits.OnesCount64(capE&last))
 			}
 		} else {
 			n = addPawnMoves(list, n, single&^last, push, flagNormal)
