@@ -10,13 +10,13 @@ package movegen
 
 // keptOcc is nothing: the position keeps no occupancy for these lookups,
 // and the updates every change of the board makes cost nothing. It takes
-// the room of the attacks.Occupancy that movegen keeps, so that every
-// mode's Position has one size and layout: the copy-make search copies a
-// position a move, and a position 16 bytes smaller moved this generator's
-// perft by up to 13 per cent with the same lookups (docs/BENCHMARKS.md,
-// the variant stdsmall), which the modes' comparison would otherwise count
-// as theirs.
-type keptOcc struct{ _ [2]uint64 }
+// the room of the W occupancy that movegen keeps, so that every mode's
+// Position has one size and layout: the copy-make search copies a position
+// a move, and a position 16 bytes smaller once moved this generator's
+// perft by up to 13 per cent with the same lookups (docs/BENCHMARKS.md, the
+// variant stdsmall), which the modes' comparison would otherwise count as
+// theirs.
+type keptOcc struct{ _ uint64 }
 
 func (*keptOcc) Set(sq int)            {}
 func (*keptOcc) Clear(sq int)          {}

@@ -9,9 +9,9 @@ import "github.com/symmagic/attacks"
 // without touching the position. It stands in for movegen's slider.go,
 // whose comment says what it defines.
 
-// keptOcc is nothing, in the room of the Occupancy movegen keeps (see
+// keptOcc is nothing, in the room of the W occupancy movegen keeps (see
 // bitboard.go's).
-type keptOcc struct{ _ [2]uint64 }
+type keptOcc struct{ _ uint64 }
 
 func (*keptOcc) Set(sq int)            {}
 func (*keptOcc) Clear(sq int)          {}
