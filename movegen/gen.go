@@ -472,9 +472,7 @@ func gen[K sink](p *Position, list *moveList) int {
 	// keeps to it, and the other way round.
 	// The free ones first, then the pinned ones (rarely any) along their
 	// pin lines.
-	diagonal := (p.byType[Bishop-1] | p.byType[Queen-1]) & own
-	straight := (p.byType[Rook-1] | p.byType[Queen-1]) & own
-	for b := diagonal &^ pinned; b != 0; b &= b - 1 {
+	for b := (p.byType[Bishop-1] | p.byType[Queen-1]) & own &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
 		to := bishopAttacks(occOf(p, o), from) & targets
 		if counting[K]() {
@@ -483,7 +481,7 @@ func gen[K sink](p *Position, list *moveList) int {
 			n = addMoves(list, n, from, to)
 		}
 	}
-	for b := straight &^ pinned; b != 0; b &= b - 1 {
+	for b := (p.byType[Rook-1] | p.byType[Queen-1]) & own &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
 		to := rookAttacks(occOf(p, o), from) & targets
 		if counting[K]() {
@@ -493,7 +491,7 @@ func gen[K sink](p *Position, list *moveList) int {
 		}
 	}
 	if pinned != 0 {
-		for b := diagonal & pinD; b != 0; b &= b - 1 {
+		for b := (p.byType[Bishop-1] | p.byType[Queen-1]) & own & pinD; b != 0; b &= b - 1 {
 			from := lsb(b)
 			to := bishopAttacks(occOf(p, o), from) & targets & pinD
 			if counting[K]() {
@@ -502,7 +500,7 @@ func gen[K sink](p *Position, list *moveList) int {
 				n = addMoves(list, n, from, to)
 			}
 		}
-		for b := straight & pinHV; b != 0; b &= b - 1 {
+		for b := (p.byType[Rook-1] | p.byType[Queen-1]) & own & pinHV; b != 0; b &= b - 1 {
 			from := lsb(b)
 			to := rookAttacks(occOf(p, o), from) & targets & pinHV
 			if counting[K]() {
