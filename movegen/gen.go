@@ -422,7 +422,21 @@ func gen[K sink](p *Position, list *moveList) int {
 		push, west, east := pushDelta[us], westDelta[us], eastDelta[us]
 		last := lastRank[us]
 		free := ownPawns &^ pinned
-		single := bits.RotateLeft64(free, push)&empty | bits.RotateLeft64(ownPawns&pinHV, push)&empty&pinHV
+		single := bits.RotateLeft64(free, push) & empty
+		var capW, capE uint64
+		if !quietOnly[K]() {
+			capW = bits.RotateLeft64(free&^fileA, west) & enemy
+			capE = bits.RotateLeft64(free&^fileH, east) & enemy
+		}
+		if pinned&ownPawns != 0 {
+			single |= bits.RotateLeft64(ownPawns&pinHV, push) & empty & pinHV
+			if !quietOnly[K]() {
+				capW |= bits.RotateLeft64(ownPawns&pinD&^fileA, west) & pinD & enemy
+				capE |= bits.RotateLeft64(ownPawns&pinD&^fileH, east) & pinD & enemy
+			}
+		}
+		capW &= checkMask
+		capE &= checkMask
 		var double uint64
 		if tacticalOnly[K]() {
 			single &= last // promotions only
@@ -433,11 +447,6 @@ func gen[K sink](p *Position, list *moveList) int {
 			single &^= last // no promotion
 		}
 		single &= checkMask
-		var capW, capE uint64
-		if !quietOnly[K]() {
-			capW = (bits.RotateLeft64(free&^fileA, west) | bits.RotateLeft64(ownPawns&pinD&^fileA, west)&pinD) & enemy & checkMask
-			capE = (bits.RotateLeft64(free&^fileH, east) | bits.RotateLeft64(ownPawns&pinD&^fileH, east)&pinD) & enemy & checkMask
-		}
 		if counting[K]() {
 			// Single and double pushes land on different empty squares,
 			// captures towards one side on enemy pieces; two captures may
