@@ -248,7 +248,8 @@ func castleIndex(c Color, ksq, rsq int) int { return int(c&1)<<6 | ksq&7<<3 | rs
 // targets by them. It returns the number of moves, written to list unless K
 // is counter (then list may be nil).
 func gen[K sink](p *Position, list *moveList) int {
-	us, them := p.side, p.side^1
+	us := p.side & 1
+	them := us ^ 1
 	own, enemy := p.byColor[us], p.byColor[them]
 	kingBB := p.byType[King-1] & own
 	if kingBB == 0 {
