@@ -248,7 +248,8 @@ func castleIndex(c Color, ksq, rsq int) int { return int(c&1)<<6 | ksq&7<<3 | rs
 // targets by them. It returns the number of moves, written to list unless K
 // is counter (then list may be nil).
 func gen[K sink](p *Position, list *moveList) int {
-	us, them := p.side, p.side^1
+	us := p.side & 1
+	them := us ^ 1
 	own, enemy := p.byColor[us], p.byColor[them]
 	kingBB := p.byType[King-1] & own
 	if kingBB == 0 {
@@ -322,7 +323,7 @@ func gen[K sink](p *Position, list *moveList) int {
 		}
 	}
 	if steps &^= stepped; steps != 0 {
-		o := o
+		o := occOf(p, o)
 		occClear(&o, ksq)
 		for ; steps != 0; steps &= steps - 1 {
 			sq := lsb(steps)
@@ -354,7 +355,7 @@ func gen[K sink](p *Position, list *moveList) int {
 			if checkers&^(1<<capSq)&(t.knights|t.pawns) != 0 {
 				break
 			}
-			after := o
+			after := occOf(p, o)
 			occMove(&after, from, ep)
 			occClear(&after, capSq)
 			if rookEmpty[ksq]&t.rq != 0 && rookAttacks(after, ksq)&t.rq != 0 ||
@@ -388,8 +389,8 @@ func gen[K sink](p *Position, list *moveList) int {
 			// nothing stands beyond a rook in the corner.
 			base := 56 * int(us)
 			if rights&1 != 0 && occ&(0x60<<base) == 0 && stepped&(0x60<<base) == 0 &&
-				!(rookEmpty[base+5]&t.rq != 0 && rookAttacks(o, base+5)&t.rq != 0 || bishopEmpty[base+5]&t.bq != 0 && bishopAttacks(o, base+5)&t.bq != 0) &&
-				!(rookEmpty[base+6]&t.rq != 0 && rookAttacks(o, base+6)&t.rq != 0 || bishopEmpty[base+6]&t.bq != 0 && bishopAttacks(o, base+6)&t.bq != 0) {
+				!(rookEmpty[base+5]&t.rq != 0 && rookAttacks(occOf(p, o), base+5)&t.rq != 0 || bishopEmpty[base+5]&t.bq != 0 && bishopAttacks(occOf(p, o), base+5)&t.bq != 0) &&
+				!(rookEmpty[base+6]&t.rq != 0 && rookAttacks(occOf(p, o), base+6)&t.rq != 0 || bishopEmpty[base+6]&t.bq != 0 && bishopAttacks(occOf(p, o), base+6)&t.bq != 0) {
 				if counting[K]() {
 					n++
 				} else {
@@ -398,8 +399,8 @@ func gen[K sink](p *Position, list *moveList) int {
 				}
 			}
 			if rights&2 != 0 && occ&(0x0e<<base) == 0 && stepped&(0x0c<<base) == 0 &&
-				!(rookEmpty[base+3]&t.rq != 0 && rookAttacks(o, base+3)&t.rq != 0 || bishopEmpty[base+3]&t.bq != 0 && bishopAttacks(o, base+3)&t.bq != 0) &&
-				!(rookEmpty[base+2]&t.rq != 0 && rookAttacks(o, base+2)&t.rq != 0 || bishopEmpty[base+2]&t.bq != 0 && bishopAttacks(o, base+2)&t.bq != 0) {
+				!(rookEmpty[base+3]&t.rq != 0 && rookAttacks(occOf(p, o), base+3)&t.rq != 0 || bishopEmpty[base+3]&t.bq != 0 && bishopAttacks(occOf(p, o), base+3)&t.bq != 0) &&
+				!(rookEmpty[base+2]&t.rq != 0 && rookAttacks(occOf(p, o), base+2)&t.rq != 0 || bishopEmpty[base+2]&t.bq != 0 && bishopAttacks(occOf(p, o), base+2)&t.bq != 0) {
 				if counting[K]() {
 					n++
 				} else {
@@ -408,7 +409,7 @@ func gen[K sink](p *Position, list *moveList) int {
 				}
 			}
 		} else {
-			n = castles[K](p, list, n, rights, ksq, occ, o, &t)
+			n = castles[K](p, list, n, rights, ksq, occ, occOf(p, o), &t)
 		}
 	}
 
@@ -422,7 +423,21 @@ func gen[K sink](p *Position, list *moveList) int {
 		push, west, east := pushDelta[us], westDelta[us], eastDelta[us]
 		last := lastRank[us]
 		free := ownPawns &^ pinned
-		single := bits.RotateLeft64(free, push)&empty | bits.RotateLeft64(ownPawns&pinHV, push)&empty&pinHV
+		single := bits.RotateLeft64(free, push) & empty
+		var capW, capE uint64
+		if !quietOnly[K]() {
+			capW = bits.RotateLeft64(free&^fileA, west) & enemy
+			capE = bits.RotateLeft64(free&^fileH, east) & enemy
+		}
+		if pinned&ownPawns != 0 {
+			single |= bits.RotateLeft64(ownPawns&pinHV, push) & empty & pinHV
+			if !quietOnly[K]() {
+				capW |= bits.RotateLeft64(ownPawns&pinD&^fileA, west) & pinD & enemy
+				capE |= bits.RotateLeft64(ownPawns&pinD&^fileH, east) & pinD & enemy
+			}
+		}
+		capW &= checkMask
+		capE &= checkMask
 		var double uint64
 		if tacticalOnly[K]() {
 			single &= last // promotions only
@@ -433,17 +448,13 @@ func gen[K sink](p *Position, list *moveList) int {
 			single &^= last // no promotion
 		}
 		single &= checkMask
-		var capW, capE uint64
-		if !quietOnly[K]() {
-			capW = (bits.RotateLeft64(free&^fileA, west) | bits.RotateLeft64(ownPawns&pinD&^fileA, west)&pinD) & enemy & checkMask
-			capE = (bits.RotateLeft64(free&^fileH, east) | bits.RotateLeft64(ownPawns&pinD&^fileH, east)&pinD) & enemy & checkMask
-		}
 		if counting[K]() {
-			// Single and double pushes land on different squares; two
-			// captures may land on one.
-			n += bits.OnesCount64(single&^last|double) + bits.OnesCount64(capW&^last) + bits.OnesCount64(capE&^last)
+			// Single and double pushes land on different empty squares,
+			// captures towards one side on enemy pieces; two captures may
+			// land on one.
+			n += bits.OnesCount64((single|double|capW)&^last) + bits.OnesCount64(capE&^last)
 			if (single|capW|capE)&last != 0 {
-				n += 4 * (bits.OnesCount64(single&last) + bits.OnesCount64(capW&last) + bits.OnesCount64(capE&last))
+				n += 4 * (bits.OnesCount64((single|capW)&last) + bits.OnesCount64(capE&last))
 			}
 		} else {
 			n = addPawnMoves(list, n, single&^last, push, flagNormal)
@@ -471,20 +482,18 @@ func gen[K sink](p *Position, list *moveList) int {
 	// keeps to it, and the other way round.
 	// The free ones first, then the pinned ones (rarely any) along their
 	// pin lines.
-	diagonal := (p.byType[Bishop-1] | p.byType[Queen-1]) & own
-	straight := (p.byType[Rook-1] | p.byType[Queen-1]) & own
-	for b := diagonal &^ pinned; b != 0; b &= b - 1 {
+	for b := (p.byType[Bishop-1] | p.byType[Queen-1]) & own &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
-		to := bishopAttacks(o, from) & targets
+		to := bishopAttacks(occOf(p, o), from) & targets
 		if counting[K]() {
 			n += bits.OnesCount64(to)
 		} else {
 			n = addMoves(list, n, from, to)
 		}
 	}
-	for b := straight &^ pinned; b != 0; b &= b - 1 {
+	for b := (p.byType[Rook-1] | p.byType[Queen-1]) & own &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
-		to := rookAttacks(o, from) & targets
+		to := rookAttacks(occOf(p, o), from) & targets
 		if counting[K]() {
 			n += bits.OnesCount64(to)
 		} else {
@@ -492,18 +501,18 @@ func gen[K sink](p *Position, list *moveList) int {
 		}
 	}
 	if pinned != 0 {
-		for b := diagonal & pinD; b != 0; b &= b - 1 {
+		for b := (p.byType[Bishop-1] | p.byType[Queen-1]) & own & pinD; b != 0; b &= b - 1 {
 			from := lsb(b)
-			to := bishopAttacks(o, from) & targets & pinD
+			to := bishopAttacks(occOf(p, o), from) & targets & pinD
 			if counting[K]() {
 				n += bits.OnesCount64(to)
 			} else {
 				n = addMoves(list, n, from, to)
 			}
 		}
-		for b := straight & pinHV; b != 0; b &= b - 1 {
+		for b := (p.byType[Rook-1] | p.byType[Queen-1]) & own & pinHV; b != 0; b &= b - 1 {
 			from := lsb(b)
-			to := rookAttacks(o, from) & targets & pinHV
+			to := rookAttacks(occOf(p, o), from) & targets & pinHV
 			if counting[K]() {
 				n += bits.OnesCount64(to)
 			} else {

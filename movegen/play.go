@@ -118,7 +118,8 @@ func (p *Position) CapturedPiece(m Move) Piece {
 // (zCastle[old^new]) does for both.
 func play(p *Position, m Move) {
 	from, to, flag := m.from(), m.to(), m.flag()
-	us, them := p.side, p.side^1
+	us := p.side & 1
+	them := us ^ 1
 	fromTo := uint64(1)<<from | uint64(1)<<to
 	k := p.key ^ zTurn
 	if p.ep != noEP {
@@ -176,9 +177,7 @@ func play(p *Position, m Move) {
 			}
 		}
 	}
-	if us == Black {
-		p.full++
-	}
+	p.full += int32(us) // after Black's move
 	p.side = them
 	p.key = k
 }
