@@ -7,13 +7,13 @@
 // tables of 3 to 7 pieces that Ronald de Man's generator writes, the ones
 // engines and analysis tools probe with Fathom's C code.
 //
-//	tb, err := syzygy.Open("/tables/3-4-5", "/tables/6-wdl") // *MissingTableError etc. later, per probe
+//	tb, err := syzygy.Open("/tables/3-4-5", "/tables/6-wdl") // lists the tables; each file read when first needed
 //	if err != nil { ... }
 //	defer tb.Close()
 //	p, _ := movegen.ParseFEN("8/8/8/8/B7/N7/K2k4/8 b - - 0 1")
 //	wdl, err := tb.ProbeWDL(&p)     // syzygy.Loss: Black loses
-//	dtz, err := tb.ProbeDTZ(&p)     // DTZ{Plies: -59}: ... and zeroes in 59 plies at most
-//	moves, err := tb.RootMoves(&p, h) // best first, ranked as Stockfish ranks them
+//	dtz, err := tb.ProbeDTZ(&p)     // DTZ{Plies: -59, Rounded: true}: it lasts 59 or 60 plies to the next zeroing move
+//	moves, err := tb.RootMoves(&p, h) // best first, ranked as Stockfish ranks them; h the game, or nil
 //
 // # Values
 //

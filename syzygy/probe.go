@@ -206,10 +206,10 @@ func (tb *Tablebase) probeWDLTable(p *movegen.Position) (int, error) {
 // be one ply short: Rounded says so. A rounded n stands for n or n+1 plies
 // (-n or -n-1 for a loss). The tables' generator rounds only where the
 // extra ply cannot change the result under the fifty-move rule for a line
-// that starts with the halfmove clock at 0: after a capture or pawn move,
-// |Plies| + 1 of a rounded Win is still within 100. With a clock above 0,
-// a rounded distance near the limit may hide a draw; RootMoves ranks such
-// moves as Stockfish does.
+// that starts with the halfmove clock at 0, never for a distance exactly at
+// the rule's edge (100 plies right after a zeroing move). With a clock
+// above 0, a rounded distance near the limit may hide a draw; RootMoves
+// ranks such moves as Stockfish does.
 type DTZ struct {
 	Plies   int
 	Rounded bool
