@@ -126,8 +126,8 @@ func rankWDL(r int) WDL {
 // DTZ tables are missing, as Fathom's tb_probe_root_wdl does (with the
 // fifty-move rule): each move by the value of the position it leads to,
 // counted from a zeroing move, rank 1000 for a win, 899 for a cursed win,
-// 0, -899 and -1000; DTZ is 0. It does not read the halfmove clock or h,
-// and cannot tell a win that the clock already spoils; best first, the
+// 0, -899 and -1000; DTZ is 0. It does not read the halfmove clock, and
+// cannot tell a win that the clock already spoils; best first, the
 // generator's order among equals.
 func (tb *Tablebase) RootMovesWDL(p *movegen.Position) ([]RootMove, error) {
 	if err := tb.check(p); err != nil {
