@@ -323,7 +323,7 @@ func TestQuick(t *testing.T) {
 		t.Logf("measured without one rival: %s", s)
 	}
 	report := out.String()
-	for _, want := range []string{"# movegen's perft against ", rec.Lines()[0][:4], "Command: `go run -C bench ./cmd/rivals " + strings.Join(args, " ") + "`. 2 interleaved rounds",
+	for _, want := range []string{"# movegen's perft against ", rec.Lines()[0][:4], "Command: `go run -C bench ./cmd/rivals " + strings.Join(commandArgs(args), " ") + "`. 2 interleaved rounds",
 		stat.RatioNote, "## Perft, million nodes/s\n", "| start      |     3 |   8902 |", "| position 3 |     4 |  43238 |",
 		"## movegen against each rival\n", "| geometric mean |", "## Each rival's two builds, million nodes/s\n"} {
 		flatWant := strings.Join(strings.Fields(want), " ")
