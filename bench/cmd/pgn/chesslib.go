@@ -1,11 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/symmagic/attacks/bench/internal/foreign"
 )
 
 // The chess-library driver, written into the cache directory and built
@@ -28,134 +26,60 @@ const chessLibCommit = "1aafb2eb8786933b58f4d129f30adce91036a491"
 
 const chessLibURL = "https://github.com/Disservin/chess-library"
 
+// chessLibSource is chess-library's source: -chess-library DIR, or the
+// clone at chessLibCommit that bench/cmd/rivals makes too, in the same
+// folder of the user's cache (cacheName).
+var chessLibSource = foreign.Source{Name: "chess-library", URL: chessLibURL, Commit: chessLibCommit,
+	Flag: "chess-library", Marker: "include/chess.hpp"}
+
+// cacheName is bench/cmd/rivals's folder of the user's cache: the one
+// clone of chess-library serves both commands.
+const cacheName = "symmagic-attacks-rivals"
+
 // chessLib is chess-library's driver, built: its executable, the commit
 // and how it was built.
 type chessLib struct {
 	path, head, how string
 }
 
-// errSkip is a chess-library that cannot be measured, and why.
-type errSkip struct{ why string }
-
-func (e *errSkip) Error() string { return "chess-library skipped: " + e.why }
-
 // buildChessLib builds the driver from dir, a checkout of chess-library,
 // or from a clone at chessLibCommit in the user's cache: g++ (or $CXX)
 // -O3 -std=c++17 -DNDEBUG, the library's asserts off as its documentation
-// says to. What is missing is an *errSkip.
+// says to. The build is kept while its compiler, command, driver and
+// header are the same. What is missing is a *foreign.Skip.
 func buildChessLib(dir string, stderr io.Writer) (*chessLib, error) {
-	cxx := os.Getenv("CXX")
-	if cxx == "" {
-		for _, n := range []string{"c++", "g++", "clang++"} {
-			if p, err := exec.LookPath(n); err == nil {
-				cxx = p
-				break
-			}
-		}
-	}
-	if cxx == "" {
-		return nil, &errSkip{"no C++ compiler (c++, g++ or clang++) on PATH; install one or set CXX"}
-	}
-	cache, err := os.UserCacheDir()
+	cxx, err := foreign.CXX.Find(chessLibSource.Name)
 	if err != nil {
-		return nil, &errSkip{fmt.Sprintf("no cache directory: %v", err)}
+		return nil, err
 	}
-	cache = filepath.Join(cache, "symmagic-attacks-rivals")
-	if dir == "" {
-		dir = filepath.Join(cache, "src", "chess-library-"+chessLibCommit[:12])
-		if gitHead(dir) != chessLibCommit {
-			if err := clone(dir, stderr); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "include", "chess.hpp")); err != nil {
-		return nil, fmt.Errorf("-chess-library %s: no include/chess.hpp there: not a checkout of %s", dir, chessLibURL)
+	cache, err := foreign.CacheDir(cacheName)
+	if err != nil {
+		return nil, &foreign.Skip{Name: chessLibSource.Name, Why: err.Error()}
 	}
 	driver, err := drivers.ReadFile("drivers/chesslib/pgn.cpp")
 	if err != nil {
 		return nil, err
 	}
-	header, err := os.ReadFile(filepath.Join(dir, "include", "chess.hpp"))
+	src, work, err := chessLibSource.Prepare(dir, cache, "chesslib-pgn", map[string][]byte{"pgn.cpp": driver}, stderr)
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.New()
+	header, err := os.ReadFile(filepath.Join(src, "include", "chess.hpp"))
+	if err != nil {
+		return nil, err
+	}
 	flags := []string{"-O3", "-std=c++17", "-DNDEBUG"}
-	for _, part := range [][]byte{[]byte(cxx), []byte(strings.Join(flags, " ")), driver, header} {
-		fmt.Fprintf(sum, "%d:%s", len(part), part)
-	}
-	digest := hex.EncodeToString(sum.Sum(nil))
-	work := filepath.Join(cache, "build", "chesslib-pgn-"+digest[:12])
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		return nil, err
-	}
+	how := filepath.Base(cxx.Path) + " " + strings.Join(flags, " ")
 	exe := filepath.Join(work, "chesslib-pgn")
-	how := filepath.Base(cxx) + " " + strings.Join(flags, " ")
-	if _, err := os.Stat(exe); err != nil {
-		src := filepath.Join(work, "pgn.cpp")
-		if err := os.WriteFile(src, driver, 0o644); err != nil {
-			return nil, err
-		}
+	args := append(flags, "-I", filepath.Join(src, "include"), "-o", exe, "pgn.cpp")
+	stamp := foreign.NewStamp(exe, []byte(cxx.Path), []byte(cxx.Version), []byte(strings.Join(args, "\x00")), driver, header)
+	if _, err := stamp.Build(func() error {
 		fmt.Fprintf(stderr, "chess-library: building its PGN driver: %s\n", how)
-		args := append(flags, "-I", filepath.Join(dir, "include"), "-o", exe+".tmp", src)
-		if out, err := exec.Command(cxx, args...).CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("chess-library: %s: %v\n%s", how, err, out)
-		}
-		if err := os.Rename(exe+".tmp", exe); err != nil {
-			return nil, err
-		}
+		return foreign.Run(nil, work, cxx.Path, args...)
+	}); err != nil {
+		return nil, fmt.Errorf("chess-library: %v", err)
 	}
-	return &chessLib{path: exe, head: gitHead(dir), how: how}, nil
-}
-
-// clone clones chess-library at chessLibCommit into dir, through a
-// temporary directory renamed when checked out.
-func clone(dir string, stderr io.Writer) error {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		return &errSkip{"no git on PATH to clone " + chessLibURL + "; give a checkout with -chess-library DIR"}
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return err
-	}
-	os.RemoveAll(dir)
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".chess-library-*")
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "chess-library: git clone %s, commit %s, into %s\n", chessLibURL, chessLibCommit, dir)
-	run := func(args ...string) error {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, git, args...)
-		cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("git %s: %v: %s", args[0], err, bytes.TrimSpace(out))
-		}
-		return nil
-	}
-	err = run("clone", "--quiet", "--no-checkout", chessLibURL, tmp)
-	if err == nil {
-		err = run("-C", tmp, "checkout", "--quiet", "--detach", chessLibCommit)
-	}
-	if err == nil {
-		err = os.Rename(tmp, dir)
-	}
-	if err != nil {
-		os.RemoveAll(tmp)
-		return &errSkip{fmt.Sprintf("%v; clone %s (commit %s) yourself and give it with -chess-library DIR", err, chessLibURL, chessLibCommit)}
-	}
-	return nil
-}
-
-// gitHead is dir's checked-out commit, "" if unknown.
-func gitHead(dir string) string {
-	out, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
+	return &chessLib{path: exe, head: foreign.GitHead(src), how: how}, nil
 }
 
 // clRun is one measurement of the driver: the counts of a pass, and MB/s.

@@ -43,6 +43,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks/bench/internal/cli"
+	"github.com/symmagic/attacks/bench/internal/foreign"
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/stat"
@@ -92,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !*noCL {
 		var err error
 		cl, err = buildChessLib(*clDir, stderr)
-		var skip *errSkip
+		var skip *foreign.Skip
 		switch {
 		case errors.As(err, &skip):
 			clNote = skip.Error()

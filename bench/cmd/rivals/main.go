@@ -59,6 +59,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -69,6 +70,7 @@ import (
 
 	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/internal/cli"
+	"github.com/symmagic/attacks/bench/internal/foreign"
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/stat"
@@ -103,7 +105,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	for i, r := range rivals {
 		if *dirs[i] != "" {
-			if err := r.checkCheckout(*dirs[i]); err != nil {
+			if err := r.source().Check(*dirs[i]); err != nil {
 				return cli.Usagef("%v", err)
 			}
 		}
@@ -131,7 +133,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cache, err := cacheDir()
+	cache, err := foreign.CacheDir(cacheName)
 	if err != nil {
 		return err
 	}
@@ -140,7 +142,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	var ready []*prepared
 	for i, r := range rivals {
 		p, err := r.prepare(*dirs[i], cache, stderr)
-		if s, ok := err.(*skip); ok {
+		var s *foreign.Skip
+		if errors.As(err, &s) {
 			fmt.Fprintln(stderr, s)
 			m.skipped = append(m.skipped, s.Error())
 			continue

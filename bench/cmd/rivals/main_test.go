@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -283,7 +282,7 @@ func TestNoRival(t *testing.T) {
 	// With the compiler there but no git to clone the source, the message
 	// says to give a checkout.
 	r := &rival{name: "x", url: "https://example.org/x", commit: strings.Repeat("0", 40), flag: "x"}
-	_, err := r.clone(dir, io.Discard)
+	_, err := r.source().Clone(dir, io.Discard)
 	if err == nil || err.Error() != "x skipped: no git on PATH to clone https://example.org/x; install git, or give a checkout with -x DIR" {
 		t.Errorf("clone without git: %v", err)
 	}
@@ -324,7 +323,7 @@ func TestQuick(t *testing.T) {
 		t.Logf("measured without one rival: %s", s)
 	}
 	report := out.String()
-	for _, want := range []string{"# movegen's perft against ", rec.Lines()[0][:4], "Command: `go run -C bench ./cmd/rivals " + strings.Join(args, " ") + "`. 2 interleaved rounds",
+	for _, want := range []string{"# movegen's perft against ", rec.Lines()[0][:4], "Command: `go run -C bench ./cmd/rivals " + strings.Join(commandArgs(args), " ") + "`. 2 interleaved rounds",
 		stat.RatioNote, "## Perft, million nodes/s\n", "| start      |     3 |   8902 |", "| position 3 |     4 |  43238 |",
 		"## movegen against each rival\n", "| geometric mean |", "## Each rival's two builds, million nodes/s\n"} {
 		flatWant := strings.Join(strings.Fields(want), " ")
@@ -453,60 +452,6 @@ func TestDrivers(t *testing.T) {
 		if b, err := drivers.ReadFile(f); err != nil || !bytes.Contains(b, []byte("MIN_NS [FEN DEPTH]")) {
 			t.Errorf("%s: %v, or no usage line", f, err)
 		}
-	}
-}
-
-// TestClone clones a repository made for the test, as the command clones
-// a rival: at the pinned commit into the cache, reused when there, and a
-// commit the repository lacks skips the rival, leaving nothing behind.
-func TestClone(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("no git")
-	}
-	repo, cache := t.TempDir(), t.TempDir()
-	gitIn := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command(git, append([]string{"-C", repo}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.org",
-			"GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@example.org", "GIT_CONFIG_GLOBAL=/dev/null")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	gitIn("init", "--quiet")
-	for i, text := range []string{"one", "two"} {
-		if err := os.WriteFile(filepath.Join(repo, "f"), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		gitIn("add", "f")
-		gitIn("commit", "--quiet", "-m", fmt.Sprint(i))
-	}
-	first := gitIn("rev-parse", "HEAD~1")
-	r := &rival{name: "x", url: repo, commit: first, flag: "x"}
-	for range 2 {
-		dir, err := r.clone(cache, io.Discard)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b, err := os.ReadFile(filepath.Join(dir, "f")); err != nil || string(b) != "one" || gitHead(dir) != first {
-			t.Errorf("clone %s: f %q (%v), HEAD %s; want the first commit %s", dir, b, err, gitHead(dir), first)
-		}
-		if err := os.WriteFile(filepath.Join(repo, "f"), []byte("three"), 0o644); err != nil { // a clone made again would not see it
-			t.Fatal(err)
-		}
-	}
-	r = &rival{name: "y", url: repo, commit: strings.Repeat("1", 40), flag: "y"}
-	_, err = r.clone(cache, io.Discard)
-	if _, ok := err.(*skip); !ok || !strings.Contains(err.Error(), "y skipped: git checkout failed: ") ||
-		!strings.HasSuffix(err.Error(), "and give it with -y DIR") {
-		t.Errorf("a commit the repository lacks: %v", err)
-	}
-	entries, _ := os.ReadDir(filepath.Join(cache, "src"))
-	if len(entries) != 1 || entries[0].Name() != "x-"+first[:12] {
-		t.Errorf("cache/src holds %v, want x-%s alone", entries, first[:12])
 	}
 }
 

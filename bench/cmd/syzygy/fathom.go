@@ -2,18 +2,15 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"crypto/sha256"
 	_ "embed"
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
+	"github.com/symmagic/attacks/bench/internal/foreign"
+	"github.com/symmagic/attacks/bench/internal/worker"
 	"github.com/symmagic/attacks/internal/syzygydata"
 	"github.com/symmagic/attacks/movegen"
 )
@@ -52,84 +49,42 @@ type fathom struct {
 	builds   []fathomBuild
 }
 
+// fathomSource is Fathom's source: -fathom DIR, or a clone at
+// fathomCommit.
+var fathomSource = foreign.Source{Name: "Fathom", URL: fathomURL, Commit: fathomCommit, Flag: "fathom", Marker: "src/tbprobe.c"}
+
 // prepareFathom finds a C compiler and Fathom's source (dir, or a clone
 // at fathomCommit in the cache) and builds the driver twice: with
 // Fathom's own Makefile flags (-std=gnu99 -O2) and for this CPU (-O3
-// -march=native, which lets Fathom use the POPCNT instruction).
+// -march=native, which lets Fathom use the POPCNT instruction). What is
+// missing is a *foreign.Skip.
 func prepareFathom(dir string, stderr io.Writer) (*fathom, error) {
-	cc := os.Getenv("CC")
-	if cc == "" {
-		cc = "cc"
-		for _, n := range []string{"cc", "gcc", "clang"} {
-			if p, err := exec.LookPath(n); err == nil {
-				cc = p
-				break
-			}
-		}
-	}
-	out, err := exec.Command(cc, "--version").Output()
+	cc, err := foreign.CC.Find(fathomSource.Name)
 	if err != nil {
-		return nil, &unavailable{fmt.Sprintf("Fathom: no C compiler (%s --version: %v): install gcc or set CC", cc, err)}
+		return nil, err
 	}
-	version := strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
-	cache, err := os.UserCacheDir()
+	cache, err := foreign.CacheDir(cacheName)
 	if err != nil {
-		return nil, fmt.Errorf("no cache directory for Fathom's clone and builds: %v", err)
-	}
-	cache = filepath.Join(cache, cacheName)
-	src := dir
-	if src == "" {
-		if src, err = clone(cache, "fathom", fathomURL, fathomCommit, stderr); err != nil {
-			return nil, err
-		}
-	}
-	if src, err = filepath.Abs(src); err != nil {
 		return nil, err
 	}
-	if _, err := os.Stat(filepath.Join(src, "src", "tbprobe.c")); err != nil {
-		return nil, fmt.Errorf("-fathom %s: no src/tbprobe.c there: not a checkout of %s", src, fathomURL)
-	}
-	sum := sha256.Sum256([]byte(src))
-	work := filepath.Join(cache, "build", "fathom-"+hex.EncodeToString(sum[:6]))
-	if err := os.MkdirAll(work, 0o755); err != nil {
+	src, work, err := fathomSource.Prepare(dir, cache, "fathom", map[string][]byte{"driver.c": fathomDriver}, stderr)
+	if err != nil {
 		return nil, err
 	}
-	driver := filepath.Join(work, "driver.c")
-	if err := os.WriteFile(driver, fathomDriver, 0o644); err != nil {
-		return nil, err
-	}
-	f := &fathom{src: src, head: gitHead(src), compiler: version}
+	f := &fathom{src: src, head: foreign.GitHead(src), compiler: cc.Version}
 	for _, b := range []fathomBuild{
 		{name: "default", flags: []string{"-std=gnu99", "-O2"}},
 		{name: "native", flags: []string{"-std=gnu99", "-O3", "-march=native"}},
 	} {
 		b.path = filepath.Join(work, "fathom-driver-"+b.name)
-		args := append(append([]string{}, b.flags...), "-I", filepath.Join(src, "src"), "-o", b.path, driver)
-		fmt.Fprintf(stderr, "fathom: %s %s\n", cc, strings.Join(args, " "))
-		if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("fathom: building the driver: %v\n%s", err, out)
+		args := append(append([]string{}, b.flags...), "-I", filepath.Join(src, "src"), "-o", b.path, "driver.c")
+		fmt.Fprintf(stderr, "fathom: %s %s\n", cc.Path, strings.Join(args, " "))
+		if err := foreign.Run(nil, work, cc.Path, args...); err != nil {
+			return nil, fmt.Errorf("fathom: building the driver: %v", err)
 		}
 		f.builds = append(f.builds, b)
 	}
 	return f, nil
-}
-
-// unavailable is the error of a program the command cannot build or run
-// here: its toolchain or its source is missing (no network for the clone).
-type unavailable struct{ why string }
-
-func (u *unavailable) Error() string { return u.why }
-
-// gitHead is dir's checked-out commit, or "" if dir is not a git checkout.
-func gitHead(dir string) string {
-	if _, err := os.Stat(dir); err != nil {
-		return ""
-	}
-	out, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
 }
 
 // record writes p as the driver reads it.
@@ -151,42 +106,31 @@ func record(w io.Writer, p *movegen.Position) error {
 // run starts the driver build in mode with the tables in tables; feed
 // writes its input, read reads its output, concurrently.
 func (b fathomBuild) run(tables, mode string, feed func(w io.Writer) error, read func(r *bufio.Reader) error) error {
-	cmd := exec.Command(b.path, tables, mode)
-	var errs bytes.Buffer
-	cmd.Stderr = &errs
-	in, err := cmd.StdinPipe()
+	proc, err := worker.Start(b.path, tables, mode)
 	if err != nil {
-		return err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
 		return err
 	}
 	fed := make(chan error, 1)
 	go func() {
-		w := bufio.NewWriterSize(in, 1<<16)
+		w := bufio.NewWriterSize(proc, 1<<16)
 		err := feed(w)
 		if err == nil {
 			err = w.Flush()
 		}
-		in.Close()
+		proc.CloseWrite()
 		fed <- err
 	}()
-	rerr := read(bufio.NewReaderSize(out, 1<<16))
+	rerr := read(bufio.NewReaderSize(proc, 1<<16))
 	if rerr != nil {
-		cmd.Process.Kill()
+		proc.Kill()
 	}
-	io.Copy(io.Discard, out)
+	werr := proc.Close()
 	ferr := <-fed
-	werr := cmd.Wait()
 	switch {
 	case rerr != nil:
 		return rerr
 	case werr != nil:
-		return fmt.Errorf("fathom driver: %v: %s", werr, strings.TrimSpace(errs.String()))
+		return fmt.Errorf("fathom driver: %v", werr)
 	}
 	return ferr
 }

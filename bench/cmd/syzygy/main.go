@@ -154,7 +154,6 @@ func runRefs(f *fathom, pyDir, tables, testdata string, quick, write bool, stdou
 	if err != nil {
 		return err
 	}
-	defer py.close()
 	rows := pychessRows(refs, samples, vals)
 	fens := make([]string, len(rows))
 	for i, r := range rows {

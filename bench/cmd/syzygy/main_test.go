@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symmagic/attacks/bench/internal/foreign"
 	"github.com/symmagic/attacks/internal/syzygydata"
 	"github.com/symmagic/attacks/movegen"
 )
@@ -54,7 +55,7 @@ func TestQuick(t *testing.T) {
 	}
 	var out, errs bytes.Buffer
 	err := run(args, &out, &errs)
-	var u *unavailable
+	var u *foreign.Skip
 	if errors.As(err, &u) {
 		t.Skipf("a program cannot be had here: %v", u)
 	}

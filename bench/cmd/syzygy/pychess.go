@@ -2,17 +2,16 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	_ "embed"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/symmagic/attacks/bench/internal/foreign"
+	"github.com/symmagic/attacks/bench/internal/worker"
 	"github.com/symmagic/attacks/movegen"
 )
 
@@ -27,98 +26,81 @@ const (
 	pychessCommit = "9c24454dcea4f8a30259d811a2f10b26e911deb4"
 )
 
+// pychessSource is python-chess's source: -python-chess DIR, or a clone
+// at pychessCommit.
+var pychessSource = foreign.Source{Name: "python-chess", URL: pychessURL, Commit: pychessCommit,
+	Flag: "python-chess", Marker: "chess/syzygy.py"}
+
+// python3 is the Python that runs python-chess, which needs its standard
+// library alone.
+var python3 = foreign.Lookup{What: "Python 3", Names: []string{"python3"}, Install: "apt-get install python3"}
+
 // pychess is a python-chess checkout and the python that runs it.
 type pychess struct {
 	src, head, python, version string
 	driver                     string
 }
 
+// preparePychess finds python3 and python-chess's source (dir, or a clone
+// at pychessCommit in the cache) and writes the driver beside its other
+// builds. What is missing is a *foreign.Skip.
 func preparePychess(dir string, stderr io.Writer) (*pychess, error) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		return nil, &unavailable{"python-chess: no python3 on PATH (python-chess needs it and its standard library alone)"}
-	}
-	src := dir
-	if src == "" {
-		cache, err := os.UserCacheDir()
-		if err != nil {
-			return nil, err
-		}
-		if src, err = clone(filepath.Join(cache, cacheName), "python-chess", pychessURL, pychessCommit, stderr); err != nil {
-			return nil, err
-		}
-	}
-	if src, err = filepath.Abs(src); err != nil {
-		return nil, err
-	}
-	if _, err := os.Stat(filepath.Join(src, "chess", "syzygy.py")); err != nil {
-		return nil, fmt.Errorf("-python-chess %s: no chess/syzygy.py there: not a checkout of %s", src, pychessURL)
-	}
-	tmp, err := os.MkdirTemp("", "syzygy-pychess-*")
+	python, err := python3.Find(pychessSource.Name)
 	if err != nil {
 		return nil, err
 	}
-	driver := filepath.Join(tmp, "driver.py")
-	if err := os.WriteFile(driver, pychessDriver, 0o644); err != nil {
+	cache, err := foreign.CacheDir(cacheName)
+	if err != nil {
 		return nil, err
 	}
-	return &pychess{src: src, head: gitHead(src), python: python, driver: driver}, nil
+	src, work, err := pychessSource.Prepare(dir, cache, "python-chess", map[string][]byte{"driver.py": pychessDriver}, stderr)
+	if err != nil {
+		return nil, err
+	}
+	return &pychess{src: src, head: foreign.GitHead(src), python: python.Path, driver: filepath.Join(work, "driver.py")}, nil
 }
-
-func (py *pychess) close() { os.RemoveAll(filepath.Dir(py.driver)) }
 
 // values returns python-chess's WDL and DTZ of each FEN.
 func (py *pychess) values(tables string, fens []string) ([][2]int, error) {
-	cmd := exec.Command(py.python, py.driver, py.src, tables)
-	var errs bytes.Buffer
-	cmd.Stderr = &errs
-	in, err := cmd.StdinPipe()
+	proc, err := worker.Start(py.python, py.driver, py.src, tables)
 	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
 	go func() {
-		w := bufio.NewWriter(in)
+		w := bufio.NewWriter(proc)
 		for _, f := range fens {
 			fmt.Fprintln(w, f)
 		}
 		w.Flush()
-		in.Close()
+		proc.CloseWrite()
 	}()
-	sc := bufio.NewScanner(out)
 	vals := make([][2]int, len(fens))
 	fail := func(err error) ([][2]int, error) {
-		cmd.Process.Kill()
-		cmd.Wait()
-		return nil, fmt.Errorf("python-chess: %v: %s", err, strings.TrimSpace(errs.String()))
+		proc.Kill()
+		return nil, fmt.Errorf("python-chess: %v: %s", err, proc.Stderr())
 	}
-	if !sc.Scan() {
+	line, err := proc.ReadLine()
+	if err != nil {
 		return fail(fmt.Errorf("no version line"))
 	}
-	py.version = strings.TrimSpace(sc.Text())
+	py.version = strings.TrimSpace(string(line))
 	for i := range fens {
-		if !sc.Scan() {
+		if line, err = proc.ReadLine(); err != nil {
 			return fail(fmt.Errorf("no answer for %s", fens[i]))
 		}
-		f := strings.Fields(sc.Text())
+		f := strings.Fields(string(line))
 		if len(f) != 2 || f[0] == "error" {
-			return fail(fmt.Errorf("%s: %s", fens[i], sc.Text()))
+			return fail(fmt.Errorf("%s: %s", fens[i], line))
 		}
 		w, err1 := strconv.Atoi(f[0])
 		d, err2 := strconv.Atoi(f[1])
 		if err1 != nil || err2 != nil {
-			return fail(fmt.Errorf("%s: answer %q", fens[i], sc.Text()))
+			return fail(fmt.Errorf("%s: answer %q", fens[i], line))
 		}
 		vals[i] = [2]int{w, d}
 	}
-	if err := cmd.Wait(); err != nil {
-		return nil, fmt.Errorf("python-chess: %v: %s", err, strings.TrimSpace(errs.String()))
+	if err := proc.Close(); err != nil {
+		return nil, fmt.Errorf("python-chess: %v", err)
 	}
 	return vals, nil
 }
@@ -199,38 +181,4 @@ func hasEPCapture(p *movegen.Position) bool {
 		}
 	}
 	return false
-}
-
-// clone returns the clone of url at commit in cache's src folder, cloning
-// it with git if it is not there yet.
-func clone(cache, name, url, commit string, stderr io.Writer) (string, error) {
-	final := filepath.Join(cache, "src", name+"-"+commit[:12])
-	if gitHead(final) == commit {
-		return final, nil
-	}
-	git, err := exec.LookPath("git")
-	if err != nil {
-		return "", &unavailable{fmt.Sprintf("%s: no git on PATH to clone %s; install git, or give a checkout with -%s DIR", name, url, name)}
-	}
-	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
-		return "", err
-	}
-	if err := os.RemoveAll(final); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(final), "."+name+"-*")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	fmt.Fprintf(stderr, "%s: git clone %s, commit %s, into %s\n", name, url, commit, final)
-	for _, args := range [][]string{{"clone", "--quiet", url, tmp}, {"-C", tmp, "checkout", "--quiet", commit}} {
-		if out, err := exec.Command(git, args...).CombinedOutput(); err != nil {
-			return "", &unavailable{fmt.Sprintf("%s: git %s: %v\n%s(no network? give a checkout with -%s DIR)", name, strings.Join(args, " "), err, out, name)}
-		}
-	}
-	if err := os.Rename(tmp, final); err != nil {
-		return "", err
-	}
-	return final, nil
 }

@@ -2,11 +2,9 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
@@ -15,6 +13,7 @@ import (
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/stat"
+	"github.com/symmagic/attacks/bench/internal/worker"
 	"github.com/symmagic/attacks/internal/syzygydata"
 	"github.com/symmagic/attacks/movegen"
 	"github.com/symmagic/attacks/syzygy"
@@ -48,65 +47,53 @@ func speedPositions(quick bool) ([]movegen.Position, error) {
 }
 
 // benchDriver is a Fathom driver in bench mode, the positions loaded.
-type benchDriver struct {
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Scanner
-	errs bytes.Buffer
-}
+type benchDriver struct{ proc *worker.Proc }
 
 func startBench(b fathomBuild, tables string, ps []movegen.Position) (*benchDriver, error) {
-	d := &benchDriver{cmd: exec.Command(b.path, tables, "bench")}
-	d.cmd.Stderr = &d.errs
-	var err error
-	if d.in, err = d.cmd.StdinPipe(); err != nil {
-		return nil, err
-	}
-	out, err := d.cmd.StdoutPipe()
+	proc, err := worker.Start(b.path, tables, "bench")
 	if err != nil {
 		return nil, err
 	}
-	d.out = bufio.NewScanner(out)
-	if err := d.cmd.Start(); err != nil {
-		return nil, err
-	}
-	w := bufio.NewWriterSize(d.in, 1<<16)
+	w := bufio.NewWriterSize(proc, 1<<16)
 	for i := range ps {
 		if err := record(w, &ps[i]); err != nil {
+			proc.Kill()
 			return nil, err
 		}
 	}
 	var end [66]byte
 	end[65] = 255
 	w.Write(end[:])
-	return d, w.Flush()
+	if err := w.Flush(); err != nil {
+		proc.Kill()
+		return nil, fmt.Errorf("fathom driver: %v: %s", err, proc.Stderr())
+	}
+	return &benchDriver{proc}, nil
 }
 
 // pass runs one pass over the positions: its time and the sum of the
 // values (WDL+2).
 func (d *benchDriver) pass() (time.Duration, int64, error) {
-	if _, err := io.WriteString(d.in, "go\n"); err != nil {
-		return 0, 0, fmt.Errorf("fathom driver: %v: %s", err, d.errs.String())
+	if _, err := io.WriteString(d.proc, "go\n"); err != nil {
+		return 0, 0, fmt.Errorf("fathom driver: %v: %s", err, d.proc.Stderr())
 	}
-	if !d.out.Scan() {
-		return 0, 0, fmt.Errorf("fathom driver: no answer: %v %s", d.out.Err(), d.errs.String())
+	line, err := d.proc.ReadLine()
+	if err != nil {
+		return 0, 0, fmt.Errorf("fathom driver: no answer: %v %s", err, d.proc.Stderr())
 	}
-	f := strings.Fields(d.out.Text())
+	f := strings.Fields(string(line))
 	if len(f) != 2 {
-		return 0, 0, fmt.Errorf("fathom driver: answer %q", d.out.Text())
+		return 0, 0, fmt.Errorf("fathom driver: answer %q", line)
 	}
 	ns, err1 := strconv.ParseInt(f[0], 10, 64)
 	sum, err2 := strconv.ParseInt(f[1], 10, 64)
 	if err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("fathom driver: answer %q", d.out.Text())
+		return 0, 0, fmt.Errorf("fathom driver: answer %q", line)
 	}
 	return time.Duration(ns), sum, nil
 }
 
-func (d *benchDriver) stop() error {
-	d.in.Close()
-	return d.cmd.Wait()
-}
+func (d *benchDriver) stop() error { return d.proc.Close() }
 
 // measureSpeed times ProbeWDL against both Fathom builds and returns the
 // report.

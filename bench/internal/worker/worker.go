@@ -3,7 +3,9 @@
 // technique's one file in the place of a package's seam, and driven over
 // its standard input and output, one JSON object a line each way.
 // bench/perft (slider modes of movegen) and bench/lookups (the per-lookup
-// loops) build theirs with it.
+// loops) build theirs with it. Its Proc runs the drivers of the programs
+// in other languages too (bench/internal/foreign), whatever they speak
+// over their standard input and output: lines or records.
 package worker
 
 import (
@@ -116,18 +118,33 @@ func Build(bin, pkg string, flags []string, ldflagsX string, env []string) error
 	return nil
 }
 
-// Proc is a running worker.
+// Proc is a running worker, or any program spoken to over its standard
+// input and output (the drivers bench/cmd/rivals and bench/cmd/syzygy
+// build): an io.Writer to the program's standard input and an io.Reader
+// of its standard output, read a line at a time with ReadLine or as bytes
+// with Read (both from one buffer, so they mix); it keeps the end of the
+// program's standard error for its errors.
 type Proc struct {
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Scanner
-	errs bytes.Buffer
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	line   []byte
+	errs   *Tail
+	closed bool
 }
 
-// Start starts the worker at path.
-func Start(path string) (*Proc, error) {
-	p := &Proc{cmd: exec.Command(path)}
-	p.cmd.Stderr = &p.errs
+// MaxLine is the longest line ReadLine reads: a worker's answer is one
+// JSON object a line.
+const MaxLine = 1 << 26
+
+// stderrKept is how much of a program's standard error a Proc keeps: the
+// last bytes, which say why it failed.
+const stderrKept = 64 << 10
+
+// Start starts the program at path with args.
+func Start(path string, args ...string) (*Proc, error) {
+	p := &Proc{cmd: exec.Command(path, args...), errs: NewTail(stderrKept)}
+	p.cmd.Stderr = p.errs
 	in, err := p.cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -140,15 +157,87 @@ func Start(path string) (*Proc, error) {
 		return nil, err
 	}
 	p.in = in
-	p.out = bufio.NewScanner(out)
-	p.out.Buffer(make([]byte, 1<<20), 1<<26)
+	p.out = bufio.NewReaderSize(out, 1<<16)
 	return p, nil
 }
 
-// Close ends the worker: its input closes, and it exits.
+// Write writes b to the program's standard input.
+func (p *Proc) Write(b []byte) (int, error) { return p.in.Write(b) }
+
+// CloseWrite closes the program's standard input, for a caller that has
+// written all it had and reads on: the program sees the end of its input.
+func (p *Proc) CloseWrite() error { return p.in.Close() }
+
+// Read reads the program's standard output.
+func (p *Proc) Read(b []byte) (int, error) { return p.out.Read(b) }
+
+// ReadLine returns the next line of the program's standard output, without
+// its line ending (\n or \r\n), valid until the next read: io.EOF at the
+// end of the output, an error for a line of more than MaxLine bytes.
+func (p *Proc) ReadLine() ([]byte, error) {
+	p.line = p.line[:0]
+	for {
+		frag, err := p.out.ReadSlice('\n')
+		if len(p.line)+len(frag) > MaxLine+2 {
+			return nil, fmt.Errorf("a line of more than %d bytes", MaxLine)
+		}
+		p.line = append(p.line, frag...)
+		switch {
+		case err == nil:
+			return bytes.TrimSuffix(bytes.TrimSuffix(p.line, []byte("\n")), []byte("\r")), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(p.line) > 0:
+			return bytes.TrimSuffix(p.line, []byte("\r")), nil // the last line, unended
+		}
+		return nil, err
+	}
+}
+
+// Stderr returns the end of what the program wrote on its standard error,
+// trimmed: the last 64 KB at most.
+func (p *Proc) Stderr() string { return strings.TrimSpace(p.errs.String()) }
+
+// Close ends the program: its standard input closes, and it exits. The
+// error is its exit status and the end of its standard error. Once
+// closed, Close does nothing.
 func (p *Proc) Close() error {
+	if p.closed {
+		return nil
+	}
+	p.closed = true
 	p.in.Close()
-	return p.cmd.Wait()
+	io.Copy(io.Discard, p.out) // what it writes as it ends, so that it never blocks on a full pipe
+	if err := p.cmd.Wait(); err != nil {
+		return p.fail("", err)
+	}
+	return nil
+}
+
+// Kill ends the program at once, for a caller that has stopped reading
+// it: killed, its output drained, waited for.
+func (p *Proc) Kill() {
+	if p.closed {
+		return
+	}
+	p.closed = true
+	p.cmd.Process.Kill()
+	p.in.Close()
+	io.Copy(io.Discard, p.out)
+	p.cmd.Wait()
+}
+
+// fail is err, after what (if not ""), with the end of the program's
+// standard error.
+func (p *Proc) fail(what string, err error) error {
+	msg := err.Error()
+	if what != "" {
+		msg = what + ": " + msg
+	}
+	if s := p.Stderr(); s != "" {
+		msg += "; its stderr: " + s
+	}
+	return errors.New(msg)
 }
 
 // Call writes req as a line and passes each line the worker answers to
@@ -156,19 +245,12 @@ func (p *Proc) Close() error {
 // as a line (the worker reads it while it works). An error says what the
 // worker wrote on its stderr.
 func (p *Proc) Call(ctx context.Context, req any, stop string, read func(line []byte) (last bool, err error)) error {
-	fail := func(what string, err error) error {
-		msg := fmt.Sprintf("%s: %v", what, err)
-		if s := strings.TrimSpace(p.errs.String()); s != "" {
-			msg += "; its stderr: " + s
-		}
-		return errors.New(msg)
-	}
 	line, err := json.Marshal(req)
 	if err != nil {
 		return err
 	}
 	if _, err := p.in.Write(append(line, '\n')); err != nil {
-		return fail("writing a request", err)
+		return p.fail("writing a request", err)
 	}
 	if stop != "" {
 		answered := make(chan struct{})
@@ -181,17 +263,18 @@ func (p *Proc) Call(ctx context.Context, req any, stop string, read func(line []
 			}
 		}()
 	}
-	for p.out.Scan() {
-		last, err := read(p.out.Bytes())
-		if err != nil || last {
+	for {
+		line, err := p.ReadLine()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = io.ErrUnexpectedEOF
+			}
+			return p.fail("reading an answer", err)
+		}
+		if last, err := read(line); err != nil || last {
 			return err
 		}
 	}
-	err = p.out.Err()
-	if err == nil {
-		err = io.ErrUnexpectedEOF
-	}
-	return fail("reading an answer", err)
 }
 
 // Server reads a worker's requests from stdin and writes its answers to
@@ -226,4 +309,45 @@ func Read(lines chan<- []byte) {
 		lines <- bytes.Clone(sc.Bytes())
 	}
 	close(lines)
+}
+
+// Tail is an io.Writer that keeps the last bytes written to it, up to its
+// size: a program's standard error or a build's output, kept for an error
+// without growing with what the program writes.
+type Tail struct {
+	mu      sync.Mutex
+	size    int
+	b       []byte // its last size bytes are kept; it grows to twice that
+	written int64
+}
+
+// NewTail returns a Tail that keeps the last size bytes.
+func NewTail(size int) *Tail { return &Tail{size: size} }
+
+// Write keeps the end of b.
+func (t *Tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := len(b)
+	t.written += int64(n)
+	if len(b) > t.size {
+		b = b[len(b)-t.size:]
+	}
+	t.b = append(t.b, b...)
+	if len(t.b) > 2*t.size {
+		t.b = append(t.b[:0], t.b[len(t.b)-t.size:]...)
+	}
+	return n, nil
+}
+
+// String is what the Tail keeps, after "..." if it has dropped the
+// beginning.
+func (t *Tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	b := t.b[max(0, len(t.b)-t.size):]
+	if t.written > int64(len(b)) {
+		return "..." + string(b)
+	}
+	return string(b)
 }
