@@ -52,10 +52,11 @@ func fillKeyed(name string, sq int, s *squareSets, table []uint64, key func(occ 
 	}
 }
 
-// The tables of every technique but fancy magic (fancy.go builds its own) are
-// filled here, from one pass over the masks' subsets.
+// The tables of every technique are filled here, from one pass over the
+// masks' subsets.
 func init() {
 	rooks, bishops := allSquareSets(magic.Rook), allSquareSets(magic.Bishop)
+	initFancy(rooks, bishops)
 	initPlain(rooks, bishops)
 	initBlack(rooks, bishops)
 	initPext(rooks, bishops)
