@@ -95,9 +95,20 @@ type Measurements []map[perft.Mode][]float64
 // RoundTimes runs one round of every group as Measure runs it (each mode
 // once), keeps none of it, and returns each group's time: what a caller
 // needs to estimate the time Measure will take before it starts, and a
-// warm-up.
+// warm-up. A pool of long-lived workers (not Fresh) first runs an untimed
+// round: a worker's first run of a load builds what later runs reuse (the
+// net), which would make the estimate many times too long.
 func RoundTimes(pool *perft.Pool, groups []Group, modes []perft.Mode) ([]time.Duration, error) {
 	ts := make([]time.Duration, len(groups))
+	if len(modes) > 0 && pool.Worker(modes[0]) != nil && !pool.Worker(modes[0]).Fresh {
+		for _, g := range groups {
+			for _, mode := range modes {
+				if _, err := run(pool, mode, g); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
 	for gi, g := range groups {
 		start := time.Now()
 		for _, mode := range modes {
