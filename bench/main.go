@@ -54,6 +54,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -102,9 +103,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	cfg := config{rounds: 25, target: 20 * time.Millisecond}
 	kiwipete := perfload.Position{Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5, NNUEDepth: 4}
 	pRounds, mb := 15, 256
+	// fresh: every perft run a process of its own (perft.Worker.Fresh).
+	fresh := true
 	if *quick {
 		cfg = config{rounds: 7, target: 3 * time.Millisecond}
 		kiwipete.Depth, kiwipete.NNUEDepth, pRounds, mb = 4, 3, 7, 16
+		fresh = false
 	}
 	if *hashMB > 0 {
 		mb = *hashMB
@@ -146,8 +150,29 @@ func run(args []string, stdout, stderr io.Writer) error {
 			techniques = append(techniques, r.name)
 		}
 	}
+	// The perft workers build beside the lookups' (each pool two builds at
+	// a time): the links are single-threaded.
+	modes := perft.Modes()
+	var pool *perft.Pool
+	perftBuilt := make(chan error, 1)
+	if *doPerft {
+		go func() {
+			var err error
+			pool, err = perft.NewPool(perft.DefaultBuild, modes, fresh)
+			perftBuilt <- err
+		}()
+	} else {
+		perftBuilt <- nil
+	}
 	lookupPool, err := lookups.NewPool(techniques)
+	err = errors.Join(err, <-perftBuilt)
+	if pool != nil {
+		defer pool.Close()
+	}
 	if err != nil {
+		if lookupPool != nil {
+			lookupPool.Close()
+		}
 		return err
 	}
 	defer lookupPool.Close()
@@ -159,23 +184,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 	dw := lookupPool.Worker(lookups.Default)
 	info := dw.Info
 	kernels := kernelRows(dw, filter)
-	fmt.Fprintf(stderr, "input: %d games, %d moves, %d lookups per move-generation pass (%.1f sliders a position), %d inputs, 64 MiB TT; %d workers built and started in %v\n",
-		info.Games, info.Moves, info.MovegenLookups, float64(info.MovegenLookups)/float64(info.Moves), info.Inputs, len(techniques), time.Since(start).Round(time.Millisecond))
+	built := fmt.Sprintf("%d lookup workers", len(techniques))
+	if *doPerft {
+		built += fmt.Sprintf(" and %d perft workers", len(modes))
+	}
+	fmt.Fprintf(stderr, "input: %d games, %d moves, %d lookups per move-generation pass (%.1f sliders a position), %d inputs, 64 MiB TT; %s built and started in %v\n",
+		info.Games, info.Moves, info.MovegenLookups, float64(info.MovegenLookups)/float64(info.Moves), info.Inputs, built, time.Since(start).Round(time.Millisecond))
 
 	// One untimed perft round first: it tells how long the perft section
 	// will take, so that the lookups' progress reports count it.
 	var groups []perfload.Group
 	var perftRound []time.Duration
 	var after time.Duration
-	var pool *perft.Pool
-	modes := perft.Modes()
 	if *doPerft {
 		loads := perfload.Loads(mb)
 		groups = perfload.Groups([]perfload.Position{kiwipete}, []perfload.Load{loads[0], loads[3]})
-		if pool, err = perft.NewPool(perft.DefaultBuild, modes, true); err != nil {
-			return err
-		}
-		defer pool.Close()
 		if perftRound, err = perfload.RoundTimes(pool, groups, modes); err != nil {
 			return err
 		}
@@ -198,7 +221,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		res.perft = &perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: pRounds, HashMB: mb, Fresh: true, Command: strings.Join(command, " "),
+		res.perft = &perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: pRounds, HashMB: mb, Fresh: fresh, Command: strings.Join(command, " "),
 			Machine: res.meta.machine, Kernel: info.Kernel, Date: res.meta.date, Section: true}
 		fmt.Fprintf(stderr, "perft measured, %v in all\n", time.Since(start).Round(time.Second))
 	}
