@@ -89,7 +89,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	only := fs.String("run", "", "only the rows whose name matches this regexp (fancy, plain and black magic always run: the fastest is the base; kernel@generic runs with any other kernel@NAME)")
 	marginal := fs.Bool("tt", false, "also time the TT loops without the lookup and show the marginal costs")
 	doPerft := fs.Bool("perft", true, "run the perft section")
-	perftRounds := fs.Int("perft-rounds", 0, "rounds of the perft section (default 15, -quick 7)")
+	perftRounds := fs.Int("perft-rounds", 0, "rounds of the perft section (default 15)")
 	hashMB := fs.Int("hash", 0, "the perft section's transposition table in MB (default 256, -quick 16)")
 	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
@@ -107,7 +107,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fresh := true
 	if *quick {
 		cfg = config{rounds: 7, target: 3 * time.Millisecond}
-		kiwipete.Depth, kiwipete.NNUEDepth, pRounds, mb = 4, 3, 7, 16
+		kiwipete.Depth, kiwipete.NNUEDepth, pRounds, mb = 4, 3, 15, 16
 		fresh = false
 	}
 	if *hashMB > 0 {

@@ -52,7 +52,7 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 		md.Wrap(w, fmt.Sprintf("%s\n%s; attacks kernel %s; one thread; %s", m[0], m[1], r.Kernel, r.Date), "")
 		fmt.Fprintln(w)
 	}
-	procs := "a worker process for each mode that runs all its rounds"
+	procs := "a worker process for each mode that runs all its rounds (whose memory layout then stays with its mode in every round, a bias the intervals do not show; docs/BENCHMARKS.md)"
 	if r.Fresh {
 		procs = "a process of its own for every run"
 	}
