@@ -157,6 +157,11 @@ func TestWritesNothing(t *testing.T) {
 	if !strings.Contains(stdout.String(), "| fancy magic ") || !strings.Contains(stdout.String(), "### std and occ against w") {
 		t.Errorf("no tables on stdout:\n%s", stdout.String())
 	}
+	// The quick look runs each perft mode in one long-lived worker, and
+	// its report says so (the full run starts a process for every run).
+	if perftText := strings.Join(strings.Fields(stdout.String()), " "); !strings.Contains(perftText, "a worker process for each mode that runs all its rounds") {
+		t.Errorf("-quick's perft section does not say its workers are long-lived:\n%s", stdout.String())
+	}
 	for _, args := range [][]string{{"-out", "x"}, {"-png", "x.png"}, {"-quick", "-out", "x", "-png", "x.svg"}} {
 		if err := run(args, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "-write") {
 			t.Errorf("%q without -write: %v", args, err)
