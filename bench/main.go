@@ -18,9 +18,9 @@
 // builds more: docs/BENCHMARKS.md, "The quick look".)
 //
 // -quick measures in 7 rounds of 3 ms (the full run: 25 of 20 ms), and runs
-// perft one ply shallower with a 16 MB table in 15 rounds, each mode in
-// one long-lived worker process (the full run: a process for every run):
-// a first look, whose verdicts the full run's confirm or not.
+// perft one ply shallower with a 16 MB table in 9 rounds, each mode a
+// process of its own in every round that runs both loads (the full run: 15
+// rounds, a process for every run): a first look, with wider intervals.
 //
 // -out DIR names the directory -write writes to (default results, which
 // go run -C bench puts in bench/). bench/results/ holds a full run's
@@ -87,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("bench", "go run -C bench . [flags]",
 		"Every sliding-attack technique side by side, the kernels against generic, then perft in every\n"+
 			"slider mode: the tables on stdout, progress on stderr. Nothing is written without -write.\n", stderr)
-	quick := fs.Bool("quick", false, "the quick look (25 s warm on two busy cores): fewer, shorter rounds, perft shallower in long-lived workers")
+	quick := fs.Bool("quick", false, "the quick look (25 s warm on two busy cores): fewer and shorter rounds, shallower perft")
 	rounds := fs.Int("rounds", 0, "interleaved rounds of the lookups and kernels (default 25, -quick 7)")
 	target := fs.Duration("target", 0, "time per measurement (default 20ms, -quick 3ms)")
 	out := cli.AddOutput(fs, "results.md and the pictures (tt-pressure.png, perft.png)")
@@ -97,7 +97,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	only := fs.String("run", "", "only the rows whose name matches this regexp (fancy, plain and black magic always run: the fastest is the base; kernel@generic runs with any other kernel@NAME)")
 	marginal := fs.Bool("tt", false, "also time the TT loops without the lookup and show the marginal costs")
 	doPerft := fs.Bool("perft", true, "run the perft section")
-	perftRounds := fs.Int("perft-rounds", 0, "rounds of the perft section (default 15)")
+	perftRounds := fs.Int("perft-rounds", 0, "rounds of the perft section (default 15, -quick 9)")
 	hashMB := fs.Int("hash", 0, "the perft section's transposition table in MB (default 256, -quick 16)")
 	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
@@ -111,11 +111,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 	cfg := config{rounds: 25, target: 20 * time.Millisecond}
 	kiwipete := perfload.Position{Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5, NNUEDepth: 4}
 	pRounds, mb := 15, 256
-	// fresh: every perft run a process of its own (perft.Worker.Fresh).
+	// fresh: every perft run a process of its own (perft.Worker.Fresh);
+	// else, as -quick, every mode a process of its own in every round
+	// (perfload.MeasureRestarting), its runs a few milliseconds each.
 	fresh := true
 	if *quick {
 		cfg = config{rounds: 7, target: 3 * time.Millisecond}
-		kiwipete.Depth, kiwipete.NNUEDepth, pRounds, mb = 4, 3, 15, 16
+		kiwipete.Depth, kiwipete.NNUEDepth, pRounds, mb = 4, 3, 9, 16
 		fresh = false
 	}
 	if *hashMB > 0 {
@@ -225,11 +227,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	command := commandLine(args)
 	res := newResults(rows, kernels, cells, newMeta(cfg, info, command))
 	if *doPerft {
-		m, err := perfload.Measure(pool, groups, modes, pRounds, perftRound, stderr)
+		var m perfload.Measurements
+		if fresh {
+			m, err = perfload.Measure(pool, groups, modes, pRounds, perftRound, stderr)
+		} else {
+			m, err = perfload.MeasureRestarting(pool, groups, modes, pRounds, stderr)
+		}
 		if err != nil {
 			return err
 		}
-		res.perft = &perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: pRounds, HashMB: mb, Fresh: fresh, Command: strings.Join(command, " "),
+		res.perft = &perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: pRounds, HashMB: mb, Fresh: fresh, Restarted: !fresh, Command: strings.Join(command, " "),
 			Machine: res.meta.machine, Kernel: info.Kernel, Date: res.meta.date, Section: true}
 		fmt.Fprintf(stderr, "perft measured, %v in all\n", time.Since(start).Round(time.Second))
 	}

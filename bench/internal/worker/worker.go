@@ -152,6 +152,9 @@ func Start(path string) (*Proc, error) {
 	return p, nil
 }
 
+// Pid is the worker's process ID.
+func (p *Proc) Pid() int { return p.cmd.Process.Pid }
+
 // Close ends the worker: its input closes, and it exits.
 func (p *Proc) Close() error {
 	p.in.Close()
