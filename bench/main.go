@@ -8,14 +8,14 @@
 // prints the tables on stdout, progress on stderr, and writes files only
 // when asked, so a run leaves the clone clean:
 //
-//	go run -C bench .              full run (6.5 to 7.5 minutes*): tables on stdout, nothing written
+//	go run -C bench .              full run (about 4 minutes*): tables on stdout, nothing written
 //	go run -C bench . -write       the same, and results/CPU/results.md, tt-pressure.png and perft.png written
-//	go run -C bench . -quick       the quick look (25 s*): the same tables from less measurement (below)
+//	go run -C bench . -quick       the quick look (about 22 s*): the same tables from less measurement (below)
 //	go run -C bench . -benchstat   benchstat lines on stdout instead of the tables
 //	go run -C bench . -tt          also the TT forms' marginal costs (see below)
 //
-// (*: warm, on 2 vCPUs of an AMD EPYC shared with other work; a first run
-// builds more: docs/BENCHMARKS.md, "The quick look".)
+// (*: with a warm build cache, on 2 vCPUs of an AMD EPYC shared with other
+// work; a first run builds more: docs/BENCHMARKS.md, "The quick look".)
 //
 // -quick measures in 7 rounds of 3 ms (the full run: 25 of 20 ms), and runs
 // perft one ply shallower with a 16 MB table in 9 rounds, each mode a
@@ -87,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("bench", "go run -C bench . [flags]",
 		"Every sliding-attack technique side by side, the kernels against generic, then perft in every\n"+
 			"slider mode: the tables on stdout, progress on stderr. Nothing is written without -write.\n", stderr)
-	quick := fs.Bool("quick", false, "the quick look (25 s warm on two busy cores): fewer and shorter rounds, shallower perft")
+	quick := fs.Bool("quick", false, "the quick look (about 22 s warm on two busy cores): fewer and shorter rounds, shallower perft")
 	rounds := fs.Int("rounds", 0, "interleaved rounds of the lookups and kernels (default 25, -quick 7)")
 	target := fs.Duration("target", 0, "time per measurement (default 20ms, -quick 3ms)")
 	out := cli.AddOutput(fs, "results.md and the pictures (tt-pressure.png, perft.png)")

@@ -198,10 +198,10 @@ func Measure(pool *perft.Pool, groups []Group, modes []perft.Mode, rounds int, e
 // another. What a process's memory layout does to a mode then spreads over
 // the rounds, as in a pool of Fresh workers, at a process start a mode and
 // round instead of one a run. A worker that ran every round of its mode
-// kept one layout for all of them: with the NNUE load one mode ran 1.18
-// times as fast as every other in all 15 rounds of a run, where the modes
-// differ in the lookups alone (docs/BENCHMARKS.md). It reports the end of
-// each round on progress.
+// kept one layout for all of them: under the NNUE load one mode ran 1.15
+// to 1.20 times as fast as each other in all 15 rounds of a run, where the
+// modes differ in the lookups alone (docs/BENCHMARKS.md, "The quick
+// look"). It reports the end of each round on progress.
 func MeasureRestarting(pool *perft.Pool, groups []Group, modes []perft.Mode, rounds int, progress io.Writer) (Measurements, error) {
 	m := make(Measurements, len(groups))
 	for gi := range m {
