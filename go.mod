@@ -1,5 +1,5 @@
 module github.com/symmagic/attacks
 
-go 1.22
+go 1.23
 
 require golang.org/x/sys v0.30.0

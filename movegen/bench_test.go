@@ -6,39 +6,23 @@ import (
 	"github.com/symmagic/attacks/movegen"
 )
 
-// perftKeyed is perft as a user writes it with the public API, every move
-// made by Play, which keeps the Polyglot key (Perft's own search leaves the
-// key alone, never reading it): what keeping the key costs a copy-make
-// perft. The last ply is counted in bulk, as Perft counts it.
-func perftKeyed(p *movegen.Position, depth int, bufs [][]movegen.Move) uint64 {
-	if depth == 1 {
-		return uint64(p.CountMoves())
-	}
-	var nodes uint64
-	for _, m := range p.LegalMoves(bufs[0][:0]) {
-		c := *p
-		c.PlayUnchecked(m)
-		nodes += perftKeyed(&c, depth-1, bufs[1:])
-	}
-	return nodes
-}
-
-// BenchmarkPerftKeyed is BenchmarkPerft's positions through perftKeyed,
-// its count checked against Perft's.
+// BenchmarkPerftKeyed is BenchmarkPerft's positions through perft
+// (example_perft_test.go), perft as an engine writes it with the public
+// API, keys kept, its count checked against Perft's:
+//
+//	go test ./movegen -run x -bench 'Perft(Keyed)?$' -benchmem
 func BenchmarkPerftKeyed(b *testing.B) {
 	for _, c := range perftBenchPositions {
 		p := mustParse(b, c.fen)
-		bufs := make([][]movegen.Move, c.depth)
-		for i := range bufs {
-			bufs[i] = make([]movegen.Move, 0, 256)
-		}
-		if got, want := perftKeyed(&p, c.depth, bufs), p.Perft(c.depth); got != want {
-			b.Fatalf("%s: %d nodes through Play, Perft counts %d", c.name, got, want)
+		moves := make([][movegen.MaxMoves]movegen.Move, c.depth)
+		if got, want := perft(&p, c.depth, moves), p.Perft(c.depth); got != want {
+			b.Fatalf("%s: %d nodes through the public API, Perft counts %d", c.name, got, want)
 		}
 		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
 			var nodes uint64
 			for i := 0; i < b.N; i++ {
-				nodes += perftKeyed(&p, c.depth, bufs)
+				nodes += perft(&p, c.depth, moves)
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})

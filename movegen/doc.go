@@ -27,7 +27,7 @@
 //	fmt.Println(q.Outcome(h))            // "*", "1-0 checkmate", ...; h a *History
 //	n := p.Perft(3)                      // 97862
 //
-// A Position is a value of 176 bytes (on 64-bit platforms) with no
+// A Position is a value of 168 bytes (on 64-bit platforms) with no
 // pointers. Play and PlayUnchecked change it in place; to undo a move, keep the position
 // from before it (copy-make: a search keeps one position a ply). This is
 // how the generator itself searches: making a move on a copy measured as
@@ -93,7 +93,8 @@
 //
 // A recursive search keeps one position a ply and allocates nothing when
 // the child position is declared once per call, before the loop over the
-// moves, or kept in an array indexed by ply (see Example_negamax):
+// moves, or kept in an array indexed by ply (see Example_perft, perft
+// written so, and Example_negamax):
 //
 //	var child movegen.Position
 //	for _, m := range p.LegalMoves(buf[:0]) {
@@ -102,7 +103,7 @@
 //		score := -search(&child, depth-1)
 //		...
 //
-// Declared inside the loop, child := *p allocates it on every node (176
+// Declared inside the loop, child := *p allocates it on every node (168
 // bytes): its address flows into the recursive call's parameter, a
 // variable that outlives one turn of the loop, so escape analysis moves
 // the child to the heap, although the search never keeps it (go build

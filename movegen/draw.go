@@ -193,7 +193,7 @@ func (p *Position) ClaimableDrawWith(h *History, m Move) Reason {
 		return NoReason
 	}
 	q := *p
-	playKeyed(&q, m)
+	play(&q, m)
 	return q.ClaimableDraw(h)
 }
 

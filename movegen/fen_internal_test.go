@@ -246,7 +246,7 @@ func TestPlayFEN(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p.FEN(), err)
 		}
-		playKeyed(&p, m)
+		play(&p, m)
 		if got := p.FEN(); got != s.fen {
 			t.Fatalf("after %s:\n got %s\nwant %s", s.move, got, s.fen)
 		}

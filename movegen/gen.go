@@ -42,34 +42,42 @@ func quietOnly[K sink]() bool {
 	return unsafe.Sizeof(k) == unsafe.Sizeof(quiet(0))
 }
 
-// The public generation methods, LegalMoves, Captures, Quiets and
-// CountMoves, each copy the moves of one of gen's copies (gen.go's sinks)
-// into the caller's buffer.
+// The public generation methods, LegalMoves, Captures and Quiets, write
+// the moves of one of gen's copies (gen.go's sinks) straight into the
+// caller's buffer when it has room for MaxMoves more; into a list of their
+// own, then appended, when it has not. CountMoves counts without writing.
+// The three listing methods call gen's copy themselves, one call from the
+// caller's code to the generator's, and are never inlined (see generate
+// below for why the generic call must stay in this package).
 
 // LegalMoves appends the legal moves of the position to buf and returns
-// the extended slice. It allocates nothing when buf has room for them
-// (MaxMoves always does).
+// the extended slice. When buf has room for MaxMoves more moves (a
+// [MaxMoves]Move array's buf[:0] always has), the generator writes them
+// there directly and nothing is allocated or copied; with less room they
+// are made in a list of LegalMoves' own and appended, allocating only if
+// buf has not room for them.
+//
+//go:noinline
 func (p *Position) LegalMoves(buf []Move) []Move {
-	if !p.hasKing() {
-		return buf
+	if n := len(buf); cap(buf)-n >= MaxMoves {
+		return buf[:n+gen[lister](p, (*moveList)(buf[n:n+MaxMoves]))]
 	}
-	var list moveList
-	n := generate(p, &list)
-	return append(buf, list[:n]...)
+	return appendMoves(p, buf, allMoves)
 }
 
 // Captures appends the legal captures (en passant included) and the legal
 // promotions, capturing or not and to every piece, to buf and returns the
 // extended slice: the moves of a quiescence search. In check they are the
-// captures and promotions that answer the check. It allocates nothing when
-// buf has room for them.
+// captures and promotions that answer the check. Like LegalMoves, it writes
+// straight into a buf with room for MaxMoves more, and allocates nothing
+// when buf has room for the moves.
+//
+//go:noinline
 func (p *Position) Captures(buf []Move) []Move {
-	if !p.hasKing() {
-		return buf
+	if n := len(buf); cap(buf)-n >= MaxMoves {
+		return buf[:n+gen[tactical](p, (*moveList)(buf[n:n+MaxMoves]))]
 	}
-	var list moveList
-	n := generateTactical(p, &list)
-	return append(buf, list[:n]...)
+	return appendMoves(p, buf, tacticalMoves)
 }
 
 // Quiets appends the legal moves that Captures does not to buf and returns
@@ -78,23 +86,47 @@ func (p *Position) Captures(buf []Move) []Move {
 // rook, it takes nothing). Every legal move is in Quiets or in Captures, and
 // none in both: a staged search lists the captures first and the quiet
 // moves only if it gets that far. In check they are the quiet moves that
-// answer the check. It allocates nothing when buf has room for them.
+// answer the check. Like LegalMoves, it writes straight into a buf with
+// room for MaxMoves more, and allocates nothing when buf has room for the
+// moves.
+//
+//go:noinline
 func (p *Position) Quiets(buf []Move) []Move {
-	if !p.hasKing() {
-		return buf
+	if n := len(buf); cap(buf)-n >= MaxMoves {
+		return buf[:n+gen[quiet](p, (*moveList)(buf[n:n+MaxMoves]))]
 	}
+	return appendMoves(p, buf, quietMoves)
+}
+
+// The kinds of moves appendMoves makes.
+const (
+	allMoves = iota
+	tacticalMoves
+	quietMoves
+)
+
+// appendMoves appends the moves of kind (allMoves, tacticalMoves or
+// quietMoves) to buf through a list of its own: the path of a buf with
+// less room than MaxMoves. (A function value in place of kind would hide
+// the callee from escape analysis and move p and the list to the heap.)
+//
+//go:noinline
+func appendMoves(p *Position, buf []Move, kind int) []Move {
 	var list moveList
-	n := generateQuiet(p, &list)
+	var n int
+	switch kind {
+	case allMoves:
+		n = generate(p, &list)
+	case tacticalMoves:
+		n = generateTactical(p, &list)
+	default:
+		n = generateQuiet(p, &list)
+	}
 	return append(buf, list[:n]...)
 }
 
 // CountMoves returns the number of legal moves, without listing them.
-func (p *Position) CountMoves() int {
-	if !p.hasKing() {
-		return 0
-	}
-	return countMoves(p)
-}
+func (p *Position) CountMoves() int { return countMoves(p) }
 
 // IsCheckmate reports whether the side to move is checkmated: in check,
 // with no legal move.
@@ -216,13 +248,17 @@ func castleIndex(c Color, ksq, rsq int) int { return int(c&1)<<6 | ksq&7<<3 | rs
 // targets by them. It returns the number of moves, written to list unless K
 // is counter (then list may be nil).
 func gen[K sink](p *Position, list *moveList) int {
-	us, them := p.side, p.side^1
+	us := p.side & 1
+	them := us ^ 1
 	own, enemy := p.byColor[us], p.byColor[them]
+	kingBB := p.byType[King-1] & own
+	if kingBB == 0 {
+		return 0 // the zero Position, or one a wrong move left without our king
+	}
 	occ := own | enemy
 	o := nodeOcc(p, occ) // what the slider lookups read (slider.go)
 	var t threats
 	t.set(p, enemy)
-	kingBB := p.byType[King-1] & own
 	ksq := lsb(kingBB)
 	checkers := attacks.Knight(ksq)&t.knights | attacks.Pawn(us == White, ksq)&t.pawns
 
@@ -287,7 +323,7 @@ func gen[K sink](p *Position, list *moveList) int {
 		}
 	}
 	if steps &^= stepped; steps != 0 {
-		o := o
+		o := occOf(p, o)
 		occClear(&o, ksq)
 		for ; steps != 0; steps &= steps - 1 {
 			sq := lsb(steps)
@@ -319,7 +355,7 @@ func gen[K sink](p *Position, list *moveList) int {
 			if checkers&^(1<<capSq)&(t.knights|t.pawns) != 0 {
 				break
 			}
-			after := o
+			after := occOf(p, o)
 			occMove(&after, from, ep)
 			occClear(&after, capSq)
 			if rookEmpty[ksq]&t.rq != 0 && rookAttacks(after, ksq)&t.rq != 0 ||
@@ -353,8 +389,8 @@ func gen[K sink](p *Position, list *moveList) int {
 			// nothing stands beyond a rook in the corner.
 			base := 56 * int(us)
 			if rights&1 != 0 && occ&(0x60<<base) == 0 && stepped&(0x60<<base) == 0 &&
-				!(rookEmpty[base+5]&t.rq != 0 && rookAttacks(o, base+5)&t.rq != 0 || bishopEmpty[base+5]&t.bq != 0 && bishopAttacks(o, base+5)&t.bq != 0) &&
-				!(rookEmpty[base+6]&t.rq != 0 && rookAttacks(o, base+6)&t.rq != 0 || bishopEmpty[base+6]&t.bq != 0 && bishopAttacks(o, base+6)&t.bq != 0) {
+				!(rookEmpty[base+5]&t.rq != 0 && rookAttacks(occOf(p, o), base+5)&t.rq != 0 || bishopEmpty[base+5]&t.bq != 0 && bishopAttacks(occOf(p, o), base+5)&t.bq != 0) &&
+				!(rookEmpty[base+6]&t.rq != 0 && rookAttacks(occOf(p, o), base+6)&t.rq != 0 || bishopEmpty[base+6]&t.bq != 0 && bishopAttacks(occOf(p, o), base+6)&t.bq != 0) {
 				if counting[K]() {
 					n++
 				} else {
@@ -363,8 +399,8 @@ func gen[K sink](p *Position, list *moveList) int {
 				}
 			}
 			if rights&2 != 0 && occ&(0x0e<<base) == 0 && stepped&(0x0c<<base) == 0 &&
-				!(rookEmpty[base+3]&t.rq != 0 && rookAttacks(o, base+3)&t.rq != 0 || bishopEmpty[base+3]&t.bq != 0 && bishopAttacks(o, base+3)&t.bq != 0) &&
-				!(rookEmpty[base+2]&t.rq != 0 && rookAttacks(o, base+2)&t.rq != 0 || bishopEmpty[base+2]&t.bq != 0 && bishopAttacks(o, base+2)&t.bq != 0) {
+				!(rookEmpty[base+3]&t.rq != 0 && rookAttacks(occOf(p, o), base+3)&t.rq != 0 || bishopEmpty[base+3]&t.bq != 0 && bishopAttacks(occOf(p, o), base+3)&t.bq != 0) &&
+				!(rookEmpty[base+2]&t.rq != 0 && rookAttacks(occOf(p, o), base+2)&t.rq != 0 || bishopEmpty[base+2]&t.bq != 0 && bishopAttacks(occOf(p, o), base+2)&t.bq != 0) {
 				if counting[K]() {
 					n++
 				} else {
@@ -373,7 +409,7 @@ func gen[K sink](p *Position, list *moveList) int {
 				}
 			}
 		} else {
-			n = castles[K](p, list, n, rights, ksq, occ, o, &t)
+			n = castles[K](p, list, n, rights, ksq, occ, occOf(p, o), &t)
 		}
 	}
 
@@ -387,7 +423,21 @@ func gen[K sink](p *Position, list *moveList) int {
 		push, west, east := pushDelta[us], westDelta[us], eastDelta[us]
 		last := lastRank[us]
 		free := ownPawns &^ pinned
-		single := bits.RotateLeft64(free, push)&empty | bits.RotateLeft64(ownPawns&pinHV, push)&empty&pinHV
+		single := bits.RotateLeft64(free, push) & empty
+		var capW, capE uint64
+		if !quietOnly[K]() {
+			capW = bits.RotateLeft64(free&^fileA, west) & enemy
+			capE = bits.RotateLeft64(free&^fileH, east) & enemy
+		}
+		if pinned&ownPawns != 0 {
+			single |= bits.RotateLeft64(ownPawns&pinHV, push) & empty & pinHV
+			if !quietOnly[K]() {
+				capW |= bits.RotateLeft64(ownPawns&pinD&^fileA, west) & pinD & enemy
+				capE |= bits.RotateLeft64(ownPawns&pinD&^fileH, east) & pinD & enemy
+			}
+		}
+		capW &= checkMask
+		capE &= checkMask
 		var double uint64
 		if tacticalOnly[K]() {
 			single &= last // promotions only
@@ -398,17 +448,13 @@ func gen[K sink](p *Position, list *moveList) int {
 			single &^= last // no promotion
 		}
 		single &= checkMask
-		var capW, capE uint64
-		if !quietOnly[K]() {
-			capW = (bits.RotateLeft64(free&^fileA, west) | bits.RotateLeft64(ownPawns&pinD&^fileA, west)&pinD) & enemy & checkMask
-			capE = (bits.RotateLeft64(free&^fileH, east) | bits.RotateLeft64(ownPawns&pinD&^fileH, east)&pinD) & enemy & checkMask
-		}
 		if counting[K]() {
-			// Single and double pushes land on different squares; two
-			// captures may land on one.
-			n += bits.OnesCount64(single&^last|double) + bits.OnesCount64(capW&^last) + bits.OnesCount64(capE&^last)
+			// Single and double pushes land on different empty squares,
+			// captures towards one side on enemy pieces; two captures may
+			// land on one.
+			n += bits.OnesCount64((single|double|capW)&^last) + bits.OnesCount64(capE&^last)
 			if (single|capW|capE)&last != 0 {
-				n += 4 * (bits.OnesCount64(single&last) + bits.OnesCount64(capW&last) + bits.OnesCount64(capE&last))
+				n += 4 * (bits.OnesCount64((single|capW)&last) + bits.OnesCount64(capE&last))
 			}
 		} else {
 			n = addPawnMoves(list, n, single&^last, push, flagNormal)
@@ -436,20 +482,18 @@ func gen[K sink](p *Position, list *moveList) int {
 	// keeps to it, and the other way round.
 	// The free ones first, then the pinned ones (rarely any) along their
 	// pin lines.
-	diagonal := (p.byType[Bishop-1] | p.byType[Queen-1]) & own
-	straight := (p.byType[Rook-1] | p.byType[Queen-1]) & own
-	for b := diagonal &^ pinned; b != 0; b &= b - 1 {
+	for b := (p.byType[Bishop-1] | p.byType[Queen-1]) & own &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
-		to := bishopAttacks(o, from) & targets
+		to := bishopAttacks(occOf(p, o), from) & targets
 		if counting[K]() {
 			n += bits.OnesCount64(to)
 		} else {
 			n = addMoves(list, n, from, to)
 		}
 	}
-	for b := straight &^ pinned; b != 0; b &= b - 1 {
+	for b := (p.byType[Rook-1] | p.byType[Queen-1]) & own &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
-		to := rookAttacks(o, from) & targets
+		to := rookAttacks(occOf(p, o), from) & targets
 		if counting[K]() {
 			n += bits.OnesCount64(to)
 		} else {
@@ -457,18 +501,18 @@ func gen[K sink](p *Position, list *moveList) int {
 		}
 	}
 	if pinned != 0 {
-		for b := diagonal & pinD; b != 0; b &= b - 1 {
+		for b := (p.byType[Bishop-1] | p.byType[Queen-1]) & own & pinD; b != 0; b &= b - 1 {
 			from := lsb(b)
-			to := bishopAttacks(o, from) & targets & pinD
+			to := bishopAttacks(occOf(p, o), from) & targets & pinD
 			if counting[K]() {
 				n += bits.OnesCount64(to)
 			} else {
 				n = addMoves(list, n, from, to)
 			}
 		}
-		for b := straight & pinHV; b != 0; b &= b - 1 {
+		for b := (p.byType[Rook-1] | p.byType[Queen-1]) & own & pinHV; b != 0; b &= b - 1 {
 			from := lsb(b)
-			to := rookAttacks(o, from) & targets & pinHV
+			to := rookAttacks(occOf(p, o), from) & targets & pinHV
 			if counting[K]() {
 				n += bits.OnesCount64(to)
 			} else {

@@ -23,7 +23,7 @@ func (p *Position) Play(m Move) error {
 	if !p.legal(m) {
 		return p.moveError(m)
 	}
-	playKeyed(p, m)
+	play(p, m)
 	return nil
 }
 
@@ -33,7 +33,7 @@ func (p *Position) Play(m Move) error {
 // search, and costs what Perft's own moves cost with the key kept. Given
 // any other value (NoMove included), it may leave a position that is not
 // one of the game, or panic; Play checks.
-func (p *Position) PlayUnchecked(m Move) { playKeyed(p, m) }
+func (p *Position) PlayUnchecked(m Move) { play(p, m) }
 
 // PlayNull passes the turn, the null move of a search (UCI's 0000): the
 // side changes, the en-passant square and its part of the key go, the
@@ -106,56 +106,41 @@ func (p *Position) CapturedPiece(m Move) Piece {
 	return p.board[m.to()]
 }
 
-// playKeyed makes the legal move m on p and updates its Polyglot key and
-// the occupancy it keeps for the slider lookups (slider.go's keptOcc).
-func playKeyed(p *Position, m Move) {
-	k := p.key ^ zCastle[p.castle] ^ p.epKey() ^ zTurn ^ p.moveKey(m)
-	play(p, m)
-	p.key = k ^ zCastle[p.castle] ^ p.epKey()
-}
-
-// moveKey returns the key of the pieces m takes off and puts on the board,
-// read before m is made: the moving piece leaves from, whatever stood on to
-// goes, and the piece that arrives (the promoted one, after a promotion)
-// stands on to; en passant takes the pawn behind to, castling moves the
-// king and the rook (the king may land on the rook's square, or stay).
-func (p *Position) moveKey(m Move) uint64 {
-	from, to := m.from(), m.to()
-	pc := p.board[from]
-	switch m.flag() {
-	case flagCastle:
-		kTo, rTo := m.castlingSquares()
-		r := p.board[to]
-		return zPiece[pc][from] ^ zPiece[pc][kTo] ^ zPiece[r][to] ^ zPiece[r][rTo]
-	case flagEP:
-		capSq := to ^ 8
-		return zPiece[pc][from] ^ zPiece[pc][to] ^ zPiece[p.board[capSq]][capSq]
-	}
-	arrives := pc
-	if t := m.Promotion(); t != NoPieceType {
-		arrives = makePiece(p.side, t)
-	}
-	return zPiece[pc][from] ^ zPiece[p.board[to]][to] ^ zPiece[arrives][to]
-}
-
-// play makes the legal move m on p, leaving the key alone: for the searches
-// that never read it (perft), the key of the position it leaves is stale.
+// play makes the legal move m on p: the board, the occupancy it keeps for
+// the slider lookups (slider.go's keptOcc), the castling rights, the
+// en-passant square, the clocks and the Polyglot key. The key is made
+// with the move, from the pieces and squares the move reads anyway: the
+// moving piece leaves from, whatever stood on to goes, and the piece that
+// arrives (the promoted one, after a promotion) stands on to; en passant
+// takes the pawn behind to, castling moves the king and the rook (the king
+// may land on the rook's square, or stay: XOR cancels what stays). zCastle
+// is XOR-linear in the rights, so one load of the rights lost
+// (zCastle[old^new]) does for both.
 func play(p *Position, m Move) {
 	from, to, flag := m.from(), m.to(), m.flag()
-	us, them := p.side, p.side^1
+	us := p.side & 1
+	them := us ^ 1
 	fromTo := uint64(1)<<from | uint64(1)<<to
+	k := p.key ^ zTurn
+	if p.ep != noEP {
+		k ^= p.epKey()
+		p.ep = noEP
+	}
+	rights := p.castle
 	if p.chess960 {
 		p.loseRights960(from, to)
 	} else {
 		p.castle &= castleKeep[from] & castleKeep[to]
 	}
+	k ^= zCastle[(rights^p.castle)&15]
 	pc := p.board[from]
 	p.half++
-	p.ep = noEP
 	if flag == flagCastle {
-		p.castle960(from, to)
+		k ^= p.castle960(from, to)
 	} else {
-		if captured := p.board[to]; captured != NoPiece {
+		captured := p.board[to]
+		k ^= zPiece[pc&15][from] ^ zPiece[pc&15][to] ^ zPiece[captured&15][to]
+		if captured != NoPiece {
 			p.byType[captured.Type()-1] ^= 1 << to
 			p.byColor[them] ^= 1 << to
 			p.half = 0
@@ -168,31 +153,40 @@ func play(p *Position, m Move) {
 			p.half = 0
 			switch {
 			case flag == flagDouble:
-				p.ep = uint8(from+to) / 2
+				ep := (from + to) / 2
+				p.ep = uint8(ep)
+				// The file counts when a pawn of the side to move
+				// next stands beside the pawn that pushed (epKey).
+				if attacks.Pawn(us == White, ep)&p.byType[Pawn-1]&p.byColor[them] != 0 {
+					k ^= zEP[ep&7]
+				}
 			case flag == flagEP:
 				capSq := to ^ 8
+				k ^= zPiece[p.board[capSq]&15][capSq]
 				p.byType[Pawn-1] ^= 1 << capSq
 				p.byColor[them] ^= 1 << capSq
 				p.board[capSq] = NoPiece
 				p.o.Clear(capSq)
 			case flag >= flagPromoN:
 				t := Knight + PieceType(flag-flagPromoN)
+				promoted := makePiece(us, t)
+				k ^= zPiece[pc&15][to] ^ zPiece[promoted&15][to]
 				p.byType[Pawn-1] ^= 1 << to
 				p.byType[t-1] ^= 1 << to
-				p.board[to] = makePiece(us, t)
+				p.board[to] = promoted
 			}
 		}
 	}
-	if us == Black {
-		p.full++
-	}
+	p.full += int32(us) // after Black's move
 	p.side = them
+	p.key = k
 }
 
 // castle960 moves the king from from and its rook from rsq to their
-// castling squares. Either may stay put, and the king may land on the
-// rook's square, so both leave the board before either is put back.
-func (p *Position) castle960(from, rsq int) {
+// castling squares, and returns the key of the pieces moved. Either may
+// stay put, and the king may land on the rook's square, so both leave the
+// board before either is put back.
+func (p *Position) castle960(from, rsq int) uint64 {
 	us := p.side
 	kTo, rTo := newMove(from, rsq, flagCastle).castlingSquares()
 	king, rook := p.board[from], p.board[rsq]
@@ -204,6 +198,7 @@ func (p *Position) castle960(from, rsq int) {
 	p.o.Toggle(before ^ after)
 	p.board[from], p.board[rsq] = NoPiece, NoPiece
 	p.board[kTo], p.board[rTo] = king, rook
+	return zPiece[king&15][from] ^ zPiece[king&15][kTo] ^ zPiece[rook&15][rsq] ^ zPiece[rook&15][rTo]
 }
 
 // castleKeep[sq] is the castling rights that survive a move from or to sq

@@ -58,7 +58,7 @@ func TestPolyglotKeys(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", v.moves, err)
 				}
-				playKeyed(&p, m)
+				play(&p, m)
 			}
 			if p.Key() != v.key {
 				t.Errorf("after %q the key is %016x, want %016x", v.moves, p.Key(), v.key)

@@ -31,12 +31,11 @@ type Position struct {
 	byType  [6]uint64 // both colours, indexed by PieceType - 1
 	byColor [2]uint64
 	// o is what the slider lookups keep (slider.go): here the occupancy
-	// as an attacks.Occupancy, kept up to date by every move, so that the
-	// lookups need no permute.
+	// in W layout, kept up to date by every move, so that the lookups need
+	// no permute.
 	o     keptOcc
 	board [64]Piece
-	// key is the Polyglot key, kept by Play (not by the perft search, which
-	// never reads it).
+	// key is the Polyglot key, kept by every move (play).
 	key uint64
 	// castleRook is the rook's square of each right (WhiteKingside, ...,
 	// by the right's bit number) while

@@ -239,7 +239,7 @@ func TestDoubleChecksPlayed(t *testing.T) {
 		var list moveList
 		for _, m := range list[:generate(p, &list)] {
 			c := *p
-			playKeyed(&c, m)
+			play(&c, m)
 			if bits.OnesCount64(c.checkers(c.side)) == 2 {
 				n++
 				if _, err := ParseFENStrict(c.FEN()); err != nil {
@@ -318,7 +318,7 @@ func TestChess960Consistent(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", p.FEN(), err)
 			}
-			playKeyed(p, m)
+			play(p, m)
 		}
 	}
 	// The last right lost: the mode goes with it.

@@ -333,7 +333,7 @@ func (p *Position) PlaySAN(s string) error {
 	if err != nil {
 		return err
 	}
-	playKeyed(p, m)
+	play(p, m)
 	return nil
 }
 

@@ -130,7 +130,7 @@ func (p *Position) PlayUCI(s string) error {
 		playNull(p)
 		return nil
 	}
-	playKeyed(p, m)
+	play(p, m)
 	return nil
 }
 
@@ -369,7 +369,7 @@ func ParseUCIPosition(cmd string, chess960 bool, h *History) (Position, error) {
 		if m == NoMove {
 			playNull(&p)
 		} else {
-			playKeyed(&p, m)
+			play(&p, m)
 		}
 		if h != nil {
 			h.Push(&p)

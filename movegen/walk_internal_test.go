@@ -38,13 +38,7 @@ func walk(t *testing.T, p *Position, depth int, n *int) {
 	var list moveList
 	for _, m := range list[:generate(p, &list)] {
 		c := *p
-		playKeyed(&c, m)
-		// PlayUnkeyed makes the same position, but for the key.
-		u := *p
-		play(&u, m)
-		if u.key = c.key; u != c {
-			t.Fatalf("%s: %s: Play and PlayUnkeyed make different positions", p.FEN(), m)
-		}
+		play(&c, m)
 		walk(t, &c, depth-1, n)
 	}
 }
@@ -61,8 +55,8 @@ func check(t *testing.T, p *Position) {
 	t.Helper()
 	fen := p.FEN()
 	occ := p.occ()
-	if p.o.Bitboard() != occ || p.o.W() != attacks.ToW(occ) {
-		t.Fatalf("%s: Occupancy %#x %#x, want %#x and ToW(occ) = %#x", fen, p.o.Bitboard(), p.o.W(), occ, attacks.ToW(occ))
+	if p.o.w != attacks.ToW(occ) {
+		t.Fatalf("%s: kept occupancy %#x, want ToW(occ) = %#x", fen, p.o.w, attacks.ToW(occ))
 	}
 	if p.byColor[White]&p.byColor[Black] != 0 {
 		t.Fatalf("%s: a square is both colours", fen)
@@ -138,7 +132,7 @@ func check(t *testing.T, p *Position) {
 	// GivesCheck: the position after the move in check.
 	for _, m := range list[:moves] {
 		c := *p
-		playKeyed(&c, m)
+		play(&c, m)
 		if c.InCheck() != p.GivesCheck(m) {
 			t.Fatalf("%s: GivesCheck(%s) = %v", fen, m, p.GivesCheck(m))
 		}

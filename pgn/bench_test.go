@@ -105,3 +105,33 @@ func BenchmarkWrite(b *testing.B) {
 		})
 	}
 }
+
+// tagsOnly is a Visitor of the tags alone: the movetext passed over.
+type tagsOnly struct{ pgn.NopVisitor }
+
+func (tagsOnly) Movetext() error { return pgn.SkipMovetext }
+
+// BenchmarkTagsOnly scans each file for its tags and results with Visit,
+// the movetext passed over unread: MB/s of the file.
+func BenchmarkTagsOnly(b *testing.B) {
+	for _, f := range benchFiles {
+		b.Run(f.name, func(b *testing.B) {
+			data := readBenchFile(b, f.path)
+			r := pgn.NewReader(bytes.NewReader(nil))
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				r.Reset(bytes.NewReader(data))
+				for {
+					err := r.Visit(tagsOnly{})
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}

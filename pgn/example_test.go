@@ -60,3 +60,61 @@ func ExampleReader() {
 	// pgn: game 1, line 3, column 13: move 2. Ke3: no white king moves to e3
 	// two [d2d4 d7d5 c2c4] 1/2-1/2
 }
+
+// whiteWins counts the games White won and the players, reading the tags
+// alone: the movetext is passed over unread.
+type whiteWins struct {
+	pgn.NopVisitor
+	white string
+	wins  map[string]int
+}
+
+func (v *whiteWins) Tag(name, value []byte) error {
+	if string(name) == "White" {
+		v.white = string(value)
+	}
+	return nil
+}
+
+func (v *whiteWins) Movetext() error { return pgn.SkipMovetext }
+
+func (v *whiteWins) End(result string) error {
+	if result == "1-0" {
+		v.wins[v.white]++
+	}
+	return nil
+}
+
+// A Visitor that reads only tags and results: python-chess's read_headers,
+// at the speed of a scan.
+func ExampleVisitor() {
+	r := pgn.NewReader(strings.NewReader(`[White "Anand"]
+
+1. e4 {a comment ( with [brackets] } e5 (1... c5 2. Nf3) 2. Nf3 1-0
+
+[White "Kramnik"]
+
+1. d4 d5 0-1
+
+[White "Anand"]
+
+1. c4 1-0
+`))
+	v := &whiteWins{wins: map[string]int{}}
+	for {
+		err := r.Visit(v)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+		}
+		fmt.Println("game", r.Info().Number, "at line", r.Info().Line)
+	}
+	fmt.Println(v.wins)
+	// Output:
+	// game 1 at line 1
+	// game 2 at line 5
+	// game 3 at line 9
+	// map[Anand:2]
+}

@@ -1,9 +1,11 @@
 // Package pgn reads and writes chess games in Portable Game Notation on
-// package movegen: a Reader that streams games from any io.Reader, memory
-// bounded by the largest game, every move checked as it is read; a Writer
-// that writes the PGN export format; and Game, a game record: its tags in
-// order, its start position, its moves as a tree of variations with their
-// comments and NAGs, and its result.
+// package movegen: a Reader that streams games from any io.Reader into a
+// Visitor (a Game built by one, or any other consumer of the events: tags,
+// moves as SAN text, comments, NAGs, variations, the result), every move
+// checked as the Game is built; limits that bound its memory whatever the
+// input; a Writer of the PGN export format with options; and Game, a game
+// record: its tags in order, its start position, its moves as a tree of
+// variations with their comments and NAGs, and its result.
 //
 // Reading:
 //
@@ -18,13 +20,15 @@
 //			log.Print(err) // a *pgn.Error: game, line, column, what; the next Read goes on
 //			continue
 //		}
-//		moves := g.Mainline(buf[:0]) // []movegen.Move
-//		end := g.End()               // the position after them
-//		...
+//		for n, pos := range g.MainlineNodes() { // each move's node and the position after it
+//			...
+//		}
 //	}
 //
 // Reading into the same Game reuses its memory: once the Game has grown to
-// the file's games, reading a move allocates nothing.
+// the file's games, reading a move allocates nothing. Reader.Visit streams a
+// game into any Visitor: a program that needs only the tags returns
+// SkipMovetext and pays for no move.
 //
 // Writing:
 //
@@ -39,10 +43,15 @@
 // node's first child; a node's other children begin variations, alternatives
 // to its first child's move. Node values are indexes into their Game, valid
 // until the Game is read into or reset.
+//
+// A Game holds slices: a copy of a Game value (kept := g) shares them with
+// g, and the next Read into g changes what kept holds. Clone makes a copy
+// that shares nothing.
 package pgn
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/symmagic/attacks/movegen"
@@ -62,13 +71,30 @@ const Root Node = 0
 // None is no node: the answer of Next and its kin where there is none.
 const None Node = -1
 
-// node is a Node's record. Texts are spans of Game.text.
+// node is a Node's record.
 type node struct {
-	move                 movegen.Move
-	parent, child, after Node // after: the parent's next child
-	comment, before      span // the comment after the move, and before it
-	nags                 span // NAG values, a byte each
+	move                      movegen.Move
+	parent, child, last, next Node // last: the last child; next: the parent's next child
+	notes                     list // the node's comments and NAGs, in the order read
 }
+
+// list is a linked list of a node's notes: indexes into Game.notes, 0 for
+// none (notes[0] is never used).
+type list struct{ head, tail int32 }
+
+// A note is a comment or a NAG of a node.
+type note struct {
+	next int32
+	kind uint8 // noteBefore, noteAfter or noteNAG
+	nag  uint8
+	text span
+}
+
+const (
+	noteAfter  = iota // a comment after the node's move (the root's: the game's)
+	noteBefore        // a comment before the node's move
+	noteNAG
+)
 
 // span is a part of Game.text: text[off : off+n].
 type span struct{ off, n uint32 }
@@ -77,16 +103,24 @@ type span struct{ off, n uint32 }
 // start with no tags and result "*"; NewGame gives one with the Seven Tag
 // Roster. A Game holds no pointers into what it was read from.
 type Game struct {
-	// Tags are the game's tag pairs in their order.
+	// Tags are the game's tag pairs in their order, as read.
 	Tags []Tag
-	// Result is the game termination marker: "1-0", "0-1", "1/2-1/2" or
-	// "*" (the game goes on, or its result is unknown).
+	// Result is the game termination marker, as read: "1-0", "0-1",
+	// "1/2-1/2" or "*" (the game goes on, or its result is unknown). It
+	// and the Result tag are kept apart, each as read: SetResult sets
+	// both.
 	Result string
+	// Warnings are what Read read but the PGN standard does not allow
+	// (a result written "1/2", a stray "}" or ")", ...), each a *Error
+	// naming its place; Read fills them, a Reader in Strict mode makes
+	// each an error instead. At most MaxWarnings are kept.
+	Warnings []*Error
 
 	start   movegen.Position
 	started bool // start is set (the zero Game's is the standard start)
 	nodes   []node
-	text    []byte // comments and NAGs of the nodes
+	notes   []note
+	text    []byte // the notes' texts
 
 	// The last node added and its position: a game grows at its end, so
 	// Play and AddMove need not replay from the root.
@@ -111,13 +145,17 @@ var sevenTags = [7]Tag{
 	{"White", "?"}, {"Black", "?"}, {"Result", "*"},
 }
 
-// Reset empties the game's moves, comments and result and sets its start
-// position; the tags stay. It keeps the game's memory for reuse.
+// Reset empties the game's moves, comments, NAGs, warnings and result and
+// sets its start position; the tags stay. It keeps the game's memory for
+// reuse.
 func (g *Game) Reset(start movegen.Position) {
 	g.start, g.started = start, true
-	g.nodes = append(g.nodes[:0], node{parent: None, child: None, after: None})
+	g.nodes = append(g.nodes[:0], node{parent: None, child: None, last: None, next: None})
+	g.notes = append(g.notes[:0], note{})
 	g.text = g.text[:0]
 	g.Result = "*"
+	clear(g.Warnings)
+	g.Warnings = g.Warnings[:0]
 	g.last, g.lastPos = Root, start
 }
 
@@ -126,6 +164,17 @@ func (g *Game) init() {
 	if !g.started {
 		g.Reset(movegen.StartPosition())
 	}
+}
+
+// Clone returns a copy of g that shares no memory with it.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Tags = append([]Tag(nil), g.Tags...)
+	c.Warnings = append([]*Error(nil), g.Warnings...)
+	c.nodes = append([]node(nil), g.nodes...)
+	c.notes = append([]note(nil), g.notes...)
+	c.text = append([]byte(nil), g.text...)
+	return &c
 }
 
 // Start returns the position the game starts from.
@@ -148,7 +197,8 @@ func (g *Game) Tag(name string) (string, bool) {
 // SetTag sets the value of the first tag named name, or adds the tag at
 // the end. A name must be a PGN symbol (letters, digits and _+#=:-/,
 // starting with a letter or digit) and a value a line of printable text:
-// anything else is an error, and changes nothing.
+// anything else is an error, and changes nothing. The Result tag is the
+// tag alone: the termination marker is Result (SetResult sets both).
 func (g *Game) SetTag(name, value string) error {
 	if !isTagName(name) {
 		return fmt.Errorf("pgn: tag name %q: want letters, digits and _+#=:-/, starting with a letter or digit", name)
@@ -166,6 +216,18 @@ func (g *Game) SetTag(name, value string) error {
 	return nil
 }
 
+// SetResult sets the game's result: the termination marker (Result) and
+// the Result tag both, the tag added if the game has none. r must be
+// "1-0", "0-1", "1/2-1/2" or "*": anything else is an error, and changes
+// nothing.
+func (g *Game) SetResult(r string) error {
+	if !isResult(r) {
+		return fmt.Errorf("pgn: result %q: want 1-0, 0-1, 1/2-1/2 or *", r)
+	}
+	g.Result = resultString(r)
+	return g.SetTag("Result", g.Result)
+}
+
 // RemoveTag removes every tag named name.
 func (g *Game) RemoveTag(name string) {
 	tags := g.Tags[:0]
@@ -174,6 +236,7 @@ func (g *Game) RemoveTag(name string) {
 			tags = append(tags, t)
 		}
 	}
+	clear(g.Tags[len(tags):])
 	g.Tags = tags
 }
 
@@ -202,6 +265,7 @@ const (
 	cAlnum = 1 << iota
 	cSymbol
 	cSpace
+	cSkip // a byte the skipping of movetext must look at
 )
 
 var class = func() (t [256]uint8) {
@@ -215,6 +279,9 @@ var class = func() (t [256]uint8) {
 	}
 	for _, c := range " \t\r\f\v" {
 		t[c] |= cSpace
+	}
+	for _, c := range "{};()*[%\n10" {
+		t[c] |= cSkip
 	}
 	return t
 }()
@@ -261,57 +328,211 @@ func (g *Game) Sibling(n Node) Node {
 	if !g.valid(n) {
 		return None
 	}
-	return g.nodes[n].after
+	return g.nodes[n].next
 }
 
 // Children appends n's children to dst, the main continuation first, then
 // the variations in order, and returns it.
 func (g *Game) Children(dst []Node, n Node) []Node {
-	for c := g.Next(n); c != None; c = g.nodes[c].after {
+	for c := g.Next(n); c != None; c = g.nodes[c].next {
 		dst = append(dst, c)
 	}
 	return dst
 }
 
-// Comment returns the comment after n's move (for the root, the comment
-// before the first move is StartingComment's).
-func (g *Game) Comment(n Node) string {
+// IsMainline reports whether n is on the main line: the root, or a node
+// reached from it through first children alone.
+func (g *Game) IsMainline(n Node) bool {
 	if !g.valid(n) {
-		return ""
+		return false
 	}
-	return g.spanText(g.nodes[n].comment)
+	for n != Root {
+		p := g.nodes[n].parent
+		if g.nodes[p].child != n {
+			return false
+		}
+		n = p
+	}
+	return true
 }
 
-// StartingComment returns the comment written before n's move: the one
-// that opens a variation or, for the root and its main continuation (the
-// game's first move), the game; those two share it, as the text does.
-func (g *Game) StartingComment(n Node) string {
-	if !g.valid(n) {
-		return ""
+// Depth returns the number of moves from the root to n (0 for the root).
+func (g *Game) Depth(n Node) int {
+	d := 0
+	for g.valid(n) && n != Root {
+		n = g.nodes[n].parent
+		d++
 	}
-	return g.spanText(g.nodes[g.beforeNode(n)].before)
+	return d
 }
 
-// beforeNode is the node that holds n's starting comment: the root for the
-// root's main continuation, n itself for any other.
+// beforeNode is the node that holds n's starting comments: the root for the
+// root and its main continuation (the game's first move), n itself for any
+// other.
 func (g *Game) beforeNode(n Node) Node {
-	if n != Root && g.nodes[n].parent == Root && g.nodes[Root].child == n {
+	if n == Root || g.nodes[n].parent == Root && g.nodes[Root].child == n {
 		return Root
 	}
 	return n
 }
 
+// kindBefore is the kind of the notes that are n's starting comments.
+func (g *Game) kindBefore(n Node) uint8 {
+	if g.beforeNode(n) == Root {
+		return noteAfter // the root's own comments: the game's
+	}
+	return noteBefore
+}
+
+// Comments returns the comments after n's move, each as read, in their
+// order (for the root: the comments before the first move, the game's,
+// which are the first move's starting comments too). A comment read is its
+// text between the braces, or after the ";" to the line's end, white space
+// trimmed at both ends and each line break inside read as a space.
+func (g *Game) Comments(n Node) []string {
+	if !g.valid(n) {
+		return nil
+	}
+	return g.texts(n, noteAfter)
+}
+
+// Comment returns n's comments (Comments) joined by single spaces, "" for
+// none.
+func (g *Game) Comment(n Node) string { return strings.Join(g.Comments(n), " ") }
+
+// StartingComments returns the comments before n's move: those that open a
+// variation or, for the root and its main continuation (the game's first
+// move), the game's (the root's Comments: the text cannot tell the two
+// apart, so they are one).
+func (g *Game) StartingComments(n Node) []string {
+	if !g.valid(n) {
+		return nil
+	}
+	return g.texts(g.beforeNode(n), g.kindBefore(n))
+}
+
+// StartingComment returns n's starting comments joined by single spaces.
+func (g *Game) StartingComment(n Node) string { return strings.Join(g.StartingComments(n), " ") }
+
+// texts returns the texts of n's notes of kind k.
+func (g *Game) texts(n Node, k uint8) []string {
+	var s []string
+	for i := g.nodes[n].notes.head; i != 0; i = g.notes[i].next {
+		if nt := &g.notes[i]; nt.kind == k {
+			s = append(s, string(g.text[nt.text.off:nt.text.off+nt.text.n]))
+		}
+	}
+	return s
+}
+
 // NAGs returns the Numeric Annotation Glyphs of n's move ($1 is "!", $2
-// "?", ...), in their order; the slice is g's, valid until g changes.
+// "?", ...), in their order, in a new slice (nil for none).
 func (g *Game) NAGs(n Node) []byte {
 	if !g.valid(n) {
 		return nil
 	}
-	s := g.nodes[n].nags
-	return g.text[s.off : s.off+s.n : s.off+s.n]
+	var s []byte
+	for i := g.nodes[n].notes.head; i != 0; i = g.notes[i].next {
+		if g.notes[i].kind == noteNAG {
+			s = append(s, g.notes[i].nag)
+		}
+	}
+	return s
 }
 
-func (g *Game) spanText(s span) string { return string(g.text[s.off : s.off+s.n]) }
+// SetComment makes text n's one comment after its move (for the root: the
+// game's comment, before the first move), replacing those it had; ""
+// removes them.
+func (g *Game) SetComment(n Node, text string) {
+	if g.valid(n) {
+		g.removeNotes(n, noteAfter)
+		g.AddComment(n, text)
+	}
+}
+
+// AddComment adds text as a comment after n's move, after those it has
+// (for the root: a comment of the game's, before the first move). "" adds
+// nothing.
+func (g *Game) AddComment(n Node, text string) {
+	if g.valid(n) && text != "" {
+		g.addNote(n, note{kind: noteAfter, text: g.store(text)})
+	}
+}
+
+// SetStartingComment makes text the one comment before n's move,
+// replacing those it had (for the root and the game's first move alike,
+// the game's comment); "" removes them.
+func (g *Game) SetStartingComment(n Node, text string) {
+	if g.valid(n) {
+		b := g.beforeNode(n)
+		g.removeNotes(b, g.kindBefore(n))
+		g.AddStartingComment(n, text)
+	}
+}
+
+// AddStartingComment adds text as a comment before n's move, after those
+// it has. "" adds nothing.
+func (g *Game) AddStartingComment(n Node, text string) {
+	if g.valid(n) && text != "" {
+		g.addNote(g.beforeNode(n), note{kind: g.kindBefore(n), text: g.store(text)})
+	}
+}
+
+// AddNAG adds a Numeric Annotation Glyph to n's move (1 to 255; the root
+// has none).
+func (g *Game) AddNAG(n Node, nag byte) {
+	if g.valid(n) && n != Root && nag != 0 {
+		g.addNote(n, note{kind: noteNAG, nag: nag})
+	}
+}
+
+// RemoveNAGs removes n's NAGs.
+func (g *Game) RemoveNAGs(n Node) {
+	if g.valid(n) {
+		g.removeNotes(n, noteNAG)
+	}
+}
+
+// addNote appends nt to n's notes and returns its index.
+func (g *Game) addNote(n Node, nt note) int32 {
+	i := int32(len(g.notes))
+	g.notes = append(g.notes, nt)
+	l := &g.nodes[n].notes
+	if l.head == 0 {
+		l.head = i
+	} else {
+		g.notes[l.tail].next = i
+	}
+	l.tail = i
+	return i
+}
+
+// removeNotes takes n's notes of kind k off its list (their texts stay in
+// g.text until the game is reset).
+func (g *Game) removeNotes(n Node, k uint8) {
+	var l list
+	for i := g.nodes[n].notes.head; i != 0; {
+		next := g.notes[i].next
+		if g.notes[i].kind != k {
+			g.notes[i].next = 0
+			if l.head == 0 {
+				l.head = i
+			} else {
+				g.notes[l.tail].next = i
+			}
+			l.tail = i
+		}
+		i = next
+	}
+	g.nodes[n].notes = l
+}
+
+// store appends text to g.text and returns its span.
+func (g *Game) store(text string) span {
+	off := uint32(len(g.text))
+	g.text = append(g.text, text...)
+	return span{off, uint32(len(text))}
+}
 
 // Mainline appends the main line's moves to dst and returns it.
 func (g *Game) Mainline(dst []movegen.Move) []movegen.Move {
@@ -319,6 +540,60 @@ func (g *Game) Mainline(dst []movegen.Move) []movegen.Move {
 		dst = append(dst, g.nodes[n].move)
 	}
 	return dst
+}
+
+// MainlineNodes returns an iterator over the main line: each move's node, in
+// order from the game's first, and the position after it (the position
+// before the first is Start). It replays each move once, allocating
+// nothing.
+func (g *Game) MainlineNodes() iter.Seq2[Node, movegen.Position] {
+	return func(yield func(Node, movegen.Position) bool) {
+		g.init()
+		p := g.start
+		for n := g.nodes[Root].child; n != None; n = g.nodes[n].child {
+			play(&p, g.nodes[n].move)
+			if !yield(n, p) {
+				return
+			}
+		}
+	}
+}
+
+// Nodes returns an iterator over every node of the tree but the root, with
+// the position at it (after its move), depth first in the order the export
+// format writes the moves' alternatives aside: each node before its
+// children, a node's children in order (its main continuation first). It
+// replays each move once and keeps one position a move of the path from
+// the root.
+func (g *Game) Nodes() iter.Seq2[Node, movegen.Position] {
+	return func(yield func(Node, movegen.Position) bool) {
+		g.init()
+		path := []movegen.Position{g.start} // path[d]: the position at the current node's ancestor at depth d
+		n := g.nodes[Root].child
+		for n != None {
+			p := path[len(path)-1]
+			play(&p, g.nodes[n].move)
+			if !yield(n, p) {
+				return
+			}
+			if c := g.nodes[n].child; c != None {
+				path = append(path, p)
+				n = c
+				continue
+			}
+			// Up to the nearest node with a next sibling.
+			for n != None && g.nodes[n].next == None {
+				n = g.nodes[n].parent
+				if n == Root || n == None {
+					return
+				}
+				path = path[:len(path)-1]
+			}
+			if n != None {
+				n = g.nodes[n].next
+			}
+		}
+	}
 }
 
 // MainlineEnd returns the last node of the main line (Root for a game
@@ -335,7 +610,9 @@ func (g *Game) MainlineEnd() Node {
 func (g *Game) End() movegen.Position { return g.Position(g.MainlineEnd()) }
 
 // Position returns the position at n: the start position with the moves
-// that lead to n played (the start position for a node not of g).
+// that lead to n played (the start position for a node not of g). It
+// replays the moves from the start (but for the node last added, whose
+// position is kept): to visit positions in turn, use MainlineNodes or Nodes.
 func (g *Game) Position(n Node) movegen.Position {
 	g.init()
 	if !g.valid(n) {
@@ -356,6 +633,22 @@ func (g *Game) Position(n Node) movegen.Position {
 	return p
 }
 
+// SAN returns the move that leads to n in Standard Algebraic Notation
+// ("--" for a null move, "" for the root). It replays the moves to n's
+// parent, as Position does; in a loop over MainlineNodes or Nodes, the position
+// before the move is at hand: p.SAN(g.Move(n)).
+func (g *Game) SAN(n Node) string {
+	if !g.valid(n) || n == Root {
+		return ""
+	}
+	m := g.nodes[n].move
+	if m == movegen.NoMove {
+		return "--"
+	}
+	p := g.Position(g.nodes[n].parent)
+	return p.SAN(m)
+}
+
 // Play adds the move m at the end of the main line and returns its node;
 // m must be legal there (NoMove, the null move, when the side to move is
 // not in check): else it is an error, and nothing changes.
@@ -364,7 +657,8 @@ func (g *Game) Play(m movegen.Move) (Node, error) { return g.AddMove(g.MainlineE
 // AddMove adds the move m after n: as n's main continuation when n has
 // none, else as a new variation after n's last. m must be legal at n
 // (NoMove, the null move, when the side to move is not in check): else it
-// is an error, and nothing changes. It returns the new node.
+// is an error, and nothing changes. It returns the new node. It takes a
+// constant time but for the position at n (see Position).
 func (g *Game) AddMove(n Node, m movegen.Move) (Node, error) {
 	g.init()
 	if !g.valid(n) {
@@ -379,7 +673,9 @@ func (g *Game) AddMove(n Node, m movegen.Move) (Node, error) {
 		return None, fmt.Errorf("pgn: AddMove: %v is not a legal move of %s", m, p.FEN())
 	}
 	play(&p, m)
-	return g.add(n, m, &p), nil
+	c := g.add(n, m)
+	g.last, g.lastPos = c, p
+	return c, nil
 }
 
 // play makes m, a legal move of p or NoMove, the null move, when p is not
@@ -392,70 +688,68 @@ func play(p *movegen.Position, m movegen.Move) {
 	p.PlayUnchecked(m)
 }
 
-// add appends a node for the legal move m after n, p the position after
-// it, and returns it.
-func (g *Game) add(n Node, m movegen.Move, p *movegen.Position) Node {
+// add appends a node for the move m after n, its last child, in constant
+// time, and returns it.
+func (g *Game) add(n Node, m movegen.Move) Node {
 	c := Node(len(g.nodes))
-	g.nodes = append(g.nodes, node{move: m, parent: n, child: None, after: None})
-	if first := g.nodes[n].child; first == None {
-		g.nodes[n].child = c
+	g.nodes = append(g.nodes, node{move: m, parent: n, child: None, last: None, next: None})
+	p := &g.nodes[n]
+	if p.child == None {
+		p.child = c
 	} else {
-		for first != None && g.nodes[first].after != None {
-			first = g.nodes[first].after
-		}
-		g.nodes[first].after = c
+		g.nodes[p.last].next = c
 	}
-	g.last, g.lastPos = c, *p
+	p.last = c
 	return c
 }
 
-// SetComment sets the comment after n's move (for the root: before the
-// first move, as StartingComment).
-func (g *Game) SetComment(n Node, text string) {
-	if g.valid(n) {
-		if n == Root {
-			g.nodes[n].before = g.store(text)
-		} else {
-			g.nodes[n].comment = g.store(text)
+// Outcome returns how the game stands after its main line by the rules
+// (movegen's Outcome: checkmate, stalemate, insufficient material, the
+// seventy-five-move rule, fivefold repetition, the repetitions counted
+// over the main line from the start). With claim, a draw the side to move
+// may claim also ends it, as python-chess's outcome(claim_draw=True)
+// counts one: by the fifty-move rule, the halfmove clock at 100 or the
+// next move bringing it there without a capture or a pawn move, then by
+// threefold repetition, the position's third occurrence now or after the
+// next move. The termination marker (Result) says nothing here: a game
+// may end by resignation, time or agreement, which the moves do not show.
+func (g *Game) Outcome(claim bool) movegen.Outcome {
+	g.init()
+	h := movegen.NewHistory(64)
+	p := g.start
+	h.Push(&p)
+	for n := g.nodes[Root].child; n != None; n = g.nodes[n].child {
+		play(&p, g.nodes[n].move)
+		h.Push(&p)
+	}
+	if o := p.Outcome(h); o != (movegen.Outcome{}) || !claim {
+		return o
+	}
+	var buf [movegen.MaxMoves]movegen.Move
+	moves := p.LegalMoves(buf[:0])
+	draw := movegen.Outcome{Result: movegen.Draw, Reason: movegen.FiftyMoves}
+	if p.HalfmoveClock() >= movegen.FiftyMovePlies {
+		return draw
+	}
+	if p.HalfmoveClock() >= movegen.FiftyMovePlies-1 {
+		for _, m := range moves {
+			if !p.IsCapture(m) && p.MovedPiece(m).Type() != movegen.Pawn {
+				q := p
+				q.PlayUnchecked(m)
+				if q.CountMoves() > 0 {
+					return draw
+				}
+			}
 		}
 	}
-}
-
-// SetStartingComment sets the comment before n's move (for the root and
-// the game's first move alike, the comment before the game's first move).
-func (g *Game) SetStartingComment(n Node, text string) {
-	if g.valid(n) {
-		g.nodes[g.beforeNode(n)].before = g.store(text)
+	draw.Reason = movegen.ThreefoldRepetition
+	if p.ClaimableDraw(h) == movegen.ThreefoldRepetition {
+		return draw
 	}
-}
-
-// AddNAG adds a Numeric Annotation Glyph to n's move (1 to 255).
-func (g *Game) AddNAG(n Node, nag byte) {
-	if !g.valid(n) || n == Root || nag == 0 {
-		return
+	for _, m := range moves {
+		if p.ClaimableDrawWith(h, m) == movegen.ThreefoldRepetition {
+			return draw
+		}
 	}
-	s := g.nodes[n].nags
-	if s.n > 0 && int(s.off+s.n) == len(g.text) {
-		g.text = append(g.text, nag) // the last NAGs stored: grow in place
-		g.nodes[n].nags.n++
-		return
-	}
-	off := uint32(len(g.text))
-	g.text = append(g.text, g.text[s.off:s.off+s.n]...)
-	g.text = append(g.text, nag)
-	g.nodes[n].nags = span{off, s.n + 1}
-}
-
-// store appends text to g.text and returns its span.
-func (g *Game) store(text string) span {
-	off := uint32(len(g.text))
-	g.text = append(g.text, text...)
-	return span{off, uint32(len(text))}
-}
-
-// storeBytes is store for a []byte.
-func (g *Game) storeBytes(text []byte) span {
-	off := uint32(len(g.text))
-	g.text = append(g.text, text...)
-	return span{off, uint32(len(text))}
+	return movegen.Outcome{}
 }

@@ -2,67 +2,127 @@ package pgn
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-	"unsafe"
-
-	"github.com/symmagic/attacks/movegen"
 )
 
-// Error is the error Read returns for a game it cannot read: the game's
-// number in the input (from 1), the line and column (from 1, in bytes) of
-// the fault, what is wrong, and the error behind it (a *movegen.SANError
-// for a move, a *movegen.FENError for a FEN tag; nil otherwise). Its text
-// reads:
-//
-//	pgn: game 3, line 41, column 18: move 12... Nd2: ambiguous: Nbd2, Nfd2
-type Error struct {
-	Game, Line, Column int
-	Msg                string
-	Err                error
+// Limits bound what a Reader holds of one game, and so its memory,
+// whatever the input. A game over a limit is a *Error naming the limit
+// (wrapping ErrLimit); the reader passes over the rest of it, holding
+// nothing more, and the next game reads as if it were not there. A field
+// at 0 takes its DefaultLimits value.
+type Limits struct {
+	// Depth is the deepest nesting of variations: a variation inside the
+	// main line is at depth 1, one inside it at 2.
+	Depth int
+	// Plies is the most moves a game holds, its variations' included.
+	Plies int
+	// Comment is the most bytes of one comment.
+	Comment int
+	// Tag is the most bytes of one tag pair, from its [ to its ].
+	Tag int
+	// Line is the most bytes of one line of the input, its line break
+	// aside: the reader holds whole lines.
+	Line int
+	// Game is the most bytes of one game, from its first token to the
+	// end of its last.
+	Game int
+	// Tags is the most tag pairs of one game.
+	Tags int
 }
 
-func (e *Error) Error() string {
-	return fmt.Sprintf("pgn: game %d, line %d, column %d: %s", e.Game, e.Line, e.Column, e.Msg)
+// DefaultLimits are the limits of a Reader whose Limits are zero: fit for
+// a service that reads other people's files, far above what real games
+// need (the longest game the rules allow has under 9,000 plies).
+var DefaultLimits = Limits{
+	Depth:   100,
+	Plies:   100_000,
+	Comment: 1 << 20,
+	Tag:     64 << 10,
+	Line:    1 << 20,
+	Game:    4 << 20,
+	Tags:    1000,
 }
 
-func (e *Error) Unwrap() error { return e.Err }
+// withDefaults returns l with DefaultLimits' values where it has 0 (or
+// less).
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.Depth > 0 {
+		d.Depth = l.Depth
+	}
+	if l.Plies > 0 {
+		d.Plies = l.Plies
+	}
+	if l.Comment > 0 {
+		d.Comment = l.Comment
+	}
+	if l.Tag > 0 {
+		d.Tag = l.Tag
+	}
+	if l.Line > 0 {
+		d.Line = l.Line
+	}
+	if l.Game > 0 {
+		d.Game = l.Game
+	}
+	if l.Tags > 0 {
+		d.Tags = l.Tags
+	}
+	return d
+}
 
 // Reader reads games from a stream of PGN.
 //
 // It reads PGN as programs write it: tag pairs in any order and with any
-// name, a FEN tag (with SetUp or without) for a game from another position
-// and a Variant tag of "Chess960" (or "Fischerandom", "Chess 960", ...)
-// for Chess960, the FEN's castling in X-FEN or Shredder-FEN; movetext of
-// SAN as movegen's ParseSAN reads it (O-O and 0-0, e8=Q and e8Q, checks
-// and annotations written or not) and moves in coordinate notation (g1f3,
-// d7d8q) where they are legal, move numbers with any dots or none (not
-// checked), the null move as "--" or "Z0", comments in braces and after
-// ";", NAGs ("$14") and the suffixes "!", "?", "!!", "??", "!?", "?!"
-// (read as the NAGs 1 to 6; one before a variation's first move is that
-// move's), variations nested to any depth, and the termination marker;
+// name; movetext of moves (a Game's Builder reads SAN as movegen's
+// ParseSAN reads it, and coordinate notation), move numbers with any dots
+// or none, comments in braces and after ";", NAGs ("$14") and suffix
+// annotations ("!", "?!", ...), variations, and the termination marker;
 // escape lines ("%" in the first column), a byte-order mark, CRLF line
-// ends. A blank line among a game's tag pairs means nothing. Each move is
-// checked as it is read; a game ends at its termination marker, or where
-// the next game's tags begin (after a game of tags alone: at a blank line
-// before a tag it already has), or at the end of the input.
+// ends. A blank line among a game's tag pairs means nothing. A game ends
+// at its termination marker, where the next game's tags begin (after a
+// game of tags alone: at a blank line before a tag it already has), or at
+// the end of the input.
 //
-// A game Read cannot read is a *Error naming the game, the line, the
-// column and the fault; Read then skips to the game's end (its marker at
-// the main line's depth, or the next tag pair that begins a line), so
-// that the next Read returns the next game: one broken game loses nothing
-// else.
+// It reads too what the standard does not allow but real files hold and
+// other readers (python-chess, pgn-extract) read, each kept as a warning
+// (GameInfo.Warnings, Game.Warnings), unless Strict: a result written
+// "1/2" (a draw); a "}" outside a comment or a ")" closing no variation
+// (passed over); a byte or a word that is no part of PGN (passed over); a
+// tag pair that cannot be read (passed over); a variation without a move;
+// a game without a termination marker.
 //
-// Memory is bounded by the largest game, not the input: Read keeps a
-// buffer of whole lines of the input and the game it fills.
+// A game Read or Visit cannot read is a *Error naming the game, the line,
+// the column and the fault; the reader then passes over the rest of the
+// game (to its marker at the main line's depth, or the next tag pair that
+// begins a line), so that the next call returns the next game: one broken
+// game loses nothing else.
+//
+// Memory is bounded by Limits, not by the input: the reader holds whole
+// lines of the input (at most Limits.Line bytes each), one comment and
+// the game it reads. Time is linear in the input.
+//
+// The zero Reader reads nothing: Reset gives it its input.
 type Reader struct {
 	// SkipVariations makes Read skip variations unread: their moves are
 	// not checked and the game holds the main line alone. Faster where
 	// the main line is all that matters.
 	SkipVariations bool
+	// TagsOnly makes Read read a game's tags and termination marker
+	// alone, passing over the movetext without reading a move (finding
+	// the game's end through comments, variations and escape lines):
+	// python-chess's read_headers. The game holds no move.
+	TagsOnly bool
+	// Strict makes every warning an error: the standard alone is read.
+	Strict bool
+	// KeepRaw makes the reader keep each game's bytes as read, for
+	// GameInfo.Raw.
+	KeepRaw bool
+	// Limits bound what the reader holds of a game; a zero field is
+	// DefaultLimits'.
+	Limits Limits
 
 	src  io.Reader
 	buf  []byte
@@ -74,28 +134,32 @@ type Reader struct {
 
 	line      int   // the line of buf[r], from 1
 	lineStart int64 // the input offset of that line's first byte
-	games     int   // games begun
+	long      bool  // the current line was over Limits.Line: its rest dropped
 	blank     bool  // a blank line since the last token
 	scratch   []byte
-	stack     []level
-	// tagText holds a game's new tag names and values, made one string
-	// when its tags are read; tagNew says where each goes.
-	tagText []byte
-	tagNew  []tagText
-	// unclosed is the variations a skipped variation left open at a fault.
-	unclosed int
-}
+	comment   int // Limits.Comment, for the tokenizer
+	tagLimit  int // Limits.Tag, for the tokenizer
 
-// tagText is a tag name or value in Reader.tagText: tag i's, at off, n
-// bytes.
-type tagText struct {
-	i, off, n int32
-	value     bool
+	games    int // games begun
+	lim      Limits
+	info     GameInfo
+	start    int64  // the input offset of the game's first token
+	end      int64  // the input offset after the game's last token
+	plies    int    // moves read in the game
+	tags     int    // tag pairs read in the game
+	moved    []bool // moved[d]: a move was read at depth d of the variations open
+	unclosed int    // variations a skipped one left open at a fault
+	inTags   bool   // the game's tags are being read
+	raw      []byte // the game's bytes that left buf, with KeepRaw
+	rawFrom  int64  // the input offset from which buf's bytes are the game's (-1: none kept)
+	rawOver  bool   // the game is over Limits.Game: no raw bytes
+	names    tagNames
+	builder  Builder
 }
 
 // NewReader returns a Reader of PGN from src.
 func NewReader(src io.Reader) *Reader {
-	r := &Reader{buf: make([]byte, 64<<10)}
+	r := &Reader{}
 	r.Reset(src)
 	return r
 }
@@ -103,27 +167,20 @@ func NewReader(src io.Reader) *Reader {
 // Reset makes r read from src as a new Reader would, keeping its memory.
 // The options stay.
 func (r *Reader) Reset(src io.Reader) {
-	*r = Reader{SkipVariations: r.SkipVariations, src: src, buf: r.buf, line: 1, scratch: r.scratch[:0], stack: r.stack[:0],
-		tagText: r.tagText[:0], tagNew: r.tagNew[:0]}
+	*r = Reader{SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly, Strict: r.Strict, KeepRaw: r.KeepRaw,
+		Limits: r.Limits, src: src, buf: r.buf, line: 1, scratch: r.scratch[:0], moved: r.moved[:0],
+		raw: r.raw[:0], rawFrom: -1, names: r.names, builder: r.builder}
+	r.names.reset()
+	r.lim = r.Limits.withDefaults()
+	r.comment, r.tagLimit = r.lim.Comment, r.lim.Tag
+	if src == nil {
+		r.eof = true
+	}
 	r.loadLine()
 	if bytes.HasPrefix(r.buf[r.r:r.w], []byte("\xef\xbb\xbf")) {
 		r.r += 3
 		r.lineStart = 3
 	}
-}
-
-// level is the state of one line of play being read: the main line or a
-// variation.
-type level struct {
-	node, prev Node // the last move's node and the one before it
-	// pos[at] is the position at node, pos[at^1] the one at prev: a move
-	// is made on a copy in the other slot, one copy a move.
-	pos       [2]movegen.Position
-	at        int
-	before    []byte // a comment read before the level's next move
-	hasBefore bool
-	nags      []byte // NAGs read before the level's first move
-	moved     bool   // a move has been read at this level
 }
 
 // Token kinds.
@@ -136,7 +193,8 @@ const (
 	tNAG
 	tSymbol
 	tStar
-	tBad
+	tBad  // an error
+	tJunk // what the standard does not allow: a warning, passed over
 )
 
 // token is the last token read: its kind, its text (a symbol, a comment,
@@ -150,39 +208,87 @@ type token struct {
 	line, col int
 	blank     bool // a blank line came before it
 	badTag    bool // a bad token is a malformed tag pair
-	at        int  // its index in buf, to unread it
+	limit     bool // a bad token is a limit exceeded
+	quotes    bool // a tag's value read to the line's last quote
+	// fromLine and fromOff are the line and input offset of a move number
+	// before the token, else its own.
+	fromLine  int
+	fromOff   int64
+	at        int // its index in buf, to unread it
 	lineStart int64
 }
 
+// off returns the input offset of t's first byte.
+func (r *Reader) off(t *token) int64 { return t.lineStart + int64(t.col) - 1 }
+
 // loadLine makes buf[r:eol] a whole line of the input, its line break at
 // eol (or eol == w at the input's end), reading more of the input as
-// needed. It reports false when nothing is left.
+// needed. A line over Limits.Line is dropped unread to its line break,
+// r.long saying so. It reports false when nothing is left.
 func (r *Reader) loadLine() bool {
 	for {
 		if k := bytes.IndexByte(r.buf[r.r:r.w], '\n'); k >= 0 {
 			r.eol = r.r + k
+			if k > r.lim.Line && r.r == int(r.lineStart-r.base) {
+				// A line over Limits.Line: dropped.
+				r.long, r.rawOver = true, true
+				r.r = r.eol
+			}
 			return true
 		}
 		if r.eof {
 			r.eol = r.w
 			return r.r < r.w
 		}
+		if r.w-r.r > r.lim.Line {
+			r.dropLine()
+			return true
+		}
 		r.fill()
 	}
+}
+
+// dropLine drops the line at buf[r], over Limits.Line and its line break
+// not in buf, to its line break, reading the input without holding it:
+// the line's bytes count as read, and r.long says so.
+func (r *Reader) dropLine() {
+	r.long = true
+	r.rawOver = true // the game's bytes are not all kept
+	r.base += int64(r.w)
+	r.r, r.w = 0, 0
+	for !r.eof {
+		r.read()
+		if k := bytes.IndexByte(r.buf[:r.w], '\n'); k >= 0 {
+			n := copy(r.buf, r.buf[k:r.w])
+			r.base += int64(k)
+			r.w = n
+			break
+		}
+		r.base += int64(r.w)
+		r.w = 0
+	}
+	r.eol = 0
 }
 
 // fill moves buf[r:w] to the front of buf, grows buf if that leaves no
 // room, and reads more of the input.
 func (r *Reader) fill() {
 	if r.r > 0 {
+		r.keepRaw(r.r)
 		n := copy(r.buf, r.buf[r.r:r.w])
 		r.base += int64(r.r)
 		r.w, r.r = n, 0
 	}
 	if r.w == len(r.buf) {
-		r.buf = append(r.buf, make([]byte, len(r.buf))...)
+		size := max(2*len(r.buf), 64<<10)
+		r.buf = append(r.buf, make([]byte, size-len(r.buf))...)
 	}
-	for {
+	r.read()
+}
+
+// read reads the input into buf[w:], which has room.
+func (r *Reader) read() {
+	for tries := 0; ; tries++ {
 		n, err := r.src.Read(r.buf[r.w:])
 		r.w += n
 		if err != nil {
@@ -195,7 +301,29 @@ func (r *Reader) fill() {
 		if n > 0 {
 			return
 		}
+		if tries >= 100 {
+			r.eof, r.rerr = true, io.ErrNoProgress
+			return
+		}
 	}
+}
+
+// keepRaw keeps the game's bytes of buf before index i, which are about to
+// leave buf, when KeepRaw asks for them.
+func (r *Reader) keepRaw(i int) {
+	if r.rawFrom < 0 || r.rawOver {
+		return
+	}
+	from := max(int(r.rawFrom-r.base), 0)
+	if from >= i {
+		return
+	}
+	if len(r.raw)+i-from > r.lim.Game {
+		r.rawOver = true
+		return
+	}
+	r.raw = append(r.raw, r.buf[from:i]...)
+	r.rawFrom = r.base + int64(i)
 }
 
 // nextLine steps over the line break at eol to the next line; it reports
@@ -208,6 +336,7 @@ func (r *Reader) nextLine() bool {
 	r.r = r.eol + 1
 	r.line++
 	r.lineStart = r.base + int64(r.r)
+	r.long = false
 	return r.loadLine()
 }
 
@@ -218,6 +347,14 @@ func (r *Reader) col(i int) int { return int(r.base+int64(i)-r.lineStart) + 1 }
 func (r *Reader) next(t *token) {
 	newlines := 0
 	for {
+		if r.long {
+			// A line over Limits.Line, dropped: an error at its start.
+			r.long = false
+			*t = token{kind: tBad, limit: true, line: r.line, col: 1, at: r.r, lineStart: r.lineStart, blank: r.blank,
+				text: fmt.Appendf(nil, "a line longer than %d bytes (Limits.Line)", r.lim.Line)}
+			r.blank = false
+			return
+		}
 		// White space to the line's end, then the next line.
 		i, eol := r.r, r.eol
 		for i < eol && isSpace(r.buf[i]) {
@@ -239,7 +376,8 @@ func (r *Reader) next(t *token) {
 		}
 	}
 	i, eol := r.r, r.eol
-	t.line, t.col, t.at, t.lineStart, t.blank, t.badTag = r.line, r.col(i), i, r.lineStart, r.blank, false
+	t.line, t.col, t.at, t.lineStart, t.blank, t.badTag, t.limit, t.quotes = r.line, r.col(i), i, r.lineStart, r.blank, false, false, false
+	t.fromLine, t.fromOff = t.line, r.base+int64(i)
 	r.blank = false
 	switch c := r.buf[i]; {
 	case isAlnum(c) || c == '-':
@@ -257,7 +395,9 @@ func (r *Reader) next(t *token) {
 				j++
 			}
 			r.r = j
+			line, off := t.line, r.base+int64(i)
 			r.next(t)
+			t.fromLine, t.fromOff = line, off
 			return
 		}
 		t.kind, t.text, r.r = tSymbol, r.buf[i:j], j
@@ -269,7 +409,7 @@ func (r *Reader) next(t *token) {
 		r.r = j
 		r.next(t) // dots after a move number, or alone: nothing
 	case c == '{':
-		r.comment(t)
+		r.braceComment(t)
 	case c == '[':
 		r.tag(t)
 	case c == '(':
@@ -286,7 +426,7 @@ func (r *Reader) next(t *token) {
 		}
 		t.kind, t.nag, r.r = tNAG, n, j
 		if j == i+1 || n > 255 {
-			t.kind, t.text = tBad, []byte("a NAG is $ and a number from 0 to 255")
+			t.kind, t.text = tJunk, []byte("a NAG is $ and a number from 0 to 255")
 		}
 	case c == '!' || c == '?':
 		j := i + 1
@@ -295,12 +435,18 @@ func (r *Reader) next(t *token) {
 		}
 		t.kind, t.nag, r.r = tNAG, suffixNAG(string(r.buf[i:j])), j
 		if t.nag == 0 {
-			t.kind, t.text = tBad, fmt.Appendf(nil, "annotation %q, want !, ?, !!, ??, !? or ?!", r.buf[i:j])
+			t.kind, t.text = tJunk, fmt.Appendf(nil, "annotation %q, want !, ?, !!, ??, !? or ?!", r.buf[i:j])
 		}
 	case c == ';':
-		t.kind, t.text, r.r = tComment, bytes.TrimSpace(r.buf[i+1:eol]), eol
+		text := bytes.TrimSpace(r.buf[i+1 : eol])
+		t.kind, t.text, r.r = tComment, text, eol
+		if len(text) > r.comment {
+			t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.comment)
+		}
+	case c == '}':
+		t.kind, r.r, t.text = tJunk, i+1, []byte("a } outside a comment")
 	default:
-		t.kind, r.r = tBad, i+1
+		t.kind, r.r = tJunk, i+1
 		t.text = fmt.Appendf(nil, "unexpected character %q", c)
 		if c >= 0x80 {
 			t.text = fmt.Appendf(nil, "unexpected byte %#02x", c)
@@ -327,7 +473,7 @@ func suffixNAG(s string) int {
 	return 0
 }
 
-// unread puts the token t back.
+// unread puts the token t, the last read, back.
 func (r *Reader) unread(t *token) {
 	r.r, r.blank = t.at, t.blank
 	if t.kind == tEOF {
@@ -337,29 +483,68 @@ func (r *Reader) unread(t *token) {
 	r.loadLine()
 }
 
-// comment reads a brace comment at buf[r.r] into t: its text with each
-// line break a space, and white space trimmed at both ends.
-func (r *Reader) comment(t *token) {
+// braceComment reads a brace comment at buf[r.r] into t: its text with
+// each line break a space, and white space trimmed at both ends. A comment
+// over Limits.Comment is a bad token, read to its end all the same.
+func (r *Reader) braceComment(t *token) {
 	i := r.r + 1
 	if k := bytes.IndexByte(r.buf[i:r.eol], '}'); k >= 0 {
 		// On one line: the common case, read in place.
 		t.kind, t.text, r.r = tComment, bytes.TrimSpace(r.buf[i:i+k]), i+k+1
+		if k > r.comment {
+			t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.comment)
+		}
 		return
 	}
 	r.scratch = r.scratch[:0]
+	over := false
 	for {
-		if k := bytes.IndexByte(r.buf[i:r.eol], '}'); k >= 0 {
-			r.scratch = append(r.scratch, r.buf[i:i+k]...)
-			t.kind, t.text, r.r = tComment, bytes.TrimSpace(r.scratch), i+k+1
-			return
+		k := bytes.IndexByte(r.buf[i:r.eol], '}')
+		end := r.eol
+		if k >= 0 {
+			end = i + k
 		}
-		r.scratch = append(r.scratch, bytes.TrimRight(r.buf[i:r.eol], "\r")...)
-		r.scratch = append(r.scratch, ' ')
+		if !over && len(r.scratch)+end-i > r.comment {
+			over = true
+		}
+		if !over {
+			if k >= 0 {
+				r.scratch = append(r.scratch, r.buf[i:end]...)
+			} else {
+				r.scratch = append(r.scratch, bytes.TrimRight(r.buf[i:end], "\r")...)
+				r.scratch = append(r.scratch, ' ')
+			}
+		}
+		if k >= 0 {
+			r.r = end + 1
+			break
+		}
 		if !r.nextLine() {
 			t.kind, t.text = tBad, []byte("a comment opened by { is not closed by }")
 			return
 		}
+		if r.long {
+			r.long = false
+			over = true
+		}
 		i = r.r
+		if over {
+			// Over Limits.Comment: a line that begins with a tag pair
+			// ends the comment, so that the next game reads.
+			j := i
+			for j < r.eol && isSpace(r.buf[j]) {
+				j++
+			}
+			if j < r.eol && r.buf[j] == '[' {
+				r.r = j
+				t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.comment)
+				return
+			}
+		}
+	}
+	t.kind, t.text = tComment, bytes.TrimSpace(r.scratch)
+	if over {
+		t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.comment)
 	}
 }
 
@@ -367,9 +552,14 @@ func (r *Reader) comment(t *token) {
 // \" and \\ unescaped.
 func (r *Reader) tag(t *token) {
 	line := r.buf[r.r:r.eol]
-	r.r = r.eol // a tag pair is read to its line's end, or is bad
+	at := r.r
+	r.r = r.eol
 	bad := func(format string, args ...any) {
 		t.kind, t.text, t.badTag = tBad, fmt.Appendf(nil, format, args...), true
+		// Read on after the first ] that follows, or the line's end.
+		if k := bytes.IndexByte(line[1:], ']'); k >= 0 {
+			r.r = at + 1 + k + 1
+		}
 	}
 	j := 1
 	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
@@ -401,17 +591,32 @@ func (r *Reader) tag(t *token) {
 		}
 		j++
 	}
-	if j == len(line) {
-		bad("tag %s: its value's closing \" is missing", name)
-		return
-	}
-	value := line[vs:j]
+	value := line[vs:min(j, len(line))]
 	j++
 	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
 		j++
 	}
-	if j == len(line) || line[j] != ']' {
-		bad("tag %s: the closing ] is missing", name)
+	if j >= len(line) || line[j] != ']' {
+		// Quotes inside the value not escaped ([Event "A "B" C"]), or a
+		// closing quote escaped ([Event "A \"]): where the line ends in
+		// "], the value runs to its last quote, as python-chess reads
+		// it; else the tag pair cannot be read.
+		rest := bytes.TrimRight(line, " \t\r")
+		if !bytes.HasSuffix(rest, []byte("\"]")) || len(rest)-2 < vs {
+			if j > len(line) {
+				bad("tag %s: its value's closing \" is missing", name)
+			} else {
+				bad("tag %s: the closing ] is missing", name)
+			}
+			return
+		}
+		j = len(rest) - 1
+		value = line[vs : j-1]
+		t.quotes = true
+	}
+	if j+1 > r.tagLimit {
+		bad("a tag pair longer than %d bytes (Limits.Tag)", r.tagLimit)
+		t.limit = true
 		return
 	}
 	// Another tag pair may follow on the same line.
@@ -427,13 +632,9 @@ func (r *Reader) tag(t *token) {
 		value = r.scratch
 	}
 	t.kind, t.name, t.text = tTag, name, value
-}
-
-// newTagText keeps b as tag i's name or value, made a string with the
-// game's other new tag texts when its tags are read.
-func (r *Reader) newTagText(i int, b []byte, value bool) {
-	r.tagNew = append(r.tagNew, tagText{int32(i), int32(len(r.tagText)), int32(len(b)), value})
-	r.tagText = append(r.tagText, b...)
+	if t.quotes {
+		r.r = r.eol
+	}
 }
 
 // firstOnLine reports whether t, a token of the current line, is its
@@ -447,79 +648,169 @@ func (r *Reader) firstOnLine(t *token) bool {
 	return true
 }
 
-// hasTag reports whether the game being read has a tag named name.
-func (r *Reader) hasTag(g *Game, name []byte) bool {
-	for i := range g.Tags {
-		if g.Tags[i].Name == string(name) {
-			return true
-		}
-	}
-	for _, n := range r.tagNew {
-		if !n.value && string(r.tagText[n.off:n.off+n.n]) == string(name) {
-			return true
-		}
-	}
-	return false
+// tagNames are the names of the tags of the game being read, for the rule
+// that ends a game of tags alone: a list, and a set once it is long.
+type tagNames struct {
+	text []byte
+	ends []int32
+	set  map[string]struct{}
 }
 
-// tagStrings gives g's new tag names and values their strings: one string
-// for them all.
-func (r *Reader) tagStrings(g *Game) {
-	if len(r.tagNew) == 0 {
+func (n *tagNames) reset() {
+	n.text, n.ends = n.text[:0], n.ends[:0]
+	clear(n.set)
+}
+
+func (n *tagNames) add(name []byte) {
+	if len(n.ends) >= 32 {
+		if n.set == nil {
+			n.set = map[string]struct{}{}
+		}
+		n.set[string(name)] = struct{}{}
 		return
 	}
-	text := string(r.tagText)
-	for _, n := range r.tagNew {
-		if n.value {
-			g.Tags[n.i].Value = text[n.off : n.off+n.n]
-		} else {
-			g.Tags[n.i].Name = text[n.off : n.off+n.n]
-		}
-	}
-	r.tagText, r.tagNew = r.tagText[:0], r.tagNew[:0]
+	n.text = append(n.text, name...)
+	n.ends = append(n.ends, int32(len(n.text)))
 }
 
-// knownTags are the tag names Read gives without allocating.
-var knownTags = func() map[string]string {
-	m := map[string]string{}
-	for _, n := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result",
-		"WhiteElo", "BlackElo", "WhiteTitle", "BlackTitle", "WhiteRatingDiff", "BlackRatingDiff",
-		"WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "ECO", "Opening", "Variation",
-		"TimeControl", "Termination", "Annotator", "PlyCount", "EventDate", "EventType",
-		"UTCDate", "UTCTime", "Time", "Mode", "FEN", "SetUp", "Variant", "Board", "Source", "SourceDate"} {
-		m[n] = n
+func (n *tagNames) has(name []byte) bool {
+	start := int32(0)
+	for _, end := range n.ends {
+		if string(n.text[start:end]) == string(name) {
+			return true
+		}
+		start = end
 	}
-	return m
-}()
+	_, ok := n.set[string(name)]
+	return ok
+}
 
-// Read reads the next game into g, reusing its memory. It returns nil for
-// a game read whole, io.EOF when the input holds no more games, a *Error
-// for a game it cannot read (g then holds the game up to the fault: its
-// tags, its start, its moves before the fault; Read goes on with the next
-// game when called again), or an error of the input's (once: Read then
-// returns io.EOF, so that a loop that goes on after every error but io.EOF
-// ends).
+// Read reads the next game into g, reusing its memory, with the Reader's
+// Builder (the Game's visitor). It returns nil for a game read whole,
+// io.EOF when the input holds no more games, a *Error for a game it cannot
+// read (g then holds the game up to the fault: its tags up to it, its
+// start, its moves before it; Read goes on with the next game when called
+// again), or an error of the input's (once: Read then returns io.EOF, so
+// that a loop that goes on after every error but io.EOF ends). Info tells
+// which game it read, and where.
 func (r *Reader) Read(g *Game) error {
-	g.Tags = g.Tags[:0]
-	g.Reset(movegen.StartPosition())
-	r.stack = r.stack[:0]
+	b := &r.builder
+	b.Reset(g)
+	b.SkipVariations = r.SkipVariations
+	b.tagsOnly = r.TagsOnly
+	err := r.Visit(b)
+	if _, ok := err.(*Error); ok {
+		b.fail()
+	}
+	return err
+}
+
+// Info returns what the last game read or visited is and where it lies;
+// its slices are valid until the next game.
+func (r *Reader) Info() *GameInfo { return &r.info }
+
+// Visit reads the next game and gives its events to v (see Visitor). It
+// returns what Read returns: nil, io.EOF, a *Error (a fault of the
+// game's, or v's error at an event), or the input's error once.
+func (r *Reader) Visit(v Visitor) error {
+	if r.src == nil && r.buf == nil && !r.eof {
+		r.Reset(nil)
+	}
+	r.lim = r.Limits.withDefaults()
+	r.comment, r.tagLimit = r.lim.Comment, r.lim.Tag
+	if ls := int(r.lineStart - r.base); r.r == ls && r.eol-ls > r.lim.Line {
+		// The line loaded before the limits were set is over them.
+		r.long, r.r = true, r.eol
+	}
 	var t token
 	r.next(&t)
+	// What is no part of a game before its first token: warnings of the
+	// game's (Strict: the start of a broken game).
+	var junk []*Error
+	for !r.Strict && isJunk(&t) {
+		if len(junk) < MaxWarnings {
+			junk = append(junk, &Error{Line: t.line, Column: t.col, Msg: junkMsg(&t)})
+		}
+		r.next(&t)
+	}
 	if t.kind == tEOF {
 		if err := r.inputErr(); err != nil {
 			return err
 		}
 		return io.EOF
 	}
-	r.games++
-	err := r.game(g, &t)
+	r.begin(&t)
+	r.inTags = true
+	for _, e := range junk {
+		e.Game = r.games
+		r.info.Warnings = append(r.info.Warnings, e)
+	}
+	err := r.game(v, &t)
 	if err != nil {
 		r.skipGame(&t)
+		r.finish()
 	}
 	if rerr := r.inputErr(); rerr != nil {
 		return rerr
 	}
 	return err
+}
+
+// isJunk reports whether t, a token before a game, is no part of one: a
+// junk token, a ")", or a word that is no move, result or move number.
+func isJunk(t *token) bool {
+	switch t.kind {
+	case tJunk, tClose:
+		return true
+	case tSymbol:
+		return !hasMove(t.text) && resultOf(t.text) == "" && !allDigits(t.text) && string(t.text) != "1/2"
+	}
+	return false
+}
+
+// junkMsg says what a junk token is.
+func junkMsg(t *token) string {
+	switch t.kind {
+	case tClose:
+		return "a ) closes no variation: passed over"
+	case tSymbol:
+		return fmt.Sprintf("%q is no move: passed over", t.text)
+	}
+	return string(t.text) + ": passed over"
+}
+
+// begin starts a game at its first token t.
+func (r *Reader) begin(t *token) {
+	r.games++
+	clear(r.info.Warnings)
+	r.info = GameInfo{Number: r.games, Offset: r.off(t), Line: t.line, Warnings: r.info.Warnings[:0]}
+	if t.kind != tEOF && t.fromOff < r.info.Offset {
+		r.info.Offset, r.info.Line = t.fromOff, t.fromLine // its move number's
+	}
+	r.start = r.info.Offset
+	r.end = r.start
+	r.plies, r.tags = 0, 0
+	r.moved = append(r.moved[:0], false)
+	r.names.reset()
+	r.raw, r.rawOver, r.rawFrom = r.raw[:0], false, -1
+	if r.KeepRaw {
+		r.rawFrom = r.start
+	}
+}
+
+// finish sets the game's Len and Raw at its end, r.end.
+func (r *Reader) finish() {
+	r.info.Len = r.end - r.start
+	r.info.Raw = nil
+	if r.rawFrom < 0 || r.rawOver {
+		return
+	}
+	if i := int(r.end - r.base); i > 0 {
+		r.keepRaw(min(i, r.w))
+	}
+	if !r.rawOver && int64(len(r.raw)) >= r.info.Len {
+		r.info.Raw = r.raw[:r.info.Len]
+	}
 }
 
 // inputErr returns the input's error once: then nil, and Read io.EOF.
@@ -534,197 +825,401 @@ func (r *Reader) fail(t *token, cause error, format string, args ...any) *Error 
 	return &Error{Game: r.games, Line: t.line, Column: t.col, Msg: fmt.Sprintf(format, args...), Err: cause}
 }
 
-// game reads a game, from its first token t, into g.
-func (r *Reader) game(g *Game, t *token) error {
-	// The tags.
-	var fenAt, variantAt token // the FEN and Variant tags, for their errors
-	haveFEN := false
-	var tagErr error
-	for ; t.kind == tTag || t.badTag; r.next(t) {
-		if t.badTag {
-			if tagErr == nil {
-				tagErr = r.fail(t, nil, "%s", t.text)
-			}
-			continue
-		}
-		if len(g.Tags) > 0 && t.blank && r.hasTag(g, t.name) {
-			// A blank line, then a tag the game has: a game of tags
-			// alone ended there. (A blank line among a game's tags
-			// means nothing.)
-			r.unread(t)
-			r.tagStrings(g)
-			return r.finish(g)
-		}
-		i := len(g.Tags)
-		var tg Tag
-		if i < cap(g.Tags) && g.Tags[:i+1][i].Name == string(t.name) {
-			tg.Name = g.Tags[:i+1][i].Name // the last game's tag in this slot
-		} else if known, ok := knownTags[string(t.name)]; ok {
-			tg.Name = known
-		} else {
-			r.newTagText(i, t.name, false)
-		}
-		if i < cap(g.Tags) && g.Tags[:i+1][i].Value == string(t.text) {
-			tg.Value = g.Tags[:i+1][i].Value // the last game's value in this slot
-		} else {
-			r.newTagText(i, t.text, true)
-		}
-		g.Tags = append(g.Tags, tg)
-		switch string(t.name) {
-		case "FEN":
-			fenAt, haveFEN = *t, true
-		case "Variant":
-			variantAt = *t
-		}
+// failed returns t's error, a bad token's.
+func (r *Reader) failed(t *token) *Error {
+	var cause error
+	if t.limit {
+		cause = ErrLimit
 	}
-	r.tagStrings(g)
-	if tagErr != nil {
-		return tagErr
-	}
-	// The start position.
-	start := movegen.StartPosition()
-	variant, _ := g.Tag("Variant")
-	chess960 := false
-	switch v := strings.TrimSpace(variant); {
-	case v == "" || anyFold(v, "standard", "chess", "normal", "from position", "fromposition"):
-	case strings.Contains(v, "960") || containsFold(v, "fischer"):
-		chess960 = true
-	default:
-		return r.fail(&variantAt, nil, "variant %q: only standard chess and Chess960 are read", variant)
-	}
-	if haveFEN {
-		fen, _ := g.Tag("FEN")
-		p, err := movegen.ParseFEN(fen)
-		if err != nil {
-			return r.fail(&fenAt, err, "FEN tag: %s", strings.TrimPrefix(err.Error(), "movegen: "))
-		}
-		start = p
-	}
-	if chess960 {
-		start.SetChess960(true) // never an error when switching on
-	}
-	g.Reset(start)
-	return r.movetext(g, t)
+	return r.fail(t, cause, "%s", t.text)
 }
 
-// anyFold reports whether s is one of names, case aside.
-func anyFold(s string, names ...string) bool {
-	for _, n := range names {
-		if strings.EqualFold(s, n) {
-			return true
-		}
+// warn keeps a warning at t for the current game, or, Strict, returns it
+// as the game's error.
+func (r *Reader) warn(t *token, format string, args ...any) error {
+	e := r.fail(t, nil, format, args...)
+	if r.Strict {
+		return e
 	}
-	return false
-}
-
-// containsFold reports whether s contains sub, case aside.
-func containsFold(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(sub)], sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// finish ends a game without a termination marker: its result is its
-// Result tag's, if that is a marker, else "*".
-func (r *Reader) finish(g *Game) error {
-	if res, ok := g.Tag("Result"); ok && isResult(res) {
-		g.Result = resultString(res)
+	if len(r.info.Warnings) < MaxWarnings {
+		r.info.Warnings = append(r.info.Warnings, e)
+	} else {
+		r.info.Dropped++
 	}
 	return nil
 }
 
-func isResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" }
-
-// movetext reads the moves of a game, from its first token t.
-func (r *Reader) movetext(g *Game, t *token) error {
-	r.stack = r.stack[:0]
-	cur := level{node: Root, prev: None}
-	cur.pos[0] = g.start
-	end := func() {
-		g.last, g.lastPos = cur.node, cur.pos[cur.at]
+// visitErr returns the visitor's error err at t as a *Error.
+func (r *Reader) visitErr(t *token, err error) error {
+	if e, ok := err.(*Error); ok && e.Line == 0 {
+		e.Game, e.Line, e.Column = r.games, t.line, t.col
+		return e
 	}
+	return &Error{Game: r.games, Line: t.line, Column: t.col, Msg: err.Error(), Err: err}
+}
+
+// tokenEnd records the end of the token t, just read, as the game's end
+// so far.
+func (r *Reader) tokenEnd() { r.end = r.base + int64(r.r) }
+
+// game reads a game, from its first token t, into v.
+func (r *Reader) game(v Visitor, t *token) error {
+	if err := v.Begin(&r.info); err != nil {
+		return r.visitErr(t, err)
+	}
+	// The tags, and what is no part of PGN among them.
+	for ; t.kind == tTag || t.badTag || t.kind == tJunk || t.kind == tSymbol && isJunk(t); r.next(t) {
+		if t.kind == tJunk || t.kind == tSymbol {
+			if err := r.warn(t, "%s", junkMsg(t)); err != nil {
+				return err
+			}
+			continue
+		}
+		if t.badTag {
+			if t.limit {
+				return r.failed(t)
+			}
+			if err := r.warn(t, "%s: the tag pair is passed over", t.text); err != nil {
+				return err
+			}
+			r.tokenEnd()
+			continue
+		}
+		if len(r.names.ends) > 0 && t.blank && r.names.has(t.name) {
+			// A blank line, then a tag the game has: a game of tags
+			// alone ended there. (A blank line among a game's tags
+			// means nothing.)
+			r.unread(t)
+			return r.end0(v, t)
+		}
+		r.tokenEnd()
+		if r.end-r.start > int64(r.lim.Game) {
+			e := r.fail(t, ErrLimit, "a game longer than %d bytes (Limits.Game)", r.lim.Game)
+			r.next(t) // the tag is the game's: skipGame goes on after it
+			return e
+		}
+		if t.quotes {
+			if err := r.warn(t, "tag %s: quotes in its value not escaped, or its closing quote: the value read to the line's last quote", t.name); err != nil {
+				return err
+			}
+		}
+		if r.tags++; r.tags > r.lim.Tags {
+			e := r.fail(t, ErrLimit, "more than %d tag pairs (Limits.Tags)", r.lim.Tags)
+			r.next(t)
+			return e
+		}
+		r.names.add(t.name)
+		if err := v.Tag(t.name, t.text); err != nil {
+			e := r.visitErr(t, err)
+			r.next(t)
+			return e
+		}
+	}
+	r.inTags = false
+	if err := v.Movetext(); err != nil {
+		if err == SkipMovetext {
+			return r.skipMovetext(v, t)
+		}
+		return r.visitErr(t, err)
+	}
+	return r.movetext(v, t)
+}
+
+// end0 ends a game without a termination marker, at t.
+func (r *Reader) end0(v Visitor, t *token) error {
+	if len(r.moved) > 1 {
+		return r.fail(t, nil, "the game ends inside a variation (a ) is missing)")
+	}
+	if err := r.warn(t, "the game has no termination marker"); err != nil {
+		return err
+	}
+	r.finish()
+	if err := v.End(""); err != nil {
+		return r.visitErr(t, err)
+	}
+	return nil
+}
+
+// result ends the game at its termination marker t, result.
+func (r *Reader) result(v Visitor, t *token, result string) error {
+	if len(r.moved) > 1 {
+		return r.fail(t, nil, "the result %s inside a variation", result)
+	}
+	r.tokenEnd()
+	r.finish()
+	if err := v.End(result); err != nil {
+		return r.visitErr(t, err)
+	}
+	return nil
+}
+
+// movetext reads the movetext of a game, from its first token t, into v.
+func (r *Reader) movetext(v Visitor, t *token) error {
 	for ; ; r.next(t) {
+		if t.kind != tEOF && t.kind != tTag {
+			if r.off(t)-r.start > int64(r.lim.Game) {
+				return r.fail(t, ErrLimit, "a game longer than %d bytes (Limits.Game)", r.lim.Game)
+			}
+		}
 		switch t.kind {
 		case tSymbol:
 			s := t.text
-			if len(s) >= 3 && (s[0] == '1' || s[0] == '0' && s[2] == '1') && isResult(string(s)) {
-				if len(r.stack) > 0 {
-					return r.fail(t, nil, "the result %s inside a variation", s)
+			if s[0] == '1' || s[0] == '0' {
+				if res := resultOf(s); res != "" {
+					return r.result(v, t, res)
 				}
-				g.Result = resultString(string(s))
-				end()
-				return nil
+				if string(s) == "1/2" && len(r.moved) == 1 {
+					if err := r.warn(t, "the result 1/2, read as 1/2-1/2"); err != nil {
+						return err
+					}
+					return r.result(v, t, "1/2-1/2")
+				}
+				if allDigits(s) {
+					continue // a move number
+				}
 			}
-			if s[0] >= '0' && s[0] <= '9' && allDigits(s) {
-				continue // a move number
+			if !wholeMove(s) {
+				if err := r.word(v, t); err != nil {
+					return err
+				}
+				r.tokenEnd()
+				continue
 			}
-			if err := r.move(g, &cur, t); err != nil {
+			if err := r.move(v, t, s); err != nil {
 				return err
 			}
 		case tComment:
-			r.commentAt(g, &cur, t.text)
-		case tNAG:
-			if t.nag == 0 {
-				break // $0, the null annotation
+			if len(t.text) > 0 {
+				if err := v.Comment(t.text); err != nil {
+					return r.visitErr(t, err)
+				}
 			}
-			if cur.moved {
-				g.AddNAG(cur.node, byte(t.nag))
-			} else {
-				// Before the level's first move ("($142 38... b5"): the
-				// move's, when it comes.
-				cur.nags = append(cur.nags, byte(t.nag))
+		case tNAG:
+			if err := v.NAG(byte(t.nag)); err != nil {
+				return r.visitErr(t, err)
 			}
 		case tOpen:
-			if !cur.moved {
+			if !r.moved[len(r.moved)-1] {
 				return r.fail(t, nil, "a variation before any move it could replace")
 			}
-			if r.SkipVariations {
-				if err := r.skipVariation(t); err != nil {
+			if len(r.moved) > r.lim.Depth {
+				return r.fail(t, ErrLimit, "variations nested deeper than %d (Limits.Depth)", r.lim.Depth)
+			}
+			if err := v.BeginVariation(); err != nil {
+				if err == SkipVariation {
+					if err := r.skipVariation(t); err != nil {
+						return err
+					}
+					break
+				}
+				return r.visitErr(t, err)
+			}
+			r.moved = append(r.moved, false)
+		case tClose:
+			if len(r.moved) == 1 {
+				if err := r.warn(t, "a ) closes no variation: passed over"); err != nil {
 					return err
 				}
-				continue
+				break
 			}
-			r.stack = append(r.stack, cur)
-			v := level{node: cur.prev, prev: None, before: cur.before[:0]}
-			v.pos[0] = cur.pos[cur.at^1]
-			cur = v
-		case tClose:
-			if len(r.stack) == 0 {
-				return r.fail(t, nil, "a ) closes no variation")
+			if !r.moved[len(r.moved)-1] {
+				if err := r.warn(t, "a variation without a move"); err != nil {
+					return err
+				}
 			}
-			if (cur.hasBefore || len(cur.nags) > 0) && !cur.moved {
-				return r.fail(t, nil, "a variation without a move")
+			r.moved = r.moved[:len(r.moved)-1]
+			if err := v.EndVariation(); err != nil {
+				return r.visitErr(t, err)
 			}
-			cur = r.stack[len(r.stack)-1]
-			r.stack = r.stack[:len(r.stack)-1]
 		case tStar:
-			if len(r.stack) > 0 {
-				return r.fail(t, nil, "the result * inside a variation")
-			}
-			g.Result = "*"
-			end()
-			return nil
+			return r.result(v, t, "*")
 		case tTag:
 			// The next game's tags: this one ended without a result.
-			if len(r.stack) > 0 {
+			if len(r.moved) > 1 {
 				return r.fail(t, nil, "a tag pair inside a variation (a ) is missing)")
 			}
 			r.unread(t)
-			end()
-			return r.finish(g)
+			return r.end0(v, t)
 		case tEOF:
-			if len(r.stack) > 0 {
+			if len(r.moved) > 1 {
 				return r.fail(t, nil, "the input ends inside a variation (a ) is missing)")
 			}
-			end()
-			return r.finish(g)
+			return r.end0(v, t)
 		case tBad:
-			return r.fail(t, nil, "%s", t.text)
+			if t.badTag && !t.limit && len(r.moved) > 0 {
+				// A [ in the movetext that begins no tag pair: passed
+				// over alone.
+				if err := r.warn(t, "%s: the [ passed over", t.text); err != nil {
+					return err
+				}
+				r.r = t.at + 1
+				continue
+			}
+			return r.failed(t)
+		case tJunk:
+			if err := r.warn(t, "%s: passed over", t.text); err != nil {
+				return err
+			}
+		}
+		r.tokenEnd()
+	}
+}
+
+// resultOf returns the termination marker s is, or "".
+func resultOf(s []byte) string {
+	switch string(s) {
+	case "1-0":
+		return "1-0"
+	case "0-1":
+		return "0-1"
+	case "1/2-1/2":
+		return "1/2-1/2"
+	}
+	return ""
+}
+
+func isResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" }
+
+// resultString returns the marker s as a constant string.
+func resultString(s string) string {
+	if s == "*" {
+		return "*"
+	}
+	return resultOf([]byte(s))
+}
+
+// moveAt returns the length of the move that python-chess's
+// MOVETEXT_REGEX finds at s[i:] (0 for none): SAN's letters and squares,
+// [NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])?, each optional part
+// taken where the rest still matches, as a regular expression does;
+// castling (O-O, O-O-O, 0-0, 0-0-0); a null move (--, Z0, 0000).
+func moveAt(s []byte, i int) int {
+	isFile := func(j int) bool { return j < len(s) && s[j] >= 'a' && s[j] <= 'h' }
+	isRank := func(j int) bool { return j < len(s) && s[j] >= '1' && s[j] <= '8' }
+	isPromo := func(j int) bool { return j < len(s) && bytes.IndexByte([]byte("nbrqkNBRQK"), s[j]) >= 0 }
+	piece := i < len(s) && bytes.IndexByte([]byte("NBKRQ"), s[i]) >= 0
+	for p := 1; p >= 0; p-- {
+		if p == 1 && !piece {
+			continue
+		}
+		j := i + p
+		for f := 1; f >= 0; f-- {
+			if f == 1 && !isFile(j) {
+				continue
+			}
+			k := j + f
+			for rk := 1; rk >= 0; rk-- {
+				if rk == 1 && !isRank(k) {
+					continue
+				}
+				l := k + rk
+				for sp := 1; sp >= 0; sp-- {
+					if sp == 1 && !(l < len(s) && (s[l] == '-' || s[l] == 'x')) {
+						continue
+					}
+					m := l + sp
+					if !isFile(m) || !isRank(m+1) {
+						continue
+					}
+					m += 2
+					switch {
+					case m < len(s) && s[m] == '=' && isPromo(m+1):
+						m += 2
+					case isPromo(m):
+						m++
+					}
+					return m - i
+				}
+			}
 		}
 	}
+	rest := s[i:]
+	for _, w := range [...]string{"--", "Z0", "0000", "O-O-O", "O-O", "0-0-0", "0-0"} {
+		if bytes.HasPrefix(rest, []byte(w)) {
+			return len(w)
+		}
+	}
+	return 0
+}
+
+// wholeMove reports whether the symbol s is one move as a SAN reader
+// reads it: a move (moveAt; a pawn's P before it allowed) and nothing after
+// it but check and mate signs and "e.p.", or "e.p." alone.
+func wholeMove(s []byte) bool {
+	i := 0
+	if len(s) > 1 && s[0] == 'P' {
+		i = 1
+	}
+	n := moveAt(s, i)
+	if n == 0 {
+		return string(s) == "e.p."
+	}
+	rest := bytes.TrimSuffix(s[i+n:], []byte("e.p."))
+	for _, c := range rest {
+		if c != '+' && c != '#' {
+			return false
+		}
+	}
+	return true
+}
+
+// hasMove reports whether moveAt finds a move anywhere in s.
+func hasMove(s []byte) bool { return firstMove(s) >= 0 }
+
+// word reads a symbol t that is not one move, as python-chess does: each
+// move moveAt finds in it, from the left, is a move (a warning says so), and
+// a symbol with none is passed over (a warning too).
+func (r *Reader) word(v Visitor, t *token) error {
+	s := t.text
+	if first := firstMove(s); first > 0 && s[first-1] >= 'A' && s[first-1] <= 'Z' {
+		// A capital before the move (Sf3, as German writes Nf3): a
+		// piece of another language, not a move to guess at. The move
+		// reader says what is wrong with it.
+		return r.move(v, t, s)
+	}
+	var moves []string
+	for i := 0; i < len(s); {
+		if n := moveAt(s, i); n > 0 {
+			moves = append(moves, string(s[i:i+n]))
+			i += n
+		} else {
+			i++
+		}
+	}
+	if len(moves) == 0 {
+		return r.warn(t, "%q is no move: passed over", s)
+	}
+	if err := r.warn(t, "%q read as %s", s, strings.Join(moves, " ")); err != nil {
+		return err
+	}
+	for _, m := range moves {
+		if err := r.move(v, t, []byte(m)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// firstMove returns the index of the first move moveAt finds in s, or -1.
+func firstMove(s []byte) int {
+	for i := range s {
+		if moveAt(s, i) > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// move gives v the move s, read at t.
+func (r *Reader) move(v Visitor, t *token, s []byte) error {
+	if r.plies++; r.plies > r.lim.Plies {
+		return r.fail(t, ErrLimit, "more than %d moves (Limits.Plies)", r.lim.Plies)
+	}
+	if err := v.Move(s); err != nil {
+		return r.visitErr(t, err)
+	}
+	r.moved[len(r.moved)-1] = true
+	return nil
 }
 
 // skipVariation skips a variation, its ( read as t, to its ).
@@ -737,169 +1232,130 @@ func (r *Reader) skipVariation(t *token) error {
 			depth++
 		case tClose:
 			depth--
+		case tBad:
+			if t.limit {
+				return r.failed(t)
+			}
 		case tEOF, tTag:
-			r.unclosed = depth // for skipGame, as r.stack when variations are read
+			r.unclosed = depth // open, for skipGame
 			return r.fail(&open, nil, "this variation is not closed by a )")
 		}
 	}
+	r.tokenEnd()
 	return nil
 }
 
-// resultString returns the marker s as a constant string.
-func resultString(s string) string {
-	switch s {
-	case "1-0":
-		return "1-0"
-	case "0-1":
-		return "0-1"
+// skipMovetext passes over the movetext from its first token t, read,
+// without reading its moves, to the game's end, and calls v.End.
+func (r *Reader) skipMovetext(v Visitor, t *token) error {
+	r.unread(t)
+	depth := 0
+	for {
+		i, eol := r.r, r.eol
+		if r.long {
+			r.long = false
+		}
+		if i == int(r.lineStart-r.base) && i < eol && r.buf[i] == '%' {
+			i = eol // an escape line
+		}
+	scan:
+		for ; i < eol; i++ {
+			c := r.buf[i]
+			if class[c]&cSkip == 0 {
+				continue
+			}
+			switch c {
+			case '{':
+				r.r = i
+				ct := token{line: r.line, col: r.col(i), lineStart: r.lineStart}
+				r.braceComment(&ct)
+				if ct.kind == tBad && !ct.limit {
+					return r.failed(&ct) // the input ends in the comment
+				}
+				r.tokenEnd()
+				i, eol = r.r-1, r.eol
+			case ';':
+				break scan
+			case '(':
+				depth++
+			case ')':
+				if depth > 0 {
+					depth--
+				}
+			case '*':
+				if depth == 0 {
+					r.r = i + 1
+					r.tokenEnd()
+					return r.skipEnd(v, "*")
+				}
+			case '[':
+				if depth == 0 || r.firstAt(i) {
+					// A tag pair ends the game; a [ that begins none
+					// is passed over, as Read passes over it.
+					r.r = i
+					tt := token{at: i}
+					r.tag(&tt)
+					if tt.kind == tTag || tt.limit {
+						r.r = i
+						return r.skipEnd(v, "")
+					}
+					r.r = i + 1
+					eol = r.eol
+				}
+			case '1', '0':
+				if depth > 0 || i > r.r && isSymbolByte(r.buf[i-1]) {
+					continue
+				}
+				j := i + 1
+				for j < eol && isSymbolByte(r.buf[j]) {
+					j++
+				}
+				s := r.buf[i:j]
+				res := resultOf(s)
+				if res == "" && !r.Strict && string(s) == "1/2" {
+					res = "1/2-1/2"
+				}
+				if res != "" {
+					r.r = j
+					r.tokenEnd()
+					return r.skipEnd(v, res)
+				}
+				i = j - 1
+			}
+		}
+		// The line's last token ends where its white space begins.
+		j := min(i, eol)
+		for j > r.r && isSpace(r.buf[j-1]) {
+			j--
+		}
+		if j > r.r {
+			r.end = r.base + int64(j)
+		}
+		r.r = eol
+		if !r.nextLine() {
+			return r.skipEnd(v, "")
+		}
 	}
-	return "1/2-1/2"
 }
 
-func allDigits(s []byte) bool {
-	for _, c := range s {
-		if c < '0' || c > '9' {
+// firstAt reports whether buf[i] is the first byte of its line but white
+// space.
+func (r *Reader) firstAt(i int) bool {
+	for _, c := range r.buf[r.lineStart-r.base : i] {
+		if !isSpace(c) {
 			return false
 		}
 	}
 	return true
 }
 
-// commentAt stores a comment read at cur: after its last move, or, before
-// the level's first move, for the next move.
-func (r *Reader) commentAt(g *Game, cur *level, text []byte) {
-	if len(text) == 0 {
-		return // an empty comment says nothing
+// skipEnd ends a game whose movetext was skipped.
+func (r *Reader) skipEnd(v Visitor, result string) error {
+	r.finish()
+	if err := v.End(result); err != nil {
+		return &Error{Game: r.games, Line: r.line, Column: 1, Msg: err.Error(), Err: err}
 	}
-	if cur.moved {
-		n := &g.nodes[cur.node]
-		n.comment = g.joinText(n.comment, text)
-		return
-	}
-	if cur.node == Root && len(r.stack) == 0 {
-		g.nodes[Root].before = g.joinText(g.nodes[Root].before, text)
-		return
-	}
-	cur.before = append(cur.before, text...)
-	if cur.hasBefore {
-		cur.before = append(append(cur.before[:len(cur.before)-len(text)], ' '), text...)
-	}
-	cur.hasBefore = true
-}
-
-// joinText returns the span of s and text joined by a space (text alone
-// when s is empty).
-func (g *Game) joinText(s span, text []byte) span {
-	if s.n == 0 {
-		return g.storeBytes(text)
-	}
-	off := uint32(len(g.text))
-	g.text = append(g.text, g.text[s.off:s.off+s.n]...)
-	g.text = append(g.text, ' ')
-	g.text = append(g.text, text...)
-	return span{off, uint32(len(g.text)) - off}
-}
-
-// move reads the move t at cur and adds it to g.
-func (r *Reader) move(g *Game, cur *level, t *token) error {
-	s := t.text
-	var m movegen.Move
-	pos := &cur.pos[cur.at]
-	after := &cur.pos[cur.at^1]
-	switch {
-	case string(s) == "--" || string(s) == "Z0":
-		if pos.InCheck() {
-			return r.fail(t, nil, "move %s %s: a null move, but %s is in check", moveNumber(pos), s, pos.Side())
-		}
-	case string(s) == "e.p.":
-		// "exd6 e.p.": the move before must have been en passant.
-		if !cur.moved || !g.nodes[cur.node].move.IsEnPassant() {
-			return r.fail(t, nil, "e.p. after a move that is not an en-passant capture")
-		}
-		return nil
-	default:
-		var err error
-		m, err = pos.ParseSAN(unsafe.String(&s[0], len(s))) // ParseSAN keeps no reference to it
-		if err != nil && isCoordinate(s) {
-			// Coordinate notation (g1f3, d7d8q), as some programs
-			// write it: read when it names a legal move.
-			var lower [5]byte
-			for i, c := range s {
-				lower[i] = c | 0x20 // the promotion's letter in either case
-			}
-			if u, uerr := pos.ParseUCI(string(lower[:len(s)])); uerr == nil && u != movegen.NoMove {
-				m, err = u, nil
-			}
-		}
-		if err != nil {
-			var se *movegen.SANError
-			msg := err.Error()
-			if errors.As(err, &se) {
-				msg = se.Msg
-			}
-			return r.fail(t, err, "move %s %s: %s", moveNumber(pos), s, msg)
-		}
-	}
-	if r.SkipVariations {
-		// No variation asks for the position before the move: play it
-		// in place.
-		play(pos, m)
-	} else {
-		*after = *pos
-		play(after, m)
-		cur.at ^= 1
-	}
-	n := g.addRead(cur.node, m)
-	if cur.hasBefore {
-		g.nodes[n].before = g.storeBytes(cur.before)
-		cur.before, cur.hasBefore = cur.before[:0], false
-	}
-	for _, nag := range cur.nags {
-		g.AddNAG(n, nag)
-	}
-	cur.nags = cur.nags[:0]
-	cur.prev, cur.node = cur.node, n
-	cur.moved = true
 	return nil
-}
-
-// addRead adds a node for the move m after n, as add does, without
-// keeping its position (the reader keeps its own).
-func (g *Game) addRead(n Node, m movegen.Move) Node {
-	c := Node(len(g.nodes))
-	g.nodes = append(g.nodes, node{move: m, parent: n, child: None, after: None})
-	if first := g.nodes[n].child; first == None {
-		g.nodes[n].child = c
-	} else {
-		for g.nodes[first].after != None {
-			first = g.nodes[first].after
-		}
-		g.nodes[first].after = c
-	}
-	return c
-}
-
-// isCoordinate reports whether s is a move in coordinate notation: two
-// squares and, for a promotion, a piece letter of either case.
-func isCoordinate(s []byte) bool {
-	sq := func(f, r byte) bool { return f >= 'a' && f <= 'h' && r >= '1' && r <= '8' }
-	switch {
-	case len(s) == 4:
-	case len(s) == 5 && strings.IndexByte("qrbnQRBN", s[4]) >= 0:
-	default:
-		return false
-	}
-	return sq(s[0], s[1]) && sq(s[2], s[3])
-}
-
-// moveNumber writes a move's number as PGN does: "12." before White's
-// move, "12..." before Black's.
-func moveNumber(p *movegen.Position) string {
-	n := strconv.Itoa(p.FullmoveNumber())
-	if p.Side() == movegen.Black {
-		return n + "..."
-	}
-	return n + "."
 }
 
 // skipGame skips the rest of a game after a fault at t: to its
@@ -910,8 +1366,16 @@ func moveNumber(p *movegen.Position) string {
 // space), or after a blank line: tag pairs later in a line of the broken
 // game are its own.
 func (r *Reader) skipGame(t *token) {
-	depth := len(r.stack) + r.unclosed // the variations open at the fault
+	depth := len(r.moved) - 1 + r.unclosed // the variations open at the fault
 	r.unclosed = 0
+	if r.inTags {
+		// A fault among the tags: the rest of them are the game's.
+		r.inTags = false
+		for (t.kind == tTag || t.badTag || t.kind == tJunk) && !t.blank {
+			r.tokenEnd()
+			r.next(t)
+		}
+	}
 	for {
 		switch t.kind {
 		case tEOF:
@@ -929,13 +1393,25 @@ func (r *Reader) skipGame(t *token) {
 			}
 		case tStar:
 			if depth == 0 {
+				r.tokenEnd()
 				return
 			}
 		case tSymbol:
-			if depth == 0 && len(t.text) >= 3 && isResult(string(t.text)) {
+			if depth == 0 && (resultOf(t.text) != "" || !r.Strict && string(t.text) == "1/2") {
+				r.tokenEnd()
 				return
 			}
 		}
+		r.tokenEnd()
 		r.next(t)
 	}
+}
+
+func allDigits(s []byte) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -4,78 +4,152 @@ import (
 	"bytes"
 	"io"
 	"strconv"
+	"strings"
 	"unicode"
 
 	"github.com/symmagic/attacks/movegen"
 )
 
-// Writer writes games in the PGN export format (see Game.AppendPGN), a
-// blank line after each.
+// Writer writes games in the PGN export format (see Game.AppendPGNWith),
+// a blank line after each.
 type Writer struct {
+	// Options say what to write; the zero value writes all a game holds.
+	Options WriteOptions
+
 	w   io.Writer
 	buf []byte
 }
+
+// WriteOptions say what a game is written with. The zero value writes all
+// a game holds, as read: every tag, comment, NAG and variation, in lines
+// of at most 80 bytes, moves in SAN.
+type WriteOptions struct {
+	// Tags says which tag pairs to write: all (the zero value), the Seven
+	// Tag Roster, or none.
+	Tags TagSet
+	// NoComments, NoNAGs and NoVariations leave those out.
+	NoComments, NoNAGs, NoVariations bool
+	// Width is the longest movetext line, in bytes: 0 for 80, the
+	// export format's; below 0 for no limit (the movetext on one line).
+	Width int
+	// UCI writes the moves in UCI's coordinate notation (e2e4, e7e8q; a
+	// Chess960 castling as the king taking its rook), which Reader reads
+	// back, rather than SAN.
+	UCI bool
+}
+
+// TagSet is which tag pairs WriteOptions write.
+type TagSet uint8
+
+const (
+	// AllTags writes every tag: the Seven Tag Roster first (Event, Site,
+	// Date, Round, White, Black, Result; "?" for one missing, Date
+	// "????.??.??", Result the termination marker), then the others in
+	// their order, and the SetUp and FEN tags a start other than the
+	// standard one needs.
+	AllTags TagSet = iota
+	// RosterTags writes the Seven Tag Roster alone, and the tags a start
+	// other than the standard one needs (SetUp, FEN, Variant).
+	RosterTags
+	// NoTags writes no tag section: the movetext alone (which a reader
+	// reads from the standard start).
+	NoTags
+)
 
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
 // Write writes the game g and a blank line; it returns w's error.
 func (w *Writer) Write(g *Game) error {
-	w.buf = append(g.AppendPGN(w.buf[:0]), '\n')
+	w.buf = append(g.AppendPGNWith(w.buf[:0], w.Options), '\n')
 	_, err := w.w.Write(w.buf)
 	return err
 }
 
-// String returns the game in the PGN export format.
-func (g *Game) String() string { return string(g.AppendPGN(nil)) }
-
 // maxLine is the export format's longest movetext line.
 const maxLine = 80
 
-// AppendPGN appends the game to dst in the PGN export format and returns
-// the extended buffer:
+// String returns the game in the PGN export format.
+func (g *Game) String() string { return string(g.AppendPGN(nil)) }
+
+// AppendPGN appends the game to dst in the PGN export format, all it
+// holds, and returns the extended buffer: AppendPGNWith with the zero
+// WriteOptions.
+func (g *Game) AppendPGN(dst []byte) []byte { return g.AppendPGNWith(dst, WriteOptions{}) }
+
+// AppendPGNWith appends the game to dst in the PGN export format as o
+// says, and returns the extended buffer:
 //
-//   - the tag pairs, one a line: the Seven Tag Roster first (Event, Site,
-//     Date, Round, White, Black, Result; "?" for a missing value, Date
-//     "????.??.??", Result the game's), then the others in their order;
-//     SetUp "1" and FEN the start position's when the game does not start
-//     from the standard start or has a FEN tag (a SetUp tag "0" where it
-//     has neither; Variant "Chess960" added for a start in Chess960 mode
-//     without a Variant tag); values with \ and " escaped;
-//   - a blank line, then the movetext in lines of at most 80 characters
-//     (broken at spaces, in comments too; a word longer than a line stands
-//     alone): a move number before each White move, and "N..." before a
-//     Black move that opens the game or a variation or follows a comment
-//     or a variation; moves in SAN ("--" for a null move), NAGs as $n,
-//     comments in braces (a "}" in a comment is dropped), variations in
-//     parentheses after the move they replace, and the result;
+//   - the tag pairs, one a line (see TagSet), each value as the game
+//     holds it, with \ and " escaped. The Result tag is the game's, and
+//     the termination marker Result: where the two differ, each is
+//     written as it is (SetResult sets both). A FEN tag is written as
+//     read where it is the start position, else as the start's FEN; a
+//     SetUp tag is "1" with a FEN tag and "0" without; SetUp "1" and FEN
+//     are added for a start other than the standard one, and Variant
+//     "Chess960" for a start in Chess960 mode without a Variant tag;
+//   - a blank line, then the movetext in lines of at most o.Width bytes
+//     (80 by default; broken at spaces, in comments too; a word longer
+//     than a line stands alone): a move number before each White move,
+//     and "N..." before a Black move that opens the game or a variation
+//     or follows a comment or a variation; moves in SAN ("--" for a null
+//     move); a move's starting comments before it, and after it its NAGs
+//     as $n, then its comments, each in its braces as read; a comment
+//     holding a "}" is written as comments to the line's end (";"), or,
+//     where it also holds a line break, with its "}"s dropped;
+//     variations in parentheses after the move they replace; the
+//     termination marker;
 //   - a line break after the movetext.
 //
 // A game read back from what AppendPGN wrote is the same game: the same
-// tags, start, moves, variations, comments (white space inside them read
-// as single spaces) and NAGs.
-func (g *Game) AppendPGN(dst []byte) []byte {
+// tags, start, moves, variations, comments (each, with white space inside
+// read as single spaces), NAGs and result; and writing it again writes the
+// same bytes.
+func (g *Game) AppendPGNWith(dst []byte, o WriteOptions) []byte {
 	g.init()
 	result := g.Result
 	if !isResult(result) {
 		result = "*"
 	}
+	if o.Tags != NoTags {
+		dst = g.appendTags(dst, o.Tags, result)
+		dst = append(dst, '\n')
+	}
+	width := o.Width
+	if width == 0 {
+		width = maxLine
+	}
+	e := exporter{dst: dst, lineStart: len(dst), width: width, o: o}
+	e.notes(g, Root, noteAfter)
+	if first := g.nodes[Root].child; first != None {
+		e.line(g, first, g.start, true)
+	}
+	e.word([]byte(result))
+	return append(e.dst, '\n')
+}
+
+// appendTags appends the tag section's tag pairs.
+func (g *Game) appendTags(dst []byte, set TagSet, result string) []byte {
 	for _, t := range sevenTags {
 		v, ok := g.Tag(t.Name)
 		if !ok {
 			v = t.Value
-		}
-		if t.Name == "Result" {
-			v = result
+			if t.Name == "Result" {
+				v = result
+			}
 		}
 		dst = appendTag(dst, t.Name, v)
 	}
+	fenTag, hasFEN := g.Tag("FEN")
 	fen, custom := "", g.start != movegen.StartPosition()
-	if _, ok := g.Tag("FEN"); ok || custom {
+	if hasFEN || custom {
 		fen = g.start.FEN()
+		if p, err := movegen.ParseFEN(fenTag); hasFEN && err == nil && p == g.start {
+			fen = fenTag // as read: it is the start
+		}
 	}
 	_, hasSetUp := g.Tag("SetUp")
-	_, hasVariant := g.Tag("Variant")
+	variant, hasVariant := g.Tag("Variant")
 	for _, t := range g.Tags {
 		switch t.Name {
 		case "Event", "Site", "Date", "Round", "White", "Black", "Result":
@@ -87,6 +161,16 @@ func (g *Game) AppendPGN(dst []byte) []byte {
 			if fen != "" {
 				t.Value = "1"
 			}
+		default:
+			if set == RosterTags && t.Name != "Variant" {
+				continue
+			}
+		}
+		if set == RosterTags && t.Name == "Variant" && !g.start.Chess960() {
+			continue
+		}
+		if set == RosterTags && t.Name == "SetUp" && fen == "" {
+			continue
 		}
 		dst = appendTag(dst, t.Name, t.Value)
 	}
@@ -94,24 +178,16 @@ func (g *Game) AppendPGN(dst []byte) []byte {
 		if !hasSetUp {
 			dst = appendTag(dst, "SetUp", "1")
 		}
-		if _, ok := g.Tag("FEN"); !ok {
+		if !hasFEN {
 			dst = appendTag(dst, "FEN", fen)
 		}
 	}
-	if g.start.Chess960() && !hasVariant {
-		dst = appendTag(dst, "Variant", "Chess960")
+	if g.start.Chess960() && (!hasVariant || !(strings.Contains(variant, "960") || containsFold(variant, "fischer"))) {
+		if !hasVariant {
+			dst = appendTag(dst, "Variant", "Chess960")
+		}
 	}
-	dst = append(dst, '\n')
-
-	e := exporter{dst: dst, lineStart: len(dst)}
-	if c := g.nodes[Root].before; c.n > 0 {
-		e.comment(g.text[c.off : c.off+c.n])
-	}
-	if first := g.nodes[Root].child; first != None {
-		e.line(g, first, g.start, true)
-	}
-	e.word([]byte(result))
-	return append(e.dst, '\n')
+	return dst
 }
 
 // appendTag appends a tag pair line, the value escaped.
@@ -133,7 +209,9 @@ func appendTag(dst []byte, name, value string) []byte {
 type exporter struct {
 	dst       []byte
 	lineStart int  // the index in dst of the current line's start
+	width     int  // the longest line; below 0, no limit
 	open      bool // a variation's "(" goes before the next word
+	o         WriteOptions
 	tmp       [32]byte
 }
 
@@ -150,7 +228,7 @@ func (e *exporter) space(size int) {
 		size++
 	}
 	if n := len(e.dst) - e.lineStart; n > 0 {
-		if n+1+size > maxLine {
+		if e.width >= 0 && n+1+size > e.width {
 			e.dst = append(e.dst, '\n')
 			e.lineStart = len(e.dst)
 		} else {
@@ -165,7 +243,7 @@ func (e *exporter) space(size int) {
 
 // closeVariation writes a variation's ")" after its last word.
 func (e *exporter) closeVariation() {
-	if len(e.dst)-e.lineStart+1 > maxLine {
+	if e.width >= 0 && len(e.dst)-e.lineStart+1 > e.width {
 		e.dst = append(e.dst, '\n')
 		e.lineStart = len(e.dst)
 	}
@@ -173,10 +251,9 @@ func (e *exporter) closeVariation() {
 }
 
 // comment writes a comment in braces, broken at its spaces where lines
-// end. A comment holding a "}" is written as comments to the line's end
-// (";"), broken at single spaces between words into lines that each begin
-// with ";", which the reader joins again with single spaces; where it also
-// holds a line break, the "}" is dropped and braces kept.
+// end. A comment holding a "}" is written as a comment to the line's end
+// (";"); where it also holds a line break, its "}"s are dropped and braces
+// kept.
 func (e *exporter) comment(text []byte) {
 	if bytes.IndexByte(text, '}') >= 0 && bytes.IndexByte(text, '\n') < 0 {
 		e.lineComment(text)
@@ -229,47 +306,38 @@ func lineBreakAt(text []byte, i int) bool {
 		len(bytes.TrimLeftFunc(text[i+1:], unicode.IsSpace)) == len(text)-i-1
 }
 
-// lineComment writes text as comments to the line's end: ";" and as many
-// words as fit in a line, the next words on the next line after another
-// ";", and a line break after the last. Lines break only at a single
-// space between two words (lineBreakAt), so that the reader, which trims
-// each and joins them with a space, reads text again; a part with no such
-// break runs long.
+// lineComment writes text as one comment to the line's end: ";", the
+// text, and a line break, the line as long as the text asks (the reader
+// reads each ";" comment as a comment of its own, so it cannot be broken).
 func (e *exporter) lineComment(text []byte) {
-	for len(text) > 0 {
-		cut := lineCut(text, maxLine-1) // a line holds ";" and the part
-		e.space(1 + cut)
-		e.dst = append(e.dst, ';')
-		e.dst = append(e.dst, text[:cut]...)
-		e.dst = append(e.dst, '\n')
-		e.lineStart = len(e.dst)
-		text = text[min(cut+1, len(text)):] // the space after the part
-	}
+	e.space(1 + len(text))
+	e.dst = append(e.dst, ';')
+	e.dst = append(e.dst, text...)
+	e.dst = append(e.dst, '\n')
+	e.lineStart = len(e.dst)
 }
 
-// lineCut returns the length of the longest part of text of at most room
-// bytes that ends at its end or before a break (lineBreakAt); where none
-// fits, the shortest.
-func lineCut(text []byte, room int) int {
-	if len(text) <= room {
-		return len(text)
-	}
-	cut := -1
-	for i := 1; i+1 < len(text); i++ {
-		if lineBreakAt(text, i) {
-			if i > room && cut >= 0 {
-				break
-			}
-			cut = i
-			if i > room {
-				break
+// notes writes n's comments of kind k, and, for noteAfter, its NAGs
+// before them; it reports whether it wrote any.
+func (e *exporter) notes(g *Game, n Node, k uint8) bool {
+	wrote := false
+	if k == noteAfter && !e.o.NoNAGs {
+		for i := g.nodes[n].notes.head; i != 0; i = g.notes[i].next {
+			if nt := &g.notes[i]; nt.kind == noteNAG {
+				e.word(strconv.AppendInt(append(e.tmp[:0], '$'), int64(nt.nag), 10))
 			}
 		}
 	}
-	if cut < 0 {
-		return len(text)
+	if e.o.NoComments {
+		return false
 	}
-	return cut
+	for i := g.nodes[n].notes.head; i != 0; i = g.notes[i].next {
+		if nt := &g.notes[i]; nt.kind == k {
+			e.comment(g.text[nt.text.off : nt.text.off+nt.text.n])
+			wrote = true
+		}
+	}
+	return wrote
 }
 
 // line writes the moves from n, a node whose parent's position is pos,
@@ -278,23 +346,18 @@ func lineCut(text []byte, room int) int {
 func (e *exporter) line(g *Game, n Node, pos movegen.Position, number bool) {
 	for n != None {
 		nd := &g.nodes[n]
-		if c := nd.before; c.n > 0 {
-			e.comment(g.text[c.off : c.off+c.n])
+		if n != g.nodes[Root].child && e.notes(g, n, noteBefore) {
 			number = true
 		}
 		e.moveWord(nd.move, &pos, number)
 		number = false
-		for _, nag := range g.text[nd.nags.off : nd.nags.off+nd.nags.n] {
-			e.word(strconv.AppendInt(append(e.tmp[:0], '$'), int64(nag), 10))
-		}
-		if c := nd.comment; c.n > 0 {
-			e.comment(g.text[c.off : c.off+c.n])
+		if e.notes(g, n, noteAfter) {
 			number = true
 		}
-		if g.nodes[nd.parent].child == n {
+		if g.nodes[nd.parent].child == n && !e.o.NoVariations {
 			// n is its parent's main continuation: the alternatives to
 			// its move follow it.
-			for v := nd.after; v != None; v = g.nodes[v].after {
+			for v := nd.next; v != None; v = g.nodes[v].next {
 				e.open = true
 				e.line(g, v, pos, true)
 				e.closeVariation()
@@ -317,9 +380,12 @@ func (e *exporter) moveWord(m movegen.Move, pos *movegen.Position, number bool) 
 		}
 		e.word(w)
 	}
-	if m == movegen.NoMove {
+	switch {
+	case m == movegen.NoMove:
 		e.word([]byte("--"))
-		return
+	case e.o.UCI:
+		e.word(m.AppendUCI(e.tmp[:0]))
+	default:
+		e.word(pos.AppendSAN(e.tmp[:0], m))
 	}
-	e.word(pos.AppendSAN(e.tmp[:0], m))
 }

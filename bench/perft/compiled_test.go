@@ -48,7 +48,7 @@ func TestCompiledLookups(t *testing.T) {
 // lookupFuncs are the names of the lookups, as the compiler names them in a
 // call: the library's package attacks, bench/ref's yardsticks and the
 // functions of a mode's slider files.
-var lookupFuncs = regexp.MustCompile(`symmagic/attacks\.|bench/ref\.|/movegen\.(rookAttacks|bishopAttacks|nodeOcc|occClear|occMove|\(\*keptOcc\))`)
+var lookupFuncs = regexp.MustCompile(`symmagic/attacks\.|bench/ref\.|/movegen\.(rookAttacks|bishopAttacks|nodeOcc|occOf|occClear|occMove|\(\*keptOcc\))`)
 
 // permuteFuncs are the calls NewOccupancy makes: the permute, through its
 // dispatcher on amd64.

@@ -72,7 +72,7 @@ const (
 // Techniques lists every mode: adding a technique is adding its file to
 // sliders/ and its line here.
 var Techniques = []Technique{
-	{ModeW, "the W lookups of an attacks.Occupancy that the position keeps and every move updates: movegen as it is", SeamNone, false, false},
+	{ModeW, "the W lookups of the occupancy in W layout that the position keeps and every move updates: movegen as it is", SeamNone, false, false},
 	{ModeOcc, "the W lookups of an attacks.Occupancy made from the occupancy once per node (NewOccupancy): package attacks adopted without touching the position", SeamFile, false, false},
 	{ModeStd, "attacks.Rook and attacks.Bishop on the occupancy: the drop-in", SeamBitboard, false, false},
 	{ModeFancy, "fancy magic, as Stockfish wrote it until 2026 (bench/ref)", SeamBitboard, false, false},
@@ -85,7 +85,7 @@ var Techniques = []Technique{
 
 	{"fancymask", "variant: fancy magic with its key ANDed with a mask from the record, as the drop-in's rook keys were until they needed none", SeamBitboard, true, false},
 	{"byte", "variant: fancy magic's keys through a byte index to the square's attack sets, the W system's two dependent loads without its sharing", SeamBitboard, true, false},
-	{"stdsmall", "variant: std with a Position 16 bytes smaller, without the room the other modes keep for an Occupancy", SeamFile, true, false},
+	{"stdsmall", "variant: std with a Position 8 bytes smaller, without the room the other modes keep for the W occupancy", SeamFile, true, false},
 }
 
 // The modes that code names: the ways in and the magic yardsticks.

@@ -261,8 +261,8 @@ func TestLists(t *testing.T) {
 
 // TestPositionSizes checks that every mode's Position has the size of w's
 // (and that every worker says it was built as the driver builds them),
-// which keeps an attacks.Occupancy: the modes that keep none hold room for
-// one, so that the copy-make search copies the same bytes in every mode
+// which keeps the occupancy in W layout: the modes that keep none hold room
+// for it, so that the copy-make search copies the same bytes in every mode
 // and the positions lie alike in memory. The layout variant, stdsmall,
 // holds none.
 func TestPositionSizes(t *testing.T) {
@@ -277,7 +277,7 @@ func TestPositionSizes(t *testing.T) {
 		}
 		want := w0.PositionSize
 		if w.Mode == "stdsmall" {
-			want -= 16
+			want -= 8
 		}
 		if i.Mode != w.Mode || i.PositionSize != want || i.Settings["-tags"] != SliderTag || !strings.Contains(i.Settings["-ldflags"], FuncAlign) {
 			return fmt.Errorf("the worker says mode %s, Position of %d bytes, tags %q, ldflags %q; want %s, %d, %q, %s",

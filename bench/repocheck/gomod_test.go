@@ -17,10 +17,10 @@ import (
 )
 
 // libraryGo is the go line of the library's go.mod, the lowest its code
-// allows (math/rand/v2 came in Go 1.22). docs/DESIGN.md states it; go vet
+// allows (iter came in Go 1.23: package pgn's iterators). docs/DESIGN.md states it; go vet
 // (its stdversion check) fails when the code uses anything newer, so it
 // cannot be set below what the code needs without CI noticing.
-const libraryGo = "1.22"
+const libraryGo = "1.23"
 
 // goMod is what the policy reads of one go.mod: its directory (a slash
 // path from the repository's top, "." for the library), its go and
@@ -70,11 +70,11 @@ func TestGoLines(t *testing.T) {
 // each way, and on some that keep it.
 func TestGoLineProblemsFails(t *testing.T) {
 	ok := []goMod{
-		{dir: ".", goLine: "1.22", required: "1.18"},
+		{dir: ".", goLine: "1.23", required: "1.18"},
 		{dir: "gen", goLine: "1.26.0", required: "1.22"},
 		{dir: "asm", goLine: "1.26.0", required: "1.26.0"},
 	}
-	if p := goLineProblems(ok, "1.22"); len(p) != 0 {
+	if p := goLineProblems(ok, "1.23"); len(p) != 0 {
 		t.Fatalf("a tree that keeps the policy: %q", p)
 	}
 	for _, c := range []struct {
@@ -90,7 +90,7 @@ func TestGoLineProblemsFails(t *testing.T) {
 	} {
 		m := slices.Clone(ok)
 		c.edit(m)
-		p := goLineProblems(m, "1.22")
+		p := goLineProblems(m, "1.23")
 		if !slices.ContainsFunc(p, func(s string) bool { return strings.Contains(s, c.want) }) {
 			t.Errorf("%s: problems %q, want one containing %q", c.name, p, c.want)
 		}

@@ -32,6 +32,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -63,6 +64,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	rounds := fs.Int("rounds", 0, "interleaved rounds (default 11, -quick 2)")
 	minTime := fs.Duration("time", 0, "how long each measurement runs at least, its pass over the file repeated (default 300ms, -quick 10ms)")
 	files := fs.String("files", defaultFiles, "the PGN files read, comma-separated (.gz: gzipped)")
+	clDir := fs.String("chess-library", "", "a checkout of github.com/Disservin/chess-library (default: a clone at the pinned commit in the user's cache)")
+	noCL := fs.Bool("no-chess-library", false, "leave chess-library out")
 	out := cli.AddOutput(fs, "pgn.md")
 	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
@@ -84,6 +87,27 @@ func run(args []string, stdout, stderr io.Writer) error {
 		cfg.minTime = *minTime
 	}
 	cfg.command = strings.TrimSpace("go run -C bench ./cmd/pgn " + strings.Join(args, " "))
+	var cl *chessLib
+	clNote := "chess-library: not measured (-no-chess-library)"
+	if !*noCL {
+		var err error
+		cl, err = buildChessLib(*clDir, stderr)
+		var skip *errSkip
+		switch {
+		case errors.As(err, &skip):
+			clNote = skip.Error()
+			fmt.Fprintln(stderr, clNote)
+		case err != nil:
+			return err
+		default:
+			clNote = fmt.Sprintf("chess-library %s (commit %s), its pgn::StreamParser built with %s", chessLibURL, cl.head, cl.how)
+		}
+	}
+	tmp, err := os.MkdirTemp("", "pgn-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
 	var runs []fileRun
 	for _, f := range strings.Split(*files, ",") {
 		data, err := readFile(f)
@@ -91,14 +115,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		c := cfg
-		c.file, c.data = filepath.ToSlash(f), data
+		c.file, c.data, c.cl = filepath.ToSlash(f), data, cl
+		c.clFile = filepath.Join(tmp, fmt.Sprintf("%d.pgn", len(runs)))
+		if err := os.WriteFile(c.clFile, data, 0o644); err != nil {
+			return err
+		}
 		m, err := measure(c, stderr)
 		if err != nil {
 			return err
 		}
 		runs = append(runs, fileRun{c, m})
 	}
-	report := func(w io.Writer) error { writeReport(w, cfg, runs, machine.Here(), chessVersion()); return nil }
+	report := func(w io.Writer) error { writeReport(w, cfg, runs, machine.Here(), chessVersion(), clNote); return nil }
 	report(stdout)
 	if !out.Write {
 		return nil
@@ -130,7 +158,7 @@ func readFile(path string) ([]byte, error) {
 }
 
 // writeReport writes the report in Markdown, every line within md.Width.
-func writeReport(w io.Writer, cfg config, runs []fileRun, here machine.Record, version string) {
+func writeReport(w io.Writer, cfg config, runs []fileRun, here machine.Record, version, clNote string) {
 	cover := stat.Summarize(make([]float64, cfg.rounds)).Coverage
 	l := here.Lines()
 	fmt.Fprintf(w, "# pgn against corentings/chess %s\n\n", version)
@@ -142,8 +170,12 @@ func writeReport(w io.Writer, cfg config, runs []fileRun, here machine.Record, v
 		cfg.command, cfg.rounds, cfg.minTime, 100*cover), "")
 	fmt.Fprintln(w)
 	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise. "+
-		"M moves/s: million moves of the main lines a second. Allocations: one pass's, per game; "+
+		"M moves/s: million moves of the main lines a second. allocs: one pass's allocations, per game; "+
 		"pgn's are the tag texts, one string a game, none a move.", "")
+	fmt.Fprintln(w)
+	md.Wrap(w, clNote+". Its driver (drivers/chesslib/pgn.cpp) parses the file in memory through an std::istringstream "+
+		"with an empty visitor (the parse alone), or with one that parses each main-line SAN with uci::parseSan and makes "+
+		"the move (its parser hands over no variation's moves); it times itself.", "")
 	for _, run := range runs {
 		writeFile(w, run.cfg, run.m, version)
 	}
@@ -158,7 +190,7 @@ func writeFile(w io.Writer, cfg config, m *measurements, version string) {
 		cfg.file, len(cfg.data), m.check.games, m.check.moves, m.check.allMoves, m.check.errors,
 		version, m.check.chessGames, m.check.chessErrors, m.check.same, m.check.differ), "")
 	fmt.Fprintln(w)
-	t := [][]string{{"reading", "MB/s", "M moves/s", "allocs a game", "against corentings/chess"}}
+	t := [][]string{{"reading", "MB/s", "M moves/s", "allocs", "vs corentings/chess"}}
 	for k := range nRead {
 		c := ""
 		if k != rChess {
@@ -169,11 +201,27 @@ func writeFile(w io.Writer, cfg config, m *measurements, version string) {
 			fmt.Sprintf("%.1f", m.readAllocs[k]), c})
 	}
 	md.Table(w, t, 1)
+	if cfg.cl != nil {
+		fmt.Fprintln(w)
+		md.Wrap(w, fmt.Sprintf("Against chess-library's pgn::StreamParser (%d games, %d main-line moves read by each visitor):",
+			m.clCheck[clEmpty].games, m.clCheck[clMoves].moves), "")
+		fmt.Fprintln(w)
+		t = [][]string{{"pgn", "MB/s", "chess-library", "MB/s", "pgn against chess-library"}}
+		for _, row := range []struct {
+			k  int
+			cl int
+		}{{rTags, clEmpty}, {rSkip, clMoves}, {rPGN, clMoves}} {
+			t = append(t, []string{readNames[row.k], stat.Summarize(m.read[row.k]).Show("%.1f"),
+				clNames[row.cl] + " visitor", stat.Summarize(m.cl[row.cl]).Show("%.1f"),
+				stat.Compare(m.read[row.k], m.cl[row.cl], stat.HigherIsFaster).String()})
+		}
+		md.Table(w, t, 1)
+	}
 	fmt.Fprintln(w)
 	md.Wrap(w, fmt.Sprintf("Writing every game each read, MB/s of what it writes (pgn %d bytes, corentings/chess %d):",
 		m.wrote[wPGN], m.wrote[wChess]), "")
 	fmt.Fprintln(w)
-	t = [][]string{{"writing", "MB/s", "allocs a game", "against corentings/chess"}}
+	t = [][]string{{"writing", "MB/s", "allocs", "vs corentings/chess"}}
 	for k := range nWrite {
 		c := ""
 		if k != wChess {

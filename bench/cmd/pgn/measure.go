@@ -25,11 +25,21 @@ func chessVersion() string { return machine.DepVersion(chessModule) }
 const (
 	rPGN = iota
 	rSkip
+	rTags
 	rChess
 	nRead
 )
 
-var readNames = [nRead]string{"pgn", "pgn, SkipVariations", "corentings/chess"}
+var readNames = [nRead]string{"pgn", "pgn, SkipVariations", "pgn, tags only", "corentings/chess"}
+
+// chess-library's visitors: the index of each in the measurements.
+const (
+	clEmpty = iota
+	clMoves
+	nCL
+)
+
+var clNames = [nCL]string{"empty", "moves"}
 
 const (
 	wPGN = iota
@@ -46,6 +56,8 @@ type config struct {
 	command string
 	file    string
 	data    []byte
+	cl      *chessLib // nil: not measured
+	clFile  string    // the file as the driver reads it (gunzipped)
 }
 
 // check is what the two readers read from the file before the rounds.
@@ -66,6 +78,10 @@ type measurements struct {
 	writeAllocs [nWrite]float64
 	// wrote is the bytes each writer writes in a pass.
 	wrote [nWrite]int
+	// cl is chess-library's MB/s, [visitor][round], and clCheck its
+	// counts of a pass.
+	cl      [nCL][]float64
+	clCheck [nCL]clRun
 }
 
 // games returns the games reader k reads in a pass.
@@ -183,6 +199,7 @@ func measure(cfg config, stderr io.Writer) (*measurements, error) {
 	readers := [nRead]func() error{
 		rPGN:   passPGN(cfg.data, false, m.check.games, m.check.allMoves),
 		rSkip:  passPGN(cfg.data, true, m.check.games, m.check.moves),
+		rTags:  passTags(cfg.data, m.check.games),
 		rChess: func() error { readChess(cfg.data, nil); return nil },
 	}
 	buf := make([]byte, 0, 64<<10)
@@ -219,6 +236,19 @@ func measure(cfg config, stderr io.Writer) (*measurements, error) {
 		m.writeAllocs[k] = a / float64([nWrite]int{len(ours), len(theirs)}[k])
 	}
 
+	if cfg.cl != nil {
+		for k := range nCL {
+			c, err := cfg.cl.measure(cfg.clFile, len(cfg.data), clNames[k], 0)
+			if err != nil {
+				return nil, err
+			}
+			m.clCheck[k] = c
+			if c.games != m.check.games || c.errors != 0 || c.moves != m.check.moves {
+				return nil, fmt.Errorf("%s: chess-library (%s) read %d games, %d moves, %d errors; pgn %d games, %d main-line moves",
+					cfg.file, clNames[k], c.games, c.moves, c.errors, m.check.games, m.check.moves)
+			}
+		}
+	}
 	start := time.Now()
 	for round := range cfg.rounds {
 		fmt.Fprintf(stderr, "round %d/%d (%v so far)\n", round+1, cfg.rounds, time.Since(start).Round(time.Second))
@@ -230,6 +260,17 @@ func measure(cfg config, stderr io.Writer) (*measurements, error) {
 				return nil, err
 			}
 			m.read[k] = append(m.read[k], float64(passes*len(cfg.data))/el.Seconds()/1e6)
+		}
+		for i := range nCL {
+			if cfg.cl == nil {
+				break
+			}
+			k := (i + round) % nCL
+			c, err := cfg.cl.measure(cfg.clFile, len(cfg.data), clNames[k], cfg.minTime)
+			if err != nil {
+				return nil, err
+			}
+			m.cl[k] = append(m.cl[k], c.mbps)
 		}
 		for i := range nWrite {
 			k := (i + round) % nWrite
@@ -256,6 +297,41 @@ func passPGN(data []byte, skip bool, games, moves int) func() error {
 		}
 		if n != games || mv != moves {
 			return fmt.Errorf("pgn (SkipVariations %v) read %d games, %d moves; %d and %d before", skip, n, mv, games, moves)
+		}
+		return nil
+	}
+}
+
+// tagsVisitor reads tags and passes over the movetext: pgn's tags-only
+// scan, as chess-library's empty visitor is its parse alone.
+type tagsVisitor struct {
+	pgn.NopVisitor
+	tags int
+}
+
+func (v *tagsVisitor) Tag(name, value []byte) error { v.tags++; return nil }
+func (v *tagsVisitor) Movetext() error              { return pgn.SkipMovetext }
+
+// passTags returns a pass of pgn's Reader over data with tagsVisitor,
+// checked to find games games.
+func passTags(data []byte, games int) func() error {
+	r := pgn.NewReader(bytes.NewReader(nil))
+	v := &tagsVisitor{}
+	return func() error {
+		r.Reset(bytes.NewReader(data))
+		n := 0
+		for {
+			err := r.Visit(v)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			n++
+		}
+		if n != games {
+			return fmt.Errorf("pgn tags only read %d games; %d before", n, games)
 		}
 		return nil
 	}

@@ -8,11 +8,16 @@
 //	go run -C bench ./cmd/rivals -write     the same, and results/CPU/rivals.md written
 //	go run -C bench ./cmd/rivals -quick     2 short rounds at small depths: a check that it runs
 //
-// Each rival runs in a perft driver of this command's own (drivers/: a
-// Cargo project for cozy-chess, a C++ file for chess-library) written with
-// the library's public API at its best and counting the last ply in bulk
-// (the number of legal moves at depth 1, without making them), as
-// movegen's Perft and each library's own perft do. The command takes each
+// movegen runs in this process as an engine uses it (perft.go, a copy of
+// movegen's Example_perft): the public API, LegalMoves into a buffer a
+// ply, PlayUnchecked on a child position, which keeps the Polyglot key,
+// and CountMoves at the last ply. Each rival runs in a perft driver of
+// this command's own (drivers/: a Cargo project for cozy-chess, a C++ file
+// for chess-library) written with the library's public API at its best,
+// its Zobrist key kept by every move as its API always keeps it, and
+// counting the last ply in bulk (the number of legal moves at depth 1,
+// without making them), as movegen's perft and each library's own perft
+// do. The command takes each
 // library's source from -cozy-chess DIR and -chess-library DIR, or clones
 // it with git at its pinned commit (cozyCommit, chessLibCommit) into the
 // cache directory (os.UserCacheDir()/symmagic-attacks-rivals), and builds
@@ -28,7 +33,7 @@
 // Each round starts every build's driver afresh, then, for each position
 // (the start position to depth 6, kiwipete to 5, and the Chess
 // Programming Wiki's positions 3, 4 and 5 to 7, 6 and 5), measures
-// movegen's Perft, in this process, and each build, in its driver, in an
+// movegen's perft, in this process, and each build, in its driver, in an
 // order that rotates from round to round. A driver lives one round, not
 // the run: the bench's perft workers showed that one long-lived process
 // can hold a program in one memory layout for a whole run, a bias the
@@ -234,10 +239,11 @@ func writeReport(w io.Writer, cfg config, m *measurements, here machine.Record, 
 	fmt.Fprintln(w)
 	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise.", "")
 	fmt.Fprintln(w)
-	md.Wrap(w, "movegen is this module's package, its Perft called in this process, in this binary's build (above), "+
-		"counting the last ply's moves without making them; its search makes moves without updating the position's "+
-		"Polyglot key, which perft never reads, while both rivals update their Zobrist key with every move, as their "+
-		"APIs always do. Each rival runs in a perft driver of this command's "+
+	md.Wrap(w, "movegen is this module's package, its perft written with the public API as an engine writes it "+
+		"(bench/cmd/rivals/perft.go: LegalMoves into a buffer a ply, PlayUnchecked on a child position, CountMoves "+
+		"at the last ply, no allocation), run in this process, in this binary's build (above), "+
+		"counting the last ply's moves without making them; every move keeps the position's Polyglot key, "+
+		"as both rivals keep their Zobrist key with every move. Each rival runs in a perft driver of this command's "+
 		"(bench/cmd/rivals/drivers) written with the library's public API and counting the last ply the same way, "+
 		"as its own perft does; each build of it a process of its own, started anew every round, each call timed "+
 		"with a monotonic clock. A rival is taken at its faster build in each round. Every run's count is checked "+

@@ -517,3 +517,28 @@ func TestCommandArgs(t *testing.T) {
 		t.Errorf("commandArgs = %q, want %q", got, want)
 	}
 }
+
+// TestPerftIsTheExample holds perft.go's perft the same as movegen's
+// Example_perft's, the code the package documents, so that the rounds time
+// what users copy.
+func TestPerftIsTheExample(t *testing.T) {
+	fn := func(path string) string {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		i := strings.Index(s, "\nfunc perft(")
+		if i < 0 {
+			t.Fatalf("%s: no func perft", path)
+		}
+		j := strings.Index(s[i:], "\n}\n")
+		if j < 0 {
+			t.Fatalf("%s: func perft does not end", path)
+		}
+		return s[i : i+j+3]
+	}
+	if mine, doc := fn("perft.go"), fn(filepath.Join("..", "..", "..", "movegen", "example_perft_test.go")); mine != doc {
+		t.Errorf("perft.go's perft:\n%s\nmovegen's Example_perft's:\n%s", mine, doc)
+	}
+}

@@ -74,19 +74,22 @@ func (t timing) mnps() float64 { return float64(t.nodes*t.calls) / t.el.Seconds(
 // measurement, movegen's and the drivers'.
 const warmDepth = 4
 
-// movegenPerft measures movegen's Perft of p as the drivers measure
-// theirs: one untimed perft to warmDepth at most, then Perft until the
-// calls, each timed alone, add up to minTime, once at least.
+// movegenPerft measures movegen's perft of p through the public API
+// (perft.go), as the drivers measure theirs: one untimed perft to
+// warmDepth at most, then the perft until the calls, each timed alone, add
+// up to minTime, once at least. The move buffers, one a ply, are made
+// before the clock starts, as an engine makes them once.
 func movegenPerft(p position, minTime time.Duration) (timing, error) {
 	var t timing
 	pos, err := movegen.ParseFEN(p.fen)
 	if err != nil {
 		return t, err
 	}
-	pos.Perft(min(p.depth, warmDepth))
+	moves := make([][movegen.MaxMoves]movegen.Move, max(p.depth, 1))
+	publicPerft(&pos, min(p.depth, warmDepth), moves)
 	for t.calls == 0 || t.el < minTime {
 		start := time.Now()
-		n := pos.Perft(p.depth)
+		n := publicPerft(&pos, p.depth, moves)
 		t.el += time.Since(start)
 		if err := checkPerft("movegen", p, n); err != nil {
 			return t, err

@@ -20,11 +20,12 @@
 //   - std against byte: from that to the drop-in (a constant shift, keys
 //     with nothing above them, some a bit wider than the mask, 32-byte
 //     records, bishop tables shared where the standard layout allows);
-//   - w against std: W keys from an Occupancy the position keeps and every
-//     move updates, against the standard occupancy;
-//   - stdsmall against std: the same lookups with a Position 16 bytes
-//     smaller (every mode's position holds w's Occupancy's room, so that
-//     this layout effect counts for none of them);
+//   - w against std: W keys from the occupancy in W layout that the
+//     position keeps and every move updates, against the standard
+//     occupancy;
+//   - stdsmall against std: the same lookups with a Position 8 bytes
+//     smaller (every mode's position holds the room of w's kept W word,
+//     so that this layout effect counts for none of them);
 //
 // and std, w and fancy against the fastest magic. -out DIR names the
 // directory -write writes to (default results, which go run -C bench puts
@@ -68,7 +69,7 @@ var steps = []step{
 	{"fancymask", perft.ModeFancy, "the key mask"},
 	{"byte", perft.ModeFancy, "a second load"},
 	{perft.ModeStd, "byte", "the drop-in's keys"},
-	{perft.ModeW, perft.ModeStd, "W keys, a kept Occupancy"},
+	{perft.ModeW, perft.ModeStd, "W keys, a kept W occupancy"},
 	{"stdsmall", perft.ModeStd, "a smaller position"},
 	{perft.ModeStd, fastestMagic, "the drop-in"},
 	{perft.ModeW, fastestMagic, "the W lookups"},
@@ -139,8 +140,8 @@ func writeReport(w io.Writer, command, kernel string, groups []perfload.Group, m
 		"The steps: fancymask is fancy magic with the drop-in's key mask, one AND; byte the per-square byte lookup, "+
 		"keys like fancy magic's through a byte index to the square's attack sets (the W system's two dependent loads, "+
 		"without its sharing); std against byte the drop-in's keys and record (a constant shift, the key mask, tables shared "+
-		"where the standard layout allows, a 32-byte record with an offset); w against std the W keys read from an "+
-		"Occupancy the position keeps and every move updates; stdsmall the drop-in with a position 16 bytes smaller, "+
+		"where the standard layout allows, a 32-byte record with an offset); w against std the W keys read from the "+
+		"occupancy in W layout the position keeps and every move updates; stdsmall the drop-in with a position 8 bytes smaller, "+
 		"a layout every other mode is spared.", "")
 	for gi, g := range groups {
 		base := m.Base(gi)

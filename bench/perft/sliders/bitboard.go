@@ -10,13 +10,13 @@ package movegen
 
 // keptOcc is nothing: the position keeps no occupancy for these lookups,
 // and the updates every change of the board makes cost nothing. It takes
-// the room of the attacks.Occupancy that movegen keeps, so that every
-// mode's Position has one size and layout: the copy-make search copies a
-// position a move, and a position 16 bytes smaller moved this generator's
-// perft by up to 13 per cent with the same lookups (docs/BENCHMARKS.md,
-// the variant stdsmall), which the modes' comparison would otherwise count
-// as theirs.
-type keptOcc struct{ _ [2]uint64 }
+// the room of the W occupancy that movegen keeps, so that every mode's
+// Position has one size and layout: the copy-make search copies a position
+// a move, and a position 16 bytes smaller once moved this generator's
+// perft by up to 13 per cent with the same lookups (docs/BENCHMARKS.md, the
+// variant stdsmall), which the modes' comparison would otherwise count as
+// theirs.
+type keptOcc struct{ _ uint64 }
 
 func (*keptOcc) Set(sq int)            {}
 func (*keptOcc) Clear(sq int)          {}
@@ -28,6 +28,9 @@ type lookupOcc = uint64
 
 // nodeOcc returns the lookups' occupancy for p: its occupied squares.
 func nodeOcc(p *Position, occ uint64) lookupOcc { return occ }
+
+// occOf returns what each lookup reads: the node's o, already live.
+func occOf(p *Position, o lookupOcc) lookupOcc { return o }
 
 // occClear empties sq in o; occMove empties from and occupies to.
 func occClear(o *lookupOcc, sq int)      { *o &^= 1 << sq }

@@ -9,9 +9,9 @@ import "github.com/symmagic/attacks"
 // without touching the position. It stands in for movegen's slider.go,
 // whose comment says what it defines.
 
-// keptOcc is nothing, in the room of the Occupancy movegen keeps (see
+// keptOcc is nothing, in the room of the W occupancy movegen keeps (see
 // bitboard.go's).
-type keptOcc struct{ _ [2]uint64 }
+type keptOcc struct{ _ uint64 }
 
 func (*keptOcc) Set(sq int)            {}
 func (*keptOcc) Clear(sq int)          {}
@@ -24,6 +24,9 @@ type lookupOcc = attacks.Occupancy
 // nodeOcc returns the lookups' occupancy for p, made from occ with one
 // permute.
 func nodeOcc(p *Position, occ uint64) lookupOcc { return attacks.NewOccupancy(occ) }
+
+// occOf returns what each lookup reads: the node's o, made once.
+func occOf(p *Position, o lookupOcc) lookupOcc { return o }
 
 // rookAttacks and bishopAttacks are the attacks of a rook and of a bishop
 // on sq (0..63) on the occupancy o.

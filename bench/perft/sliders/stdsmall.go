@@ -5,8 +5,8 @@ package movegen
 import "github.com/symmagic/attacks"
 
 // A variant: the drop-in, attacks.Rook and attacks.Bishop, as std runs it,
-// with a Position 16 bytes smaller: keptOcc holds no room for the
-// Occupancy the other modes keep, so this mode measures the position's
+// with a Position 8 bytes smaller: keptOcc holds no room for the
+// W occupancy the other modes keep, so this mode measures the position's
 // layout alone. It stands in for movegen's slider.go, whose comment says
 // what it defines (and bitboard.go the rest of it).
 
@@ -21,6 +21,8 @@ func (*keptOcc) Toggle(squares uint64) {}
 type lookupOcc = uint64
 
 func nodeOcc(p *Position, occ uint64) lookupOcc { return occ }
+
+func occOf(p *Position, o lookupOcc) lookupOcc { return o }
 
 func rookAttacks(o lookupOcc, sq int) uint64   { return attacks.Rook(sq, o) }
 func bishopAttacks(o lookupOcc, sq int) uint64 { return attacks.Bishop(sq, o) }

@@ -1,0 +1,272 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/symmagic/attacks/internal/syzygydata"
+	"github.com/symmagic/attacks/movegen"
+)
+
+// The Fathom driver, written next to the checkout's sources and built
+// there: the repository holds its source alone.
+//
+//go:embed drivers/fathom.c
+var fathomDriver []byte
+
+// fathomCommit is the Fathom commit the command clones: the newest on
+// its default branch (master, 23 December 2025) when the command was
+// written. A checkout given with -fathom is used at whatever commit it
+// holds, and the reports say which.
+const (
+	fathomURL    = "https://github.com/jdart1/Fathom"
+	fathomCommit = "c9c6fef0dddc05d2e242c183acf5833149ab676d"
+)
+
+// cacheName is the folder of os.UserCacheDir that holds the clone and
+// the builds.
+const cacheName = "symmagic-attacks-syzygy"
+
+// fathomBuild is one build of the driver.
+type fathomBuild struct {
+	name  string // "default", "native"
+	flags []string
+	path  string
+}
+
+// fathom is a Fathom checkout with its driver built.
+type fathom struct {
+	src      string
+	head     string // the checkout's commit, "" where not known
+	compiler string
+	builds   []fathomBuild
+}
+
+// prepareFathom finds a C compiler and Fathom's source (dir, or a clone
+// at fathomCommit in the cache) and builds the driver twice: with
+// Fathom's own Makefile flags (-std=gnu99 -O2) and for this CPU (-O3
+// -march=native, which lets Fathom use the POPCNT instruction).
+func prepareFathom(dir string, stderr io.Writer) (*fathom, error) {
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "cc"
+		for _, n := range []string{"cc", "gcc", "clang"} {
+			if p, err := exec.LookPath(n); err == nil {
+				cc = p
+				break
+			}
+		}
+	}
+	out, err := exec.Command(cc, "--version").Output()
+	if err != nil {
+		return nil, &unavailable{fmt.Sprintf("Fathom: no C compiler (%s --version: %v): install gcc or set CC", cc, err)}
+	}
+	version := strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return nil, fmt.Errorf("no cache directory for Fathom's clone and builds: %v", err)
+	}
+	cache = filepath.Join(cache, cacheName)
+	src := dir
+	if src == "" {
+		if src, err = clone(cache, "fathom", fathomURL, fathomCommit, stderr); err != nil {
+			return nil, err
+		}
+	}
+	if src, err = filepath.Abs(src); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(src, "src", "tbprobe.c")); err != nil {
+		return nil, fmt.Errorf("-fathom %s: no src/tbprobe.c there: not a checkout of %s", src, fathomURL)
+	}
+	sum := sha256.Sum256([]byte(src))
+	work := filepath.Join(cache, "build", "fathom-"+hex.EncodeToString(sum[:6]))
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return nil, err
+	}
+	driver := filepath.Join(work, "driver.c")
+	if err := os.WriteFile(driver, fathomDriver, 0o644); err != nil {
+		return nil, err
+	}
+	f := &fathom{src: src, head: gitHead(src), compiler: version}
+	for _, b := range []fathomBuild{
+		{name: "default", flags: []string{"-std=gnu99", "-O2"}},
+		{name: "native", flags: []string{"-std=gnu99", "-O3", "-march=native"}},
+	} {
+		b.path = filepath.Join(work, "fathom-driver-"+b.name)
+		args := append(append([]string{}, b.flags...), "-I", filepath.Join(src, "src"), "-o", b.path, driver)
+		fmt.Fprintf(stderr, "fathom: %s %s\n", cc, strings.Join(args, " "))
+		if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("fathom: building the driver: %v\n%s", err, out)
+		}
+		f.builds = append(f.builds, b)
+	}
+	return f, nil
+}
+
+// unavailable is the error of a program the command cannot build or run
+// here: its toolchain or its source is missing (no network for the clone).
+type unavailable struct{ why string }
+
+func (u *unavailable) Error() string { return u.why }
+
+// gitHead is dir's checked-out commit, or "" if dir is not a git checkout.
+func gitHead(dir string) string {
+	if _, err := os.Stat(dir); err != nil {
+		return ""
+	}
+	out, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// record writes p as the driver reads it.
+func record(w io.Writer, p *movegen.Position) error {
+	var b [66]byte
+	for i, bb := range syzygydata.Bitboards(p) {
+		binary.LittleEndian.PutUint64(b[8*i:], bb)
+	}
+	if ep := p.EnPassant(); ep != movegen.NoSquare {
+		b[64] = byte(ep)
+	}
+	if p.Side() == movegen.White {
+		b[65] = 1
+	}
+	_, err := w.Write(b[:])
+	return err
+}
+
+// run starts the driver build in mode with the tables in tables; feed
+// writes its input, read reads its output, concurrently.
+func (b fathomBuild) run(tables, mode string, feed func(w io.Writer) error, read func(r *bufio.Reader) error) error {
+	cmd := exec.Command(b.path, tables, mode)
+	var errs bytes.Buffer
+	cmd.Stderr = &errs
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	fed := make(chan error, 1)
+	go func() {
+		w := bufio.NewWriterSize(in, 1<<16)
+		err := feed(w)
+		if err == nil {
+			err = w.Flush()
+		}
+		in.Close()
+		fed <- err
+	}()
+	rerr := read(bufio.NewReaderSize(out, 1<<16))
+	if rerr != nil {
+		cmd.Process.Kill()
+	}
+	io.Copy(io.Discard, out)
+	ferr := <-fed
+	werr := cmd.Wait()
+	switch {
+	case rerr != nil:
+		return rerr
+	case werr != nil:
+		return fmt.Errorf("fathom driver: %v: %s", werr, strings.TrimSpace(errs.String()))
+	}
+	return ferr
+}
+
+// values returns Fathom's WDL and DTZ of each position.
+func (f *fathom) values(tables string, ps []movegen.Position) ([]int8, []int16, error) {
+	wdl, dtz := make([]int8, len(ps)), make([]int16, len(ps))
+	err := f.builds[0].run(tables, "values", func(w io.Writer) error {
+		for i := range ps {
+			if err := record(w, &ps[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, func(r *bufio.Reader) error {
+		var b [3]byte
+		for i := range ps {
+			if _, err := io.ReadFull(r, b[:]); err != nil {
+				return fmt.Errorf("fathom driver: reading the value of position %d of %d: %v", i, len(ps), err)
+			}
+			if b[0] == 0x80 {
+				return fmt.Errorf("fathom: the probe of %s failed", ps[i].FEN())
+			}
+			wdl[i], dtz[i] = int8(b[0]), int16(binary.LittleEndian.Uint16(b[1:]))
+		}
+		return nil
+	})
+	return wdl, dtz, err
+}
+
+// rootMove is one move of Fathom's root probes and its ranks: by the DTZ
+// tables and by the WDL tables alone.
+type rootMove struct {
+	from, to, promo byte
+	rank, wdlRank   int32
+}
+
+// rootRequest is a root probe's position and what it is told of the game.
+type rootRequest struct {
+	p        movegen.Position
+	repeated bool
+}
+
+// roots returns Fathom's ranks of each position's moves
+// (tb_probe_root_dtz and tb_probe_root_wdl, with the fifty-move rule).
+func (f *fathom) roots(tables string, rs []rootRequest) ([][]rootMove, error) {
+	out := make([][]rootMove, len(rs))
+	err := f.builds[0].run(tables, "root", func(w io.Writer) error {
+		for i := range rs {
+			if err := record(w, &rs[i].p); err != nil {
+				return err
+			}
+			rep := byte(0)
+			if rs[i].repeated {
+				rep = 1
+			}
+			if _, err := w.Write([]byte{byte(rs[i].p.HalfmoveClock()), rep}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, func(r *bufio.Reader) error {
+		for i := range rs {
+			n, err := r.ReadByte()
+			if err != nil {
+				return fmt.Errorf("fathom driver: reading root %d: %v", i, err)
+			}
+			if n == 255 {
+				return fmt.Errorf("fathom: the root probe of %s failed", rs[i].p.FEN())
+			}
+			for j := 0; j < int(n); j++ {
+				var b [11]byte
+				if _, err := io.ReadFull(r, b[:]); err != nil {
+					return fmt.Errorf("fathom driver: reading root %d: %v", i, err)
+				}
+				out[i] = append(out[i], rootMove{b[0], b[1], b[2], int32(binary.LittleEndian.Uint32(b[3:])),
+					int32(binary.LittleEndian.Uint32(b[7:]))})
+			}
+		}
+		return nil
+	})
+	return out, err
+}

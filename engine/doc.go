@@ -1,0 +1,54 @@
+// Package engine drives chess engines that speak UCI (the Universal Chess
+// Interface), such as Stockfish, on package movegen's positions and moves:
+// it starts the engine's process, runs the handshake, sets options checked
+// against those the engine declared, sends a game as its start position and
+// moves, and reads the search's info lines into typed values, every move
+// checked against the position.
+//
+//	e, err := engine.Start(ctx, engine.Config{Path: "stockfish"})
+//	if err != nil { ... }                      // an *engine.Error
+//	defer e.Close()                             // quit, then kill; the process waited for
+//	err = e.SetOption(ctx, "Hash", "64")        // checked against the declared options
+//	a, err := e.Analyse(ctx, engine.Game{Start: p, Moves: ms}, engine.Limit{Depth: 18, MultiPV: 3})
+//	for _, l := range a.Lines { fmt.Println(l.Score, l.PV) } // the last line of each multipv
+//	m, ponder, err := e.Play(ctx, game, engine.Limit{WTime: w, BTime: b, WInc: inc, BInc: inc})
+//
+//	s, err := e.Search(ctx, game, engine.Limit{Infinite: true}) // streaming
+//	for s.Next() { info := s.Info(); ... }     // each info line as it comes
+//	a, err = s.Wait()                           // after s.Stop(), or ctx's end
+//
+// # Contexts, goroutines and processes
+//
+// Every call that waits for the engine takes a context. Start's bounds the
+// start alone; a Search's bounds the search: when it ends, the driver sends
+// stop and reads up to the engine's bestmove, within Config.StopTimeout,
+// and kills an engine that does not answer. uciok and readyok are awaited
+// for at most Config.ReplyTimeout beyond the context. Close sends quit,
+// waits up to Config.QuitTimeout, then kills; on every path the process is
+// waited for (no zombie) and the driver's two goroutines (one reads the
+// engine's output, one waits for its exit) end. An Engine is safe for
+// concurrent use: calls take turns, and a Search holds the engine until it
+// ends.
+//
+// # Faults
+//
+// Every error is an *Error naming the engine, what the driver was doing
+// and what went wrong, quoting the engine's line at fault and, when the
+// engine exited or was killed, the tail of its standard error. A line the
+// engine should not have written (an info line that does not read, a pv
+// move the position does not have, a line longer than MaxLineBytes) ends
+// the search with an error: the driver sends stop and reads up to bestmove,
+// and the engine stays usable. An engine that exits, closes its output or
+// does not answer in time is killed, and every later call returns the same
+// error (ErrExited, ErrTimeout). An option the engine rejects (any line but
+// info between setoption and readyok) is an error quoting its answer; the
+// engine stays usable. Lines UCI does not define are skipped, as UCI asks.
+//
+// # Chess960
+//
+// A game whose start position is in Chess960 mode (movegen's) switches the
+// engine's UCI_Chess960 option on for the search, and castling is written
+// king takes rook both ways; a standard game switches it off, unless the
+// caller set it with SetOption. The moves the driver returns are always in
+// the notation of the caller's position.
+package engine

@@ -1,0 +1,15 @@
+package engine
+
+// Waited reports whether the engine's process has been waited for (so it
+// is no zombie): its exit status is known.
+func Waited(e *Engine) bool {
+	select {
+	case <-e.exited:
+		return e.cmd.ProcessState != nil
+	default:
+		return false
+	}
+}
+
+// PID returns the engine's process id.
+func PID(e *Engine) int { return e.cmd.Process.Pid }

@@ -1,0 +1,196 @@
+package engine_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/symmagic/attacks/engine"
+	"github.com/symmagic/attacks/movegen"
+)
+
+// noLeak checks, when the test ends (after the cleanups registered after
+// it, such as Close), that no goroutine started during the test is left.
+func noLeak(t *testing.T) {
+	t.Helper()
+	before := runtime.NumGoroutine()
+	t.Cleanup(func() {
+		deadline := time.Now().Add(2 * time.Second)
+		for runtime.NumGoroutine() > before {
+			if time.Now().After(deadline) {
+				buf := make([]byte, 1<<16)
+				n := runtime.Stack(buf, true)
+				t.Errorf("%d goroutines before the test, %d after:\n%s", before, runtime.NumGoroutine(), buf[:n])
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	})
+}
+
+// transcript is a Config.Transcript the tests read.
+type transcript struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (t *transcript) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.buf.Write(p)
+}
+
+func (t *transcript) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.buf.String()
+}
+
+// sent returns the commands sent, in order.
+func (t *transcript) sent() []string {
+	var cmds []string
+	for _, line := range strings.Split(t.String(), "\n") {
+		if cmd, ok := strings.CutPrefix(line, "> "); ok {
+			cmds = append(cmds, cmd)
+		}
+	}
+	return cmds
+}
+
+// hasSent reports whether cmd was sent.
+func (t *transcript) hasSent(cmd string) bool {
+	for _, c := range t.sent() {
+		if c == cmd {
+			return true
+		}
+	}
+	return false
+}
+
+// startFake starts the fake engine in mode, with tweak's changes to its
+// Config, and closes it at the test's end, checking that its process was
+// waited for and that no goroutine is left.
+func startFake(t *testing.T, mode string, tweak func(*engine.Config)) (*engine.Engine, *transcript) {
+	t.Helper()
+	noLeak(t)
+	tr := &transcript{}
+	cfg := fakeConfig(mode)
+	cfg.Transcript = tr
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	e, err := engine.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("Start(%s): %v", mode, err)
+	}
+	t.Cleanup(func() {
+		e.Close()
+		if !engine.Waited(e) {
+			t.Errorf("the engine's process was not waited for after Close")
+		}
+		checkGone(t, engine.PID(e))
+	})
+	return e, tr
+}
+
+// checkGone checks that the process pid is gone: waited for, not a zombie.
+func checkGone(t *testing.T, pid int) {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		return
+	}
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return // no such process
+	}
+	t.Errorf("process %d is still there: %s", pid, stat)
+}
+
+var pidRE = regexp.MustCompile(`fake engine pid (\d+)`)
+
+// checkStartFailed checks Start's error: an *Error with want in its text
+// and cause behind it, the fake's process gone.
+func checkStartFailed(t *testing.T, err error, cause error, want string) {
+	t.Helper()
+	if err == nil {
+		t.Fatal("Start succeeded")
+	}
+	var ee *engine.Error
+	if !errors.As(err, &ee) {
+		t.Fatalf("%v: not an *engine.Error", err)
+	}
+	if cause != nil && !errors.Is(err, cause) {
+		t.Errorf("%v: not %v", err, cause)
+	}
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("error %q does not say %q", err, want)
+	}
+	if m := pidRE.FindStringSubmatch(ee.Stderr); m != nil {
+		pid, _ := strconv.Atoi(m[1])
+		checkGone(t, pid)
+	} else {
+		t.Errorf("the error's stderr %q does not give the fake's pid", ee.Stderr)
+	}
+}
+
+// checkLegal checks that pv is a line of legal moves from p.
+func checkLegal(t *testing.T, p movegen.Position, pv []movegen.Move) {
+	t.Helper()
+	for i, m := range pv {
+		if !p.IsLegal(m) {
+			t.Errorf("pv move %d (%v) is not legal in %s", i+1, m, p.FEN())
+			return
+		}
+		p.PlayUnchecked(m)
+	}
+}
+
+// mustFEN parses a FEN the test holds.
+func mustFEN(t testing.TB, fen string) movegen.Position {
+	t.Helper()
+	p, err := movegen.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// moves reads UCI moves played in turn from p.
+func moves(t testing.TB, p movegen.Position, uci ...string) []movegen.Move {
+	t.Helper()
+	var ms []movegen.Move
+	for _, s := range uci {
+		m, err := p.ParseUCI(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, m)
+		p.PlayUnchecked(m)
+	}
+	return ms
+}
+
+// quick is a context for calls that should not take long.
+func quick(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func describe(a *engine.Analysis) string {
+	var b strings.Builder
+	for _, l := range a.Lines {
+		fmt.Fprintf(&b, "%d: %v %v; ", l.MultiPV, l.Score, l.PV)
+	}
+	fmt.Fprintf(&b, "bestmove %v ponder %v", a.BestMove, a.Ponder)
+	return b.String()
+}

@@ -1,0 +1,546 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/symmagic/attacks/movegen"
+)
+
+// Game is what a search is asked about: the position a game started from
+// and the moves played since, each legal in the position before it. The
+// engine is sent them as they are ("position startpos moves e2e4 ..." or
+// "position fen ... moves ..."), so that it sees the positions that may
+// repeat; it searches the position after the last move. Game{Start: p}
+// asks about p alone.
+//
+// A Start in Chess960 mode (see movegen's Chess960 section) switches the
+// engine's UCI_Chess960 option on for the search.
+type Game struct {
+	Start movegen.Position
+	Moves []movegen.Move
+}
+
+// end checks the game and returns the position after its moves.
+func (g *Game) end() (movegen.Position, error) {
+	if _, err := movegen.ParseFEN(g.Start.FEN()); err != nil {
+		return movegen.Position{}, fmt.Errorf("the start position: %v", err)
+	}
+	p := g.Start
+	for i, m := range g.Moves {
+		if m == movegen.NoMove {
+			return p, fmt.Errorf("move %d is the null move, which UCI's position command does not take", i+1)
+		}
+		if !p.IsLegal(m) {
+			return p, fmt.Errorf("move %d (%v) is not legal in %s", i+1, m, p.FEN())
+		}
+		play(&p, m)
+	}
+	return p, nil
+}
+
+// Limit is what the go command says: when the search ends, and what it
+// searches. A zero field is not sent. At least one of Depth, Nodes,
+// MoveTime, Mate, a clock (WTime or BTime) and Infinite must be set, and
+// none may be negative. Times are sent in whole milliseconds, a positive
+// time below one millisecond as one.
+type Limit struct {
+	Depth    int           // go depth: plies
+	Nodes    int64         // go nodes
+	MoveTime time.Duration // go movetime
+	Mate     int           // go mate: look for a mate in this many moves
+
+	// The clock: the time each side has left and gains a move, and the
+	// moves to the next time control (0: none, or sudden death). Sent
+	// (wtime and btime both) when WTime or BTime is above 0; the engine
+	// manages the time of the side to move.
+	WTime, BTime time.Duration
+	WInc, BInc   time.Duration
+	MovesToGo    int
+
+	// Infinite searches until Search.Stop or the context's end; so does
+	// Ponder until Search.PonderHit (then the search goes on as if
+	// started with the other limits) or Search.Stop. The position of a
+	// ponder search is the one after the move the engine expects the
+	// opponent to play: the game with it appended.
+	Infinite bool
+	Ponder   bool
+
+	// SearchMoves restricts the search to these moves of the position
+	// searched (go searchmoves); each must be legal there.
+	SearchMoves []movegen.Move
+
+	// MultiPV, when above 0, is the number of best lines to search and
+	// report (the MultiPV option, set before the search when it differs).
+	MultiPV int
+}
+
+func (l *Limit) check(root *movegen.Position) error {
+	switch {
+	case l.Depth < 0, l.Nodes < 0, l.MoveTime < 0, l.Mate < 0, l.MovesToGo < 0, l.MultiPV < 0:
+		return fmt.Errorf("limit %+v: a negative value", *l)
+	case l.WTime < 0, l.BTime < 0, l.WInc < 0, l.BInc < 0:
+		return fmt.Errorf("limit %+v: a negative time", *l)
+	}
+	if l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.Mate == 0 && l.WTime == 0 && l.BTime == 0 && !l.Infinite {
+		return errors.New("the limit sets none of Depth, Nodes, MoveTime, Mate, WTime, BTime and Infinite: the search would not end")
+	}
+	for i, m := range l.SearchMoves {
+		if !root.IsLegal(m) {
+			return fmt.Errorf("SearchMoves[%d] (%v) is not legal in %s", i, m, root.FEN())
+		}
+	}
+	return nil
+}
+
+// goCommand returns the go command of the limit, moves in the engine's
+// notation.
+func (l *Limit) goCommand(chess960 bool) string {
+	var b strings.Builder
+	b.WriteString("go")
+	num := func(name string, n int64) {
+		b.WriteString(" " + name + " " + strconv.FormatInt(n, 10))
+	}
+	// UCI counts milliseconds: a positive time below one is sent as one,
+	// never as 0 (which engines read as no limit, or no time).
+	millis := func(d time.Duration) int64 {
+		if d > 0 && d < time.Millisecond {
+			return 1
+		}
+		return d.Milliseconds()
+	}
+	if l.Ponder {
+		b.WriteString(" ponder")
+	}
+	if l.WTime > 0 || l.BTime > 0 {
+		num("wtime", millis(l.WTime))
+		num("btime", millis(l.BTime))
+		if l.WInc > 0 {
+			num("winc", millis(l.WInc))
+		}
+		if l.BInc > 0 {
+			num("binc", millis(l.BInc))
+		}
+		if l.MovesToGo > 0 {
+			num("movestogo", int64(l.MovesToGo))
+		}
+	}
+	if l.Depth > 0 {
+		num("depth", int64(l.Depth))
+	}
+	if l.Nodes > 0 {
+		num("nodes", l.Nodes)
+	}
+	if l.Mate > 0 {
+		num("mate", int64(l.Mate))
+	}
+	if l.MoveTime > 0 {
+		num("movetime", millis(l.MoveTime))
+	}
+	if l.Infinite {
+		b.WriteString(" infinite")
+	}
+	if len(l.SearchMoves) > 0 {
+		b.WriteString(" searchmoves")
+		for _, m := range l.SearchMoves {
+			b.WriteString(" " + moveName(m, chess960))
+		}
+	}
+	return b.String()
+}
+
+// Analysis is what a search found: its lines, best first, and its best
+// move and the reply it expects (ponder).
+type Analysis struct {
+	// Lines holds, for each multipv from 1 to the MultiPV in effect, the
+	// last info line of the search that gave a score, in multipv's order
+	// (a multipv the engine never scored is left out). Earlier info lines
+	// are not kept: a Search streams them.
+	Lines []Info
+
+	// BestMove is the engine's move, NoMove when it gave none ("bestmove
+	// (none)" or "0000", as engines answer a position without moves);
+	// Ponder the reply it expects, or NoMove.
+	BestMove movegen.Move
+	Ponder   movegen.Move
+}
+
+// Search is a search under way: Next reads its info lines as the engine
+// writes them, and Wait reads on to its end. It holds the engine, so that
+// any other call waits, until it ends: at bestmove, at a fault (the driver
+// then stops the engine and reads up to its bestmove), or when its
+// context ends (the driver sends stop, reads up to bestmove within
+// Config.StopTimeout, and kills an engine that does not answer). A Search
+// read to its end needs nothing more; one dropped before its end holds the
+// engine until Close.
+type Search struct {
+	e        *Engine
+	ctx      context.Context
+	root     movegen.Position
+	chess960 bool
+	ponder   bool
+	info     Info
+	lines    []Info // by multipv
+	maxLines int
+	res      Analysis
+
+	mu        sync.Mutex // Stop and PonderHit against the search's end
+	ended     bool
+	stopSent  bool
+	ponderHit bool
+	err       error
+}
+
+// Search starts a search of the position after game's moves and returns
+// at once; read it with Next and Wait. ctx bounds the whole search: when
+// it ends, the driver stops the engine (see Search). Before the go
+// command, Search sets UCI_Chess960 to the game's mode and MultiPV to
+// limit.MultiPV where they differ, and checks the game, the limit and the
+// search moves; a fault there is an error, and the engine stays as it was.
+func (e *Engine) Search(ctx context.Context, game Game, limit Limit) (*Search, error) {
+	const op = "search"
+	root, err := game.end()
+	if err != nil {
+		return nil, &Error{Engine: e.name, Op: op, Msg: "game: " + err.Error()}
+	}
+	if err := limit.check(&root); err != nil {
+		return nil, &Error{Engine: e.name, Op: op, Msg: err.Error()}
+	}
+	if err := e.acquire(ctx, op); err != nil {
+		return nil, err
+	}
+	s, err := e.startSearch(ctx, op, game, root, limit)
+	if err != nil {
+		<-e.sem
+		return nil, err
+	}
+	return s, nil
+}
+
+func (e *Engine) startSearch(ctx context.Context, op string, game Game, root movegen.Position, limit Limit) (*Search, error) {
+	var names, values []string
+	want960 := game.Start.Chess960() || e.user960
+	if want960 != e.chess960 {
+		if o, ok := e.option("UCI_Chess960"); ok && o.Type == "check" {
+			names = append(names, o.Name)
+			values = append(values, strconv.FormatBool(want960))
+		} else if want960 {
+			return nil, &Error{Engine: e.name, Op: op, Msg: "the position is in Chess960 mode, and the engine has no UCI_Chess960 option"}
+		}
+	}
+	if limit.MultiPV > 0 && limit.MultiPV != e.multiPV {
+		if o, ok := e.option("MultiPV"); ok && o.Type == "spin" {
+			names = append(names, o.Name)
+			values = append(values, strconv.Itoa(limit.MultiPV))
+		} else if limit.MultiPV > 1 {
+			return nil, &Error{Engine: e.name, Op: op, Msg: fmt.Sprintf("MultiPV %d: the engine has no MultiPV option", limit.MultiPV)}
+		}
+	}
+	if len(names) > 0 {
+		i := 0
+		if err := e.setOptions(ctx, op, names, func(string) string { i++; return values[i-1] }); err != nil {
+			return nil, err
+		}
+	}
+	// The engine's notation: UCI_Chess960 is now want960, or the engine
+	// has no such option and want960 is false.
+	chess960 := want960
+
+	e.dropStale()
+	var b strings.Builder
+	if game.Start == movegen.StartPosition() {
+		b.WriteString("position startpos")
+	} else {
+		b.WriteString("position fen " + game.Start.FEN())
+	}
+	if len(game.Moves) > 0 {
+		b.WriteString(" moves")
+		for _, m := range game.Moves {
+			b.WriteString(" " + moveName(m, chess960))
+		}
+	}
+	for _, cmd := range []string{b.String(), limit.goCommand(chess960)} {
+		if err := e.write(cmd); err != nil {
+			return nil, e.fail(op, "bestmove", writeError{err: err})
+		}
+	}
+	return &Search{
+		e:        e,
+		ctx:      ctx,
+		root:     root,
+		chess960: chess960,
+		ponder:   limit.Ponder,
+		maxLines: max(e.multiPV, 1),
+	}, nil
+}
+
+// dropStale drops the lines the engine wrote since the last call read its
+// answer (a second bestmove, info lines after it) that have reached the
+// driver, so that the search about to start does not take them for its
+// own: a best effort, since a line still in the pipe comes later. A late
+// readyok counts against pendingReady.
+func (e *Engine) dropStale() {
+	for {
+		select {
+		case m, ok := <-e.lines:
+			if !ok {
+				return // the next read sees the end
+			}
+			if strings.TrimSpace(m.line) == "readyok" && e.pendingReady > 0 {
+				e.pendingReady--
+			}
+		default:
+			return
+		}
+	}
+}
+
+// Next waits for the search's next info line, and reports whether there
+// is one (Info returns it); false at the search's end: Wait then gives its
+// analysis and error. Lines that are not info or bestmove are skipped, as
+// UCI asks.
+func (s *Search) Next() bool {
+	const op = "search"
+	e := s.e
+	for {
+		s.mu.Lock()
+		ended := s.ended
+		s.mu.Unlock()
+		if ended {
+			return false
+		}
+		m, err := e.recv(s.ctx, nil)
+		if err != nil {
+			if s.ctx.Err() != nil && errors.Is(err, s.ctx.Err()) {
+				s.end(s.drain(&Error{Engine: e.name, Op: op, Msg: err.Error(), Err: err}))
+			} else {
+				s.end(e.fail(op, "bestmove", err))
+			}
+			return false
+		}
+		if m.tooLong {
+			s.end(s.drain(&Error{Engine: e.name, Op: op, Line: m.line,
+				Msg: fmt.Sprintf("a line longer than %d bytes: %q...", MaxLineBytes, m.line)}))
+			return false
+		}
+		word, rest := nextWord(m.line)
+		switch word {
+		case "info":
+			info, err := parseInfo(rest, &s.root, s.chess960)
+			if err != nil {
+				s.end(s.drain(&Error{Engine: e.name, Op: op, Line: m.line,
+					Msg: fmt.Sprintf("info line %q: %v", m.line, err), Err: errors.Unwrap(err)}))
+				return false
+			}
+			s.keep(info)
+			s.info = info
+			return true
+		case "bestmove":
+			s.end(s.bestMove(m.line, rest))
+			return false
+		case "readyok":
+			if e.pendingReady > 0 {
+				e.pendingReady--
+			}
+		}
+	}
+}
+
+// Info returns the info line Next read last.
+func (s *Search) Info() Info { return s.info }
+
+// keep records the info line in the analysis's lines.
+func (s *Search) keep(info Info) {
+	if !info.Has(FieldScore) || info.MultiPV > s.maxLines {
+		return
+	}
+	for len(s.lines) < info.MultiPV {
+		s.lines = append(s.lines, Info{})
+	}
+	s.lines[info.MultiPV-1] = info
+}
+
+// bestMove reads the bestmove line's moves into the analysis.
+func (s *Search) bestMove(line, rest string) error {
+	best, rest := nextWord(rest)
+	var err error
+	switch best {
+	case "":
+		err = errors.New("no move")
+	case "(none)", "NULL", "0000":
+	default:
+		s.res.BestMove, err = parseMove(&s.root, best, s.chess960)
+		if err != nil {
+			err = fmt.Errorf("move %q: %w", best, err)
+			break
+		}
+		if w, rest := nextWord(rest); w == "ponder" {
+			switch w, _ := nextWord(rest); w {
+			case "", "(none)", "NULL", "0000":
+			default:
+				p := s.root
+				play(&p, s.res.BestMove)
+				if s.res.Ponder, err = parseMove(&p, w, s.chess960); err != nil {
+					err = fmt.Errorf("ponder move %q: %w", w, err)
+				}
+			}
+		}
+	}
+	if err != nil {
+		return &Error{Engine: s.e.name, Op: "search", Line: line, Msg: fmt.Sprintf("bestmove line %q: %v", line, err), Err: errors.Unwrap(err)}
+	}
+	return nil
+}
+
+// drain ends a search that cannot go on (its context ended, or a fault
+// err in the engine's output): it sends stop and reads up to bestmove,
+// within Config.StopTimeout, so that the engine is ready for the next
+// call; an engine that does not answer is killed. It returns err, or the
+// error of the engine's end.
+func (s *Search) drain(err *Error) error {
+	e := s.e
+	if werr := s.sendStop(); werr != nil {
+		return werr
+	}
+	timer := time.NewTimer(e.cfg.StopTimeout)
+	defer timer.Stop()
+	for {
+		m, rerr := e.recv(context.Background(), timer.C)
+		if rerr != nil {
+			return e.fail("search", fmt.Sprintf("bestmove within %v of stop (after %s)", e.cfg.StopTimeout, err.Msg), rerr)
+		}
+		if m.tooLong {
+			continue
+		}
+		word, rest := nextWord(m.line)
+		switch word {
+		case "info":
+			if info, perr := parseInfo(rest, &s.root, s.chess960); perr == nil {
+				s.keep(info)
+			}
+		case "bestmove":
+			// The answer to stop: its move is kept when it reads (a search
+			// whose context ended has it), and err stands either way.
+			s.bestMove(m.line, rest)
+			return err
+		}
+	}
+}
+
+// sendStop sends stop once.
+func (s *Search) sendStop() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ended || s.stopSent {
+		return nil
+	}
+	s.stopSent = true
+	if err := s.e.write("stop"); err != nil {
+		return s.e.fail("search", "bestmove", writeError{err: err})
+	}
+	return nil
+}
+
+// end records the search's end and frees the engine.
+func (s *Search) end(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ended {
+		return
+	}
+	s.ended = true
+	s.err = err
+	for _, l := range s.lines {
+		if l.Fields != 0 {
+			s.res.Lines = append(s.res.Lines, l)
+		}
+	}
+	s.lines = nil
+	<-s.e.sem
+}
+
+// Stop asks the engine to end the search (UCI's stop): it answers with its
+// best move, which Next and Wait then read. Stop may be called from any
+// goroutine, any number of times; after the search's end it does nothing.
+func (s *Search) Stop() error { return s.sendStop() }
+
+// PonderHit tells the engine that the opponent played the move it was
+// pondering on (UCI's ponderhit): the ponder search goes on as a search
+// of the position with the limit's clock. It is an error for a search
+// that is not pondering, or after the first call.
+func (s *Search) PonderHit() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case !s.ponder:
+		return &Error{Engine: s.e.name, Op: "ponderhit", Msg: "the search is not pondering (Limit.Ponder)"}
+	case s.ponderHit:
+		return &Error{Engine: s.e.name, Op: "ponderhit", Msg: "ponderhit was sent already"}
+	case s.ended || s.stopSent:
+		return &Error{Engine: s.e.name, Op: "ponderhit", Msg: "the search has ended or was stopped"}
+	}
+	s.ponderHit = true
+	if err := s.e.write("ponderhit"); err != nil {
+		return s.e.fail("ponderhit", "bestmove", writeError{err: err})
+	}
+	return nil
+}
+
+// Wait reads the search to its end and returns its analysis, and the
+// error that ended it, if any. After a fault or the context's end the
+// analysis holds what the search gave up to then, with the best move the
+// engine answered stop with.
+func (s *Search) Wait() (*Analysis, error) {
+	for s.Next() {
+	}
+	return &s.res, s.err
+}
+
+// Analyse searches the position after game's moves to limit and returns
+// the lines found, best first (limit.MultiPV of them), and the best move:
+// Search, then Wait. A limit with Infinite searches until ctx ends, and
+// returns the analysis with ctx's error. It is an error for a limit with
+// Ponder, which needs Search's PonderHit.
+func (e *Engine) Analyse(ctx context.Context, game Game, limit Limit) (*Analysis, error) {
+	if limit.Ponder {
+		return nil, &Error{Engine: e.name, Op: "search", Msg: "Analyse with Limit.Ponder: use Search, whose PonderHit ends the ponder"}
+	}
+	s, err := e.Search(ctx, game, limit)
+	if err != nil {
+		return nil, err
+	}
+	return s.Wait()
+}
+
+// Play asks the engine for its move in the position after game's moves,
+// as a game with a clock does: the limit is typically the clock (WTime,
+// BTime, WInc, BInc, MovesToGo), or a fixed MoveTime, Depth or Nodes. It
+// returns the move and the reply the engine expects (NoMove when it gave
+// none). It is an error when the position has no legal move, when the
+// engine answers none, and for a limit with Infinite or Ponder.
+func (e *Engine) Play(ctx context.Context, game Game, limit Limit) (move, ponder movegen.Move, err error) {
+	const op = "play"
+	if limit.Infinite || limit.Ponder {
+		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "Play with Limit.Infinite or Limit.Ponder: use Search"}
+	}
+	root, err := game.end()
+	if err != nil {
+		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "game: " + err.Error()}
+	}
+	if root.CountMoves() == 0 {
+		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "the position has no legal move: " + root.Outcome(nil).String()}
+	}
+	a, err := e.Analyse(ctx, game, limit)
+	if err != nil {
+		return movegen.NoMove, movegen.NoMove, err
+	}
+	if a.BestMove == movegen.NoMove {
+		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "the engine gave no move (bestmove (none) or 0000) in a position with legal moves"}
+	}
+	return a.BestMove, a.Ponder, nil
+}

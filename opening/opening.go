@@ -1,0 +1,99 @@
+// Package opening names chess openings: the ECO code and name of a
+// position, from lichess.org's chess-openings data (CC0; data/SOURCE.md
+// says which version), and the deepest named position of a game, the
+// longest known line it reached.
+//
+// A position is found whatever moves reached it, transpositions
+// included: Of looks up the position itself, its pieces, side to move,
+// castling rights and en-passant square (counted only when an en-passant
+// capture is legal, as in the repetition rule and in lichess's EPDs), by
+// movegen's Position.RepetitionKey. The table is generated Go data (table.go, from
+// data/*.tsv by gen.go), sorted by key: no start-up cost, a lookup is a
+// binary search of a few thousand keys.
+//
+//	p, _ := movegen.ParseFEN("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+//	o, ok := opening.Of(&p) // B20 Sicilian Defense, true
+//	o, ply, err := opening.OfGame(start, moves)
+//
+//go:generate go run gen.go -out table.go
+package opening
+
+import (
+	"fmt"
+
+	"github.com/symmagic/attacks/movegen"
+)
+
+// Opening is a named opening of the data: its ECO code ("B20"), its name
+// ("Sicilian Defense"; "Family: Variation, Subvariation" for a line of
+// one), and the line of moves the data gives to reach it, in PGN's
+// movetext ("1. e4 c5"), of Ply half-moves. The line is one way to reach
+// the position; others may transpose into it.
+type Opening struct {
+	ECO  string
+	Name string
+	PGN  string
+	Ply  int
+}
+
+type entry struct {
+	key            uint64
+	eco, name, pgn string
+	ply            uint8
+}
+
+func (e *entry) opening() Opening {
+	return Opening{ECO: e.eco, Name: e.name, PGN: e.pgn, Ply: int(e.ply)}
+}
+
+// Len returns the number of openings in the data.
+func Len() int { return len(table) }
+
+// At returns the opening i, 0 <= i < Len, in the data's order: by ECO
+// code, then name, then line.
+func At(i int) Opening { return table[i].opening() }
+
+// Of returns the opening of the position p, and false when the data names
+// none. No two lines of the data reach the same position (the data's
+// linter refuses it), so the answer is one line's.
+func Of(p *movegen.Position) (Opening, bool) {
+	key := p.RepetitionKey()
+	lo, hi := 0, len(byKey)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if table[byKey[mid]].key < key {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo < len(byKey) && table[byKey[lo]].key == key {
+		return table[byKey[lo]].opening(), true
+	}
+	return Opening{}, false
+}
+
+// OfGame returns the opening of the deepest position of the game that
+// the data names, start and the position after each of moves, and the
+// number of moves played to reach it (0: start itself): the longest known
+// line the game reached, as lichess classifies games (going back from the
+// end to the first named position). When no position of the game has a
+// name, o is the zero Opening and ply is 0. A move that is not legal
+// where it is played is an error naming it; nothing is returned for the
+// game then.
+func OfGame(start movegen.Position, moves []movegen.Move) (o Opening, ply int, err error) {
+	p := start
+	if x, ok := Of(&p); ok {
+		o = x
+	}
+	for i, m := range moves {
+		if !p.IsLegal(m) { // NoMove, the null move, included
+			return Opening{}, 0, fmt.Errorf("opening: move %d, %s, is not legal in %s", i+1, m, p.FEN())
+		}
+		p.PlayUnchecked(m)
+		if x, ok := Of(&p); ok {
+			o, ply = x, i+1
+		}
+	}
+	return o, ply, nil
+}

@@ -1,0 +1,414 @@
+package pgn
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/symmagic/attacks/movegen"
+)
+
+// Builder is the Visitor that builds a Game: Reader.Read is Visit with
+// one, and a visitor of one's own may wrap one (to build some games and
+// pass over others, say). It checks every move as it reads it: Move parses
+// its SAN (or coordinate notation, or a null move) at the position and
+// returns a *Error for a move that is not legal there, wrapping the
+// *movegen.SANError; a FEN tag that is no position, and a Variant tag
+// other than standard chess and Chess960, are errors too.
+//
+// The game holds what the events held: each comment apart and in order,
+// NAGs, variations, the termination marker as read (a game without one
+// takes its Result tag's value if that is a marker, else "*"), the
+// reader's warnings. A comment or NAG before a variation's first move is
+// that move's (a NAG before it, as Chess Informant writes "better is":
+// ($142 38... b5)); one in a variation without a move is the move's
+// before the variation.
+type Builder struct {
+	// SkipVariations makes BeginVariation return SkipVariation: the game
+	// holds the main line alone.
+	SkipVariations bool
+
+	g        *Game
+	info     *GameInfo
+	tagsOnly bool
+	stack    []level
+	cur      level
+	// A FEN and a Variant tag, read at their tags, applied at Movetext.
+	start    movegen.Position
+	chess960 bool
+	// tagText holds a game's new tag names and values, made one string
+	// when its tags are read; tagNew says where each goes.
+	tagText []byte
+	tagNew  []tagText
+}
+
+// tagText is a tag name or value in Builder.tagText: tag i's, at off, n
+// bytes.
+type tagText struct {
+	i, off, n int32
+	value     bool
+}
+
+// level is the state of one line of play being read: the main line or a
+// variation.
+type level struct {
+	node, prev Node // the last move's node and the one before it
+	// pos[at] is the position at node, pos[at^1] the one at prev: a move
+	// is made on a copy in the other slot, one copy a move.
+	pos     [2]movegen.Position
+	at      int
+	pending list // comments and NAGs read before the level's first move
+	moved   bool // a move has been read at this level
+}
+
+// NewBuilder returns a Builder of g.
+func NewBuilder(g *Game) *Builder {
+	b := &Builder{}
+	b.Reset(g)
+	return b
+}
+
+// Reset makes b build g, keeping b's memory.
+func (b *Builder) Reset(g *Game) { b.g = g }
+
+// Game returns the game b builds.
+func (b *Builder) Game() *Game { return b.g }
+
+// Begin empties the game: no tags, no moves, the standard start.
+func (b *Builder) Begin(info *GameInfo) error {
+	g := b.g
+	g.Tags = g.Tags[:0] // the last game's strings kept in place, for Tag to reuse
+	g.Reset(movegen.StartPosition())
+	b.info = info
+	b.stack = b.stack[:0]
+	b.start, b.chess960 = movegen.StartPosition(), false
+	b.tagText, b.tagNew = b.tagText[:0], b.tagNew[:0]
+	b.cur = level{node: Root, prev: None}
+	b.cur.pos[0] = g.start
+	return nil
+}
+
+// Tag adds the tag pair; a FEN tag sets the start position, a Variant tag
+// Chess960.
+func (b *Builder) Tag(name, value []byte) error {
+	g := b.g
+	i := len(g.Tags)
+	var tg Tag
+	if i < cap(g.Tags) && g.Tags[:i+1][i].Name == string(name) {
+		tg.Name = g.Tags[:i+1][i].Name // the last game's tag in this slot
+	} else if known, ok := knownTags[string(name)]; ok {
+		tg.Name = known
+	} else {
+		b.newTagText(i, name, false)
+	}
+	if i < cap(g.Tags) && g.Tags[:i+1][i].Value == string(value) {
+		tg.Value = g.Tags[:i+1][i].Value // the last game's value in this slot
+	} else {
+		b.newTagText(i, value, true)
+	}
+	g.Tags = append(g.Tags, tg)
+	switch string(name) {
+	case "FEN":
+		p, err := movegen.ParseFEN(string(value))
+		if err != nil {
+			return &Error{Msg: "FEN tag: " + strings.TrimPrefix(err.Error(), "movegen: "), Err: err}
+		}
+		b.start = p
+	case "Variant":
+		switch v := strings.TrimSpace(string(value)); {
+		case v == "" || anyFold(v, "standard", "chess", "normal", "from position", "fromposition"):
+			b.chess960 = false
+		case strings.Contains(v, "960") || containsFold(v, "fischer"):
+			b.chess960 = true
+		default:
+			return &Error{Msg: fmt.Sprintf("variant %q: only standard chess and Chess960 are read", value)}
+		}
+	}
+	return nil
+}
+
+// newTagText keeps text as tag i's name or value, made a string with the
+// game's other new tag texts at Movetext.
+func (b *Builder) newTagText(i int, text []byte, value bool) {
+	b.tagNew = append(b.tagNew, tagText{int32(i), int32(len(b.tagText)), int32(len(text)), value})
+	b.tagText = append(b.tagText, text...)
+}
+
+// tagStrings gives the game's new tag names and values their strings: one
+// string for them all.
+func (b *Builder) tagStrings() {
+	if len(b.tagNew) == 0 {
+		return
+	}
+	g := b.g
+	text := string(b.tagText)
+	for _, n := range b.tagNew {
+		if n.value {
+			g.Tags[n.i].Value = text[n.off : n.off+n.n]
+		} else {
+			g.Tags[n.i].Name = text[n.off : n.off+n.n]
+		}
+	}
+	b.tagText, b.tagNew = b.tagText[:0], b.tagNew[:0]
+}
+
+// knownTags are the tag names Read gives without allocating.
+var knownTags = func() map[string]string {
+	m := map[string]string{}
+	for _, n := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result",
+		"WhiteElo", "BlackElo", "WhiteTitle", "BlackTitle", "WhiteRatingDiff", "BlackRatingDiff",
+		"WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "ECO", "Opening", "Variation",
+		"TimeControl", "Termination", "Annotator", "PlyCount", "EventDate", "EventType",
+		"UTCDate", "UTCTime", "Time", "Mode", "FEN", "SetUp", "Variant", "Board", "Source", "SourceDate"} {
+		m[n] = n
+	}
+	return m
+}()
+
+// anyFold reports whether s is one of names, case aside.
+func anyFold(s string, names ...string) bool {
+	for _, n := range names {
+		if strings.EqualFold(s, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s contains sub, case aside.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// Movetext sets the start position the tags gave.
+func (b *Builder) Movetext() error {
+	b.tagStrings()
+	start := b.start
+	if b.chess960 {
+		start.SetChess960(true) // never an error when switching on
+	}
+	g := b.g
+	warnings := g.Warnings
+	g.Reset(start)
+	g.Warnings = warnings
+	b.cur = level{node: Root, prev: None}
+	b.cur.pos[0] = start
+	if b.tagsOnly {
+		return SkipMovetext
+	}
+	return nil
+}
+
+// Move parses the move at the current position and adds it to the game.
+func (b *Builder) Move(s []byte) error {
+	g, cur := b.g, &b.cur
+	var m movegen.Move
+	pos := &cur.pos[cur.at]
+	after := &cur.pos[cur.at^1]
+	switch {
+	case string(s) == "--" || string(s) == "Z0":
+		if pos.InCheck() {
+			return &Error{Msg: fmt.Sprintf("move %s %s: a null move, but %s is in check", moveNumber(pos), s, pos.Side())}
+		}
+	case string(s) == "e.p.":
+		// "exd6 e.p.": the move before must have been en passant.
+		if !cur.moved || !g.nodes[cur.node].move.IsEnPassant() {
+			return &Error{Msg: "e.p. after a move that is not an en-passant capture"}
+		}
+		return nil
+	default:
+		var err error
+		m, err = pos.ParseSAN(unsafe.String(&s[0], len(s))) // ParseSAN keeps no reference to it
+		if err != nil && isCoordinate(s) {
+			// Coordinate notation (g1f3, d7d8q), as some programs
+			// write it: read when it names a legal move.
+			var lower [5]byte
+			for i, c := range s {
+				lower[i] = c | 0x20 // the promotion's letter in either case
+			}
+			if u, uerr := pos.ParseUCI(string(lower[:len(s)])); uerr == nil && u != movegen.NoMove {
+				m, err = u, nil
+			}
+		}
+		if err != nil {
+			var se *movegen.SANError
+			msg := err.Error()
+			if errors.As(err, &se) {
+				msg = se.Msg
+			}
+			return &Error{Msg: fmt.Sprintf("move %s %s: %s", moveNumber(pos), s, msg), Err: err}
+		}
+	}
+	if b.SkipVariations {
+		// No variation asks for the position before the move: play it
+		// in place.
+		play(pos, m)
+	} else {
+		*after = *pos
+		play(after, m)
+		cur.at ^= 1
+	}
+	n := g.add(cur.node, m)
+	if cur.pending.head != 0 {
+		g.nodes[n].notes = cur.pending
+		cur.pending = list{}
+	}
+	cur.prev, cur.node = cur.node, n
+	cur.moved = true
+	return nil
+}
+
+// isCoordinate reports whether s is a move in coordinate notation: two
+// squares and, for a promotion, a piece letter of either case.
+func isCoordinate(s []byte) bool {
+	sq := func(f, r byte) bool { return f >= 'a' && f <= 'h' && r >= '1' && r <= '8' }
+	switch {
+	case len(s) == 4:
+	case len(s) == 5 && strings.IndexByte("qrbnQRBN", s[4]) >= 0:
+	default:
+		return false
+	}
+	return sq(s[0], s[1]) && sq(s[2], s[3])
+}
+
+// moveNumber writes a move's number as PGN does: "12." before White's
+// move, "12..." before Black's.
+func moveNumber(p *movegen.Position) string {
+	n := strconv.Itoa(p.FullmoveNumber())
+	if p.Side() == movegen.Black {
+		return n + "..."
+	}
+	return n + "."
+}
+
+// note adds a comment or NAG read at the current level: after its last
+// move; before the game's first move, the game's (the root's); before a
+// variation's first move, that move's when it comes.
+func (b *Builder) note(nt note) {
+	g, cur := b.g, &b.cur
+	if cur.moved || cur.node == Root && len(b.stack) == 0 && nt.kind != noteNAG {
+		g.addNote(cur.node, nt)
+		return
+	}
+	if nt.kind == noteAfter {
+		nt.kind = noteBefore
+	}
+	i := int32(len(g.notes))
+	g.notes = append(g.notes, nt)
+	if cur.pending.head == 0 {
+		cur.pending.head = i
+	} else {
+		g.notes[cur.pending.tail].next = i
+	}
+	cur.pending.tail = i
+}
+
+// Comment adds the comment.
+func (b *Builder) Comment(text []byte) error {
+	if len(text) == 0 {
+		return nil // an empty comment says nothing
+	}
+	g := b.g
+	off := uint32(len(g.text))
+	g.text = append(g.text, text...)
+	b.note(note{kind: noteAfter, text: span{off, uint32(len(text))}})
+	return nil
+}
+
+// NAG adds the NAG to the last move ($0, the null annotation, is none).
+func (b *Builder) NAG(nag byte) error {
+	if nag != 0 {
+		b.note(note{kind: noteNAG, nag: nag})
+	}
+	return nil
+}
+
+// BeginVariation begins a variation: an alternative to the last move.
+func (b *Builder) BeginVariation() error {
+	if !b.cur.moved {
+		return &Error{Msg: "a variation before any move it could replace"}
+	}
+	if b.SkipVariations {
+		return SkipVariation
+	}
+	b.stack = append(b.stack, b.cur)
+	v := level{node: b.cur.prev, prev: None}
+	v.pos[0] = b.cur.pos[b.cur.at^1]
+	b.cur = v
+	return nil
+}
+
+// EndVariation ends the variation. What a variation without a move held
+// goes to the move before it.
+func (b *Builder) EndVariation() error {
+	if len(b.stack) == 0 {
+		return &Error{Msg: "a ) closes no variation"}
+	}
+	pending := b.cur.pending
+	b.cur = b.stack[len(b.stack)-1]
+	b.stack = b.stack[:len(b.stack)-1]
+	if pending.head != 0 {
+		g := b.g
+		for i := pending.head; i != 0; {
+			next := g.notes[i].next
+			g.notes[i].next = 0
+			if g.notes[i].kind == noteBefore {
+				g.notes[i].kind = noteAfter
+			}
+			l := &g.nodes[b.cur.node].notes
+			if l.head == 0 {
+				l.head = i
+			} else {
+				g.notes[l.tail].next = i
+			}
+			l.tail = i
+			i = next
+		}
+	}
+	return nil
+}
+
+// End sets the game's result: its marker, or, without one, its Result
+// tag's value if that is a marker, else "*".
+func (b *Builder) End(result string) error {
+	g := b.g
+	if result == "" {
+		result = "*"
+		if res, ok := g.Tag("Result"); ok && isResult(res) {
+			result = resultString(res)
+		}
+	}
+	g.Result = result
+	b.done()
+	return nil
+}
+
+// done ends the game being built: the node last added and its position
+// kept, the reader's warnings copied.
+func (b *Builder) done() {
+	g := b.g
+	b.tagStrings()
+	for len(b.stack) > 0 {
+		b.cur = b.stack[len(b.stack)-1]
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	g.last, g.lastPos = b.cur.node, b.cur.pos[b.cur.at]
+	if b.info != nil {
+		g.Warnings = append(g.Warnings[:0], b.info.Warnings...)
+	}
+}
+
+// fail ends a game that could not be read: it keeps what was read.
+func (b *Builder) fail() {
+	if b.g.nodes == nil {
+		b.g.init()
+	}
+	b.done()
+}

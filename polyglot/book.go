@@ -1,0 +1,308 @@
+package polyglot
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+
+	"github.com/symmagic/attacks/movegen"
+)
+
+// EntrySize is the size of a book entry in bytes: the key (8), the move (2),
+// the weight (2) and the learn value (4), each big-endian.
+const EntrySize = 16
+
+// MaxEntries is the most entries one key may have: a book that gives a key
+// more is refused (an *Error) when that key is looked up. A position has at
+// most 218 legal moves; the bound keeps a broken or hostile book from
+// making one lookup read or keep without limit.
+const MaxEntries = 4096
+
+// RawEntry is a book entry as the book stores it.
+type RawEntry struct {
+	Key    uint64 // the position's Polyglot key (movegen's Position.Key)
+	Move   uint16 // the move in the book's encoding (see DecodeMove)
+	Weight uint16 // how good or how often played: what the book's maker chose
+	Learn  uint32 // learning data; books made by make-book hold 0
+}
+
+// Entry is a book entry of a position whose move is legal there.
+type Entry struct {
+	Move   movegen.Move // the legal move, as the position's LegalMoves lists it
+	Raw    uint16       // the move in the book's encoding
+	Weight uint16
+	Learn  uint32
+}
+
+// Error is a fault in a book's bytes: its length, or entries out of order.
+// Off is the byte offset of the entry at fault (-1 when it is the length).
+type Error struct {
+	Off int64
+	Msg string
+}
+
+func (e *Error) Error() string {
+	if e.Off < 0 {
+		return "polyglot: " + e.Msg
+	}
+	return fmt.Sprintf("polyglot: book at byte %d: %s", e.Off, e.Msg)
+}
+
+// Book is a Polyglot opening book read through an io.ReaderAt: nothing is
+// read until a lookup, and a lookup reads only the entries it needs,
+// found by binary search on the sorted keys (about log2(Len) reads of 8
+// bytes, then the key's entries). A Book keeps no state between calls,
+// so its methods may run at once from many goroutines when its ReaderAt
+// allows it (*os.File and *bytes.Reader do).
+type Book struct {
+	r io.ReaderAt
+	n int64 // entries
+	c io.Closer
+}
+
+// NewBook returns the book of size bytes that r reads from offset 0, as in
+// NewBook(bytes.NewReader(b), int64(len(b))) or a file and its size. A size
+// that is not a multiple of EntrySize is an *Error.
+func NewBook(r io.ReaderAt, size int64) (*Book, error) {
+	if size < 0 || size%EntrySize != 0 {
+		return nil, &Error{Off: -1, Msg: fmt.Sprintf("book size %d bytes is not a multiple of %d", size, EntrySize)}
+	}
+	return &Book{r: r, n: size / EntrySize}, nil
+}
+
+// Open opens the book file name; Close closes it.
+func Open(name string) (*Book, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	b, err := NewBook(f, st.Size())
+	if err != nil {
+		f.Close()
+		var e *Error
+		if errors.As(err, &e) {
+			e.Msg = name + ": " + e.Msg
+		}
+		return nil, err
+	}
+	b.c = f
+	return b, nil
+}
+
+// Close closes the file Open opened; for a book from NewBook it does
+// nothing (the caller owns the ReaderAt).
+func (b *Book) Close() error {
+	if b.c == nil {
+		return nil
+	}
+	c := b.c
+	b.c = nil
+	return c.Close()
+}
+
+// Len returns the number of entries.
+func (b *Book) Len() int64 { return b.n }
+
+// At returns entry i, 0 <= i < Len.
+func (b *Book) At(i int64) (RawEntry, error) {
+	if i < 0 || i >= b.n {
+		return RawEntry{}, fmt.Errorf("polyglot: entry %d out of range [0, %d)", i, b.n)
+	}
+	var buf [EntrySize]byte
+	if err := b.read(buf[:], i); err != nil {
+		return RawEntry{}, err
+	}
+	return decodeEntry(buf[:]), nil
+}
+
+func decodeEntry(b []byte) RawEntry {
+	return RawEntry{
+		Key:    binary.BigEndian.Uint64(b),
+		Move:   binary.BigEndian.Uint16(b[8:]),
+		Weight: binary.BigEndian.Uint16(b[10:]),
+		Learn:  binary.BigEndian.Uint32(b[12:]),
+	}
+}
+
+// read fills buf from entry i on; buf holds whole entries within the book.
+func (b *Book) read(buf []byte, i int64) error {
+	n, err := b.r.ReadAt(buf, i*EntrySize)
+	if n == len(buf) {
+		return nil
+	}
+	if err == nil || err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
+	return fmt.Errorf("polyglot: reading entry %d: %w", i+int64(n)/EntrySize, err)
+}
+
+// lowerBound returns the index of the first entry whose key is not below
+// key (Len when there is none). On sorted entries, every entry before it
+// has a smaller key; the caller checks the entries from it on.
+func (b *Book) lowerBound(key uint64, buf []byte) (int64, error) {
+	lo, hi := int64(0), b.n
+	buf = buf[:8]
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if _, err := b.r.ReadAt(buf, mid*EntrySize); err != nil {
+			return 0, fmt.Errorf("polyglot: reading entry %d: %w", mid, err)
+		}
+		if binary.BigEndian.Uint64(buf[:]) < key {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo, nil
+}
+
+// scan calls f with each entry of key in book order. The entries are found
+// by binary search; the entry after them must have a greater key, or the
+// book is not sorted where this key lies (an *Error). More than MaxEntries
+// entries of the key are an *Error too.
+func (b *Book) scan(key uint64, f func(RawEntry)) error {
+	const chunk = 16                // entries read at once
+	var buf [chunk * EntrySize]byte // one buffer: it escapes to the ReaderAt
+	i, err := b.lowerBound(key, buf[:])
+	if err != nil {
+		return err
+	}
+	for start := i; i < b.n; {
+		k := min(b.n-i, chunk)
+		if err := b.read(buf[:k*EntrySize], i); err != nil {
+			return err
+		}
+		for j := int64(0); j < k; j++ {
+			e := decodeEntry(buf[j*EntrySize:])
+			if e.Key != key {
+				if e.Key < key {
+					return &Error{Off: (i + j) * EntrySize, Msg: fmt.Sprintf("entries not sorted by key: %#016x after %#016x", e.Key, key)}
+				}
+				return nil
+			}
+			if i+j-start >= MaxEntries {
+				return &Error{Off: (i + j) * EntrySize, Msg: fmt.Sprintf("key %#016x has more than %d entries", key, MaxEntries)}
+			}
+			f(e)
+		}
+		i += k
+	}
+	return nil
+}
+
+// Raw appends the entries of key to dst in book order, whatever their
+// moves, and returns the extended slice.
+func (b *Book) Raw(key uint64, dst []RawEntry) ([]RawEntry, error) {
+	err := b.scan(key, func(e RawEntry) { dst = append(dst, e) })
+	return dst, err
+}
+
+// Find appends to dst the entries of the position p whose moves are legal
+// there, in book order (make-book writes a position's entries highest
+// weight first), each move decoded as DecodeMove does, and returns the
+// extended slice and the number of p's entries it passed over because
+// their moves are not legal in p (a key shared with another position,
+// or a broken book). Entries of weight 0 are listed like any other.
+func (b *Book) Find(p *movegen.Position, dst []Entry) (entries []Entry, skipped int, err error) {
+	var buf [movegen.MaxMoves]movegen.Move
+	legal := p.LegalMoves(buf[:0])
+	chess960 := p.Chess960()
+	err = b.scan(p.Key(), func(e RawEntry) {
+		if m, ok := decode(legal, chess960, e.Move); ok {
+			dst = append(dst, Entry{Move: m, Raw: e.Move, Weight: e.Weight, Learn: e.Learn})
+		} else {
+			skipped++
+		}
+	})
+	return dst, skipped, err
+}
+
+// Best returns the entry of p with the highest weight, the first in book
+// order among equals; ok is false when p has no legal entry of weight 1 or
+// more. (As Polyglot and python-chess do, a weight of 0 means "never play":
+// it is how a book's moves are deleted without compacting it.)
+func (b *Book) Best(p *movegen.Position) (e Entry, ok bool, err error) {
+	var buf [32]Entry
+	entries, _, err := b.Find(p, buf[:0])
+	if err != nil {
+		return Entry{}, false, err
+	}
+	for _, x := range entries {
+		if x.Weight > 0 && (!ok || x.Weight > e.Weight) {
+			e, ok = x, true
+		}
+	}
+	return e, ok, nil
+}
+
+// Pick returns an entry of p chosen at random in proportion to the weights:
+// an entry of weight w out of a total W is returned with probability w/W
+// (entries of weight 0 never). The numbers come from r, or from
+// math/rand/v2's global source when r is nil; a seeded r
+// (rand.New(rand.NewPCG(1, 2))) picks the same moves run after run.
+// It draws one number, r.Uint64N(W), and walks the entries in book order
+// until their weights' running sum exceeds it, as python-chess's
+// weighted_choice does with its randint(0, W-1). ok is false when p has
+// no legal entry of weight 1 or more.
+func (b *Book) Pick(p *movegen.Position, r *rand.Rand) (e Entry, ok bool, err error) {
+	var buf [32]Entry
+	entries, _, err := b.Find(p, buf[:0])
+	if err != nil {
+		return Entry{}, false, err
+	}
+	var total uint64
+	for _, x := range entries {
+		total += uint64(x.Weight)
+	}
+	if total == 0 {
+		return Entry{}, false, nil
+	}
+	var choice uint64
+	if r == nil {
+		choice = rand.Uint64N(total)
+	} else {
+		choice = r.Uint64N(total)
+	}
+	var sum uint64
+	for _, x := range entries {
+		sum += uint64(x.Weight)
+		if sum > choice {
+			e = x
+			break // the sum reaches total > choice: some entry breaks
+		}
+	}
+	return e, true, nil
+}
+
+// Check reads the whole book in order, a few kilobytes at a time, and
+// returns an *Error at the first entry whose key is below the one before
+// it. Lookups find a misplaced entry only where they look; Check is for a
+// book from an unknown source, once.
+func (b *Book) Check() error {
+	const chunk = 256
+	var buf [chunk * EntrySize]byte
+	var prev uint64
+	for i := int64(0); i < b.n; {
+		k := min(b.n-i, chunk)
+		if err := b.read(buf[:k*EntrySize], i); err != nil {
+			return err
+		}
+		for j := int64(0); j < k; j++ {
+			key := binary.BigEndian.Uint64(buf[j*EntrySize:])
+			if key < prev {
+				return &Error{Off: (i + j) * EntrySize, Msg: fmt.Sprintf("entries not sorted by key: %#016x after %#016x", key, prev)}
+			}
+			prev = key
+		}
+		i += k
+	}
+	return nil
+}

@@ -1,0 +1,46 @@
+#!/bin/sh
+# make.sh PYTHON_CHESS_DIR: from the repository root, makes
+# polyglot/testdata/halving.pgn.gz, each book books.txt lists with
+# polyglot make-book (polyglot on PATH; Debian's /usr/games/polyglot),
+# and python-chess's reading of each book (readings/NAME.txt.gz, by
+# ref/read.py, python-chess's chess package from PYTHON_CHESS_DIR).
+set -eu
+pychess=$1
+D=polyglot/testdata
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# halving.pgn: 40,000 games of three plies, so that a position's move
+# counts reach 16,384 and make-book halves them. Results cycle through
+# 1-0, 1/2-1/2, 0-1, * and 1-0; every eleventh game has no Result tag
+# (make-book reads it as *), every thirteenth a marker that is not its tag.
+awk 'BEGIN {
+	split("e4 e4 d4 e4 c4 e4 Nf3", w1, " ")
+	split("g3 b3 h3", w2, " ")
+	split("1-0 1/2-1/2 0-1 * 1-0", res, " ")
+	for (i = 0; i < 40000; i++) {
+		r = res[i % 5 + 1]
+		if (i % 11 != 0) printf "[Result \"%s\"]\n\n", r
+		m = r
+		if (i % 13 == 0) m = "*"
+		printf "1. %s Nf6 2. %s %s\n\n", w1[i % 7 + 1], w2[i % 3 + 1], m
+	}
+}' > "$tmp/halving.pgn"
+gzip -9 -n -c "$tmp/halving.pgn" > $D/halving.pgn.gz
+
+mkdir -p $D/books $D/readings
+grep -v '^#' $D/books.txt | while IFS='	' read -r name pgn opts; do
+	case $pgn in
+	polyglot/testdata/*) src=$tmp/$(basename "$pgn") ;;
+	*) src=$pgn ;;
+	esac
+	# shellcheck disable=SC2086 # opts are words
+	polyglot make-book -pgn "$src" -bin $D/books/$name.bin $opts > /dev/null
+	PYTHONPATH=$pychess python3 $D/ref/read.py $D/books/$name.bin "$src" > "$tmp/reading"
+	gzip -9 -n -c "$tmp/reading" > $D/readings/$name.txt.gz
+done
+
+# lasker-trap.bin is python-chess's own (data/polyglot), not make-book's.
+cp "$pychess/data/polyglot/lasker-trap.bin" $D/books/lasker-trap.bin
+PYTHONPATH=$pychess python3 $D/ref/read.py $D/books/lasker-trap.bin $D/lasker-trap.pgn > "$tmp/reading"
+gzip -9 -n -c "$tmp/reading" > $D/readings/lasker-trap.txt.gz

@@ -1,0 +1,168 @@
+package syzygy
+
+import (
+	"sort"
+
+	"github.com/symmagic/attacks/movegen"
+)
+
+// RootMove is a legal move of the position RootMoves was asked about, as
+// the tables rank it.
+type RootMove struct {
+	Move movegen.Move
+	// DTZ is the distance to zeroing of the position after the move,
+	// counted from the position before it (the move's own ply included)
+	// for the side that makes it: 1 for a move that zeroes and keeps a win
+	// (or mates), -1 for one that zeroes into a loss, as Fathom's root
+	// probe counts. Rounded as DTZ's Rounded.
+	DTZ     int
+	Rounded bool
+	// WDL is the move's result for the side that makes it under the
+	// fifty-move rule, counting the plies already played since the last
+	// zeroing move (the halfmove clock) and, for a win, whether the game
+	// has repeated since: a win whose zeroing comes too late is a draw.
+	WDL WDL
+	// Rank orders the moves as Stockfish's and Fathom's root probes do
+	// (tb_probe_root_dtz with the fifty-move rule): 1000 for a win within
+	// the fifty-move rule with the clock as it stands (and no repetition
+	// since the last zeroing move), 1000 less the plies to zeroing from
+	// the last one for a win that may be spoiled (900 at exactly the
+	// limit, which a rounded distance may miss by a ply), 0 for a draw,
+	// -1000 for a loss that cannot be drawn, and above -1000 for a loss
+	// that the fifty-move rule may save. An engine searches only the moves
+	// of the highest rank, and scores them as its own mate or draw scores.
+	Rank int
+}
+
+// RootMoves returns the legal moves of p ranked by the tables (see
+// RootMove), best first: highest rank, then the quickest zeroing for a
+// win, the slowest for a loss (so the first move of a won position keeps
+// the win and makes progress), the generator's order among equals. h holds
+// the game up to p, p last, as movegen.Position.Outcome takes it (nil for
+// none): a repetition in it since the last zeroing move marks a win that
+// the fifty-move rule might spoil, as Stockfish counts it. It needs the WDL
+// and DTZ tables of every position p's moves lead to; the errors are
+// ProbeDTZ's. A position without legal moves has none.
+func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootMove, error) {
+	if err := tb.check(p); err != nil {
+		return nil, err
+	}
+	repeated := hasRepeated(p, h)
+	clock := p.HalfmoveClock()
+	var buf [movegen.MaxMoves]movegen.Move
+	moves := p.LegalMoves(buf[:0])
+	out := make([]RootMove, 0, len(moves))
+	for _, m := range moves {
+		child := *p
+		child.PlayUnchecked(m)
+		var d DTZ
+		if child.HalfmoveClock() == 0 {
+			w, _, err := tb.probeWDL(&child)
+			if err != nil {
+				return nil, err
+			}
+			d.Plies = zeroingDTZ[-w+2]
+		} else {
+			cd, err := tb.probeDTZ(&child)
+			if err != nil {
+				return nil, err
+			}
+			d = DTZ{-cd.Plies, cd.Rounded}
+			switch {
+			case d.Plies > 0:
+				d.Plies++
+			case d.Plies < 0:
+				d.Plies--
+			}
+		}
+		if d.Plies == 2 && child.IsCheckmate() {
+			d = DTZ{Plies: 1}
+		}
+		r := RootMove{Move: m, DTZ: d.Plies, Rounded: d.Rounded}
+		v := d.Plies
+		switch {
+		case v > 0 && v+clock <= 99 && !repeated:
+			r.Rank = 1000
+		case v > 0:
+			r.Rank = 1000 - (v + clock)
+		case v < 0 && -v*2+clock < 100:
+			r.Rank = -1000
+		case v < 0:
+			r.Rank = -1000 + (-v + clock)
+		}
+		r.WDL = rankWDL(r.Rank)
+		out = append(out, r)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Rank != b.Rank {
+			return a.Rank > b.Rank
+		}
+		if a.DTZ > 0 && b.DTZ > 0 || a.DTZ < 0 && b.DTZ < 0 {
+			return a.DTZ < b.DTZ // the quicker win, the slower loss
+		}
+		return false
+	})
+	return out, nil
+}
+
+// rankWDL is the result a rank stands for, as Stockfish scores it with the
+// fifty-move rule: a win from 900 up, a loss from -900 down.
+func rankWDL(r int) WDL {
+	switch {
+	case r >= 900:
+		return Win
+	case r > 0:
+		return CursedWin
+	case r == 0:
+		return Draw
+	case r > -900:
+		return BlessedLoss
+	}
+	return Loss
+}
+
+// RootMovesWDL ranks p's legal moves by the WDL tables alone, for when the
+// DTZ tables are missing, as Fathom's tb_probe_root_wdl does (with the
+// fifty-move rule): each move by the value of the position it leads to,
+// counted from a zeroing move, rank 1000 for a win, 899 for a cursed win,
+// 0, -899 and -1000; DTZ is 0. It does not read the halfmove clock, and
+// cannot tell a win that the clock already spoils; best first, the
+// generator's order among equals.
+func (tb *Tablebase) RootMovesWDL(p *movegen.Position) ([]RootMove, error) {
+	if err := tb.check(p); err != nil {
+		return nil, err
+	}
+	ranks := [5]int{-1000, -899, 0, 899, 1000}
+	var buf [movegen.MaxMoves]movegen.Move
+	moves := p.LegalMoves(buf[:0])
+	out := make([]RootMove, 0, len(moves))
+	for _, m := range moves {
+		child := *p
+		child.PlayUnchecked(m)
+		w, _, err := tb.probeWDL(&child)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, RootMove{Move: m, WDL: WDL(-w), Rank: ranks[-w+2]})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Rank > out[j].Rank })
+	return out, nil
+}
+
+// hasRepeated reports whether a position of the game in h has repeated
+// since p's last zeroing move, as Stockfish's has_repeated: each of the
+// last entries whose halfmove clock was 4 or more.
+func hasRepeated(p *movegen.Position, h *movegen.History) bool {
+	if h == nil || h.Len() == 0 {
+		return false
+	}
+	c := h.Clone()
+	for k := p.HalfmoveClock(); k >= 4 && c.Len() > 0; k-- {
+		if c.IsRepetition() {
+			return true
+		}
+		c.Pop()
+	}
+	return false
+}

@@ -1,0 +1,351 @@
+package syzygy
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// WDL is a position's value under the fifty-move rule, from the side to
+// move's point of view: a win or a loss that the rule does not spoil, a
+// cursed win or a blessed loss (mate can be forced, but not before the
+// rule lets the defender claim a draw), or a draw. Its values are those
+// of Fathom, Stockfish and python-chess, -2 to 2, so that -w is the other
+// side's value and a larger value is better.
+type WDL int8
+
+// The five values, worst first for the side to move.
+const (
+	Loss        WDL = -2 // the side to move loses, within the fifty-move rule
+	BlessedLoss WDL = -1 // loses, but the fifty-move rule saves it
+	Draw        WDL = 0
+	CursedWin   WDL = 1 // wins, but the fifty-move rule spoils the win
+	Win         WDL = 2 // wins, within the fifty-move rule
+)
+
+// String returns "loss", "blessed loss", "draw", "cursed win" or "win"
+// (or "WDL(n)" for any other value).
+func (w WDL) String() string {
+	switch w {
+	case Loss:
+		return "loss"
+	case BlessedLoss:
+		return "blessed loss"
+	case Draw:
+		return "draw"
+	case CursedWin:
+		return "cursed win"
+	case Win:
+		return "win"
+	}
+	return fmt.Sprintf("WDL(%d)", int8(w))
+}
+
+// ErrCastling is the error of a probe of a position that holds a castling
+// right: the tables hold no such position.
+var ErrCastling = errors.New("syzygy: the position holds a castling right; the tables hold none")
+
+// ErrClosed is the error of a probe after Close.
+var ErrClosed = errors.New("syzygy: the tablebase is closed")
+
+// TooManyPiecesError is the error of a probe of a position with more
+// pieces (kings included) than the largest table given to Open holds.
+type TooManyPiecesError struct {
+	Pieces, Max int
+}
+
+func (e *TooManyPiecesError) Error() string {
+	return fmt.Sprintf("syzygy: %d pieces; the tables hold at most %d", e.Pieces, e.Max)
+}
+
+// MissingTableError is the error of a probe that needs a table not given to
+// Open: the table's file name, "KRPvKR.rtbz". A position's probe may need
+// the tables of the positions its captures and pawn moves lead to, so the
+// name need not be the position's own material.
+type MissingTableError struct {
+	File string
+}
+
+func (e *MissingTableError) Error() string {
+	return "syzygy: missing table " + e.File
+}
+
+// TableError is the error of a table file that is not a Syzygy table or is
+// corrupt or truncated: the file's path and what is wrong. A probe that
+// meets one returns it, and so does every later probe that needs the file.
+type TableError struct {
+	Path string
+	Msg  string
+}
+
+func (e *TableError) Error() string {
+	return "syzygy: table " + e.Path + ": " + e.Msg
+}
+
+// PositionError is the error of a probe of a position no table can hold:
+// one without a king of each side (the zero Position).
+type PositionError struct {
+	Msg string
+}
+
+func (e *PositionError) Error() string {
+	return "syzygy: position: " + e.Msg
+}
+
+// Tablebase is a set of Syzygy tables, read from the directories given to
+// Open. Its probes are safe for concurrent use by any number of
+// goroutines: each table's file is mapped into memory (read into it where
+// the system has no mmap) the first time a probe needs it, under a lock
+// taken only then; after that a probe takes no lock and allocates nothing.
+type Tablebase struct {
+	entries   map[material]*entry // by the material of each orientation
+	slots     []slot              // the same, open addressing: the probes' lookup
+	names     []string            // the tables found, sorted
+	maxPieces int
+	closed    atomic.Bool
+}
+
+// kinds of table file
+const (
+	wdlKind = iota
+	dtzKind
+)
+
+var suffixes = [2]string{".rtbw", ".rtbz"}
+
+// entry is one table: its two files, mapped when first used.
+type entry struct {
+	name      string   // "KRPvKR"
+	key       material // its material, white as the name's left side
+	pieces    int
+	hasPawns  bool
+	symmetric bool     // the same material on both sides (KRvKR)
+	kkEnc     bool     // pawnless, no piece but the kings alone of its kind
+	pawns     [2]uint8 // pawns of the leading colour (the side with fewer, ties white), of the other
+	path      [2]string
+	size      [2]int64
+	lazy      [2]lazyTable
+}
+
+// lazyTable is one file of an entry, mapped and parsed on first use.
+type lazyTable struct {
+	t   atomic.Pointer[table]
+	mu  sync.Mutex
+	err error // the load's error, kept: the file is not read again
+}
+
+// Open returns the tablebase of the Syzygy tables (files NAME.rtbw for
+// WDL, NAME.rtbz for DTZ, NAME a table's material as Syzygy names it,
+// "KRPvKR") in the directories dirs. A table found in several directories
+// is read from the first. It reads the directories and checks each table
+// file's size (16 more than a multiple of 64, as every Syzygy file's); the
+// files themselves are read when a probe first needs them. A directory
+// that cannot be read, a table file of the wrong size, and directories
+// holding no WDL file are errors. Files with other names are ignored.
+func Open(dirs ...string) (*Tablebase, error) {
+	tb := &Tablebase{entries: map[material]*entry{}}
+	byName := map[string]*entry{}
+	for _, dir := range dirs {
+		files, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, fmt.Errorf("syzygy: %v", err)
+		}
+		for _, f := range files {
+			name, kind := f.Name(), -1
+			for k, s := range suffixes {
+				if strings.HasSuffix(name, s) {
+					name, kind = strings.TrimSuffix(name, s), k
+				}
+			}
+			if kind < 0 || f.IsDir() {
+				continue
+			}
+			key, ok := parseName(name)
+			if !ok {
+				continue
+			}
+			e := byName[name]
+			if e == nil {
+				e = newEntry(name, key)
+				byName[name] = e
+			}
+			if e.path[kind] != "" {
+				continue // found in an earlier directory
+			}
+			path := filepath.Join(dir, f.Name())
+			info, err := os.Stat(path)
+			if err != nil {
+				return nil, fmt.Errorf("syzygy: %v", err)
+			}
+			if info.Size()%64 != 16 {
+				return nil, &TableError{path, fmt.Sprintf("%d bytes, not 16 more than a multiple of 64 as every Syzygy table's: truncated or not a table", info.Size())}
+			}
+			e.path[kind], e.size[kind] = path, info.Size()
+		}
+	}
+	for name, e := range byName {
+		if e.path[wdlKind] == "" {
+			continue // a DTZ file alone: its probes need the WDL file
+		}
+		tb.names = append(tb.names, name)
+		tb.entries[e.key] = e
+		tb.entries[e.key.mirror()] = e
+		tb.maxPieces = max(tb.maxPieces, e.pieces)
+	}
+	if len(tb.names) == 0 {
+		return nil, fmt.Errorf("syzygy: no Syzygy WDL table (NAME.rtbw) in %s", strings.Join(dirs, ", "))
+	}
+	tb.buildSlots()
+	sort.Strings(tb.names)
+	return tb, nil
+}
+
+// slot is one place of Tablebase.slots.
+type slot struct {
+	key material
+	e   *entry
+}
+
+// buildSlots lays tb.entries out in tb.slots, at least half empty, each
+// key at its hash or after it (a Go map costs a probe about 100
+// instructions a lookup; this, about 10).
+func (tb *Tablebase) buildSlots() {
+	n := 16
+	for n < 2*len(tb.entries) {
+		n *= 2
+	}
+	tb.slots = make([]slot, n)
+	for key, e := range tb.entries {
+		i := slotHash(key) & uint64(n-1)
+		for tb.slots[i].e != nil {
+			i = (i + 1) & uint64(n-1)
+		}
+		tb.slots[i] = slot{key, e}
+	}
+}
+
+func slotHash(m material) uint64 { return uint64(m) * 0x9e3779b97f4a7c15 >> 32 }
+
+// lookup returns the table of the material m, or nil.
+func (tb *Tablebase) lookup(m material) *entry {
+	if tb.slots == nil {
+		return tb.entries[m] // a Tablebase a test put together
+	}
+	mask := uint64(len(tb.slots) - 1)
+	for i := slotHash(m) & mask; ; i = (i + 1) & mask {
+		s := &tb.slots[i]
+		if s.e == nil || s.key == m {
+			return s.e
+		}
+	}
+}
+
+// MaxPieces returns the number of pieces, kings included, of the largest
+// table found: a position with more cannot be probed.
+func (tb *Tablebase) MaxPieces() int { return tb.maxPieces }
+
+// Tables returns the names of the tables found ("KQvK", "KRPvKR"), sorted,
+// each with its WDL file; HasDTZ tells whether its DTZ file was found too.
+func (tb *Tablebase) Tables() []string { return append([]string(nil), tb.names...) }
+
+// HasDTZ reports whether the DTZ file of the table name ("KRPvKR") was
+// found.
+func (tb *Tablebase) HasDTZ(name string) bool {
+	key, ok := parseName(name)
+	if !ok {
+		return false
+	}
+	e := tb.entries[key]
+	return e != nil && e.name == name && e.path[dtzKind] != ""
+}
+
+// Mapped returns the number of table files mapped into memory (or read
+// into it) so far, and their bytes. A table's file is mapped when a probe
+// first needs it; the system keeps in memory only the pages probes have
+// read. Beside them, each file's parsed headers take heap: about 10 KB a
+// compressed stream (its symbols, 9 bytes each, and a 4 KB table), 53 KB a
+// 3- or 4-piece table on average.
+func (tb *Tablebase) Mapped() (files int, bytes int64) {
+	for _, name := range tb.names {
+		key, _ := parseName(name)
+		e := tb.entries[key]
+		for k := range e.lazy {
+			if t := e.lazy[k].t.Load(); t != nil {
+				files++
+				bytes += int64(len(t.data))
+			}
+		}
+	}
+	return files, bytes
+}
+
+// Close unmaps (or frees) every table file read. It must not be called while
+// a probe runs; probes after it return ErrClosed. It returns the first
+// error the system gave.
+func (tb *Tablebase) Close() error {
+	if tb.closed.Swap(true) {
+		return nil
+	}
+	var first error
+	for _, name := range tb.names {
+		key, _ := parseName(name)
+		e := tb.entries[key]
+		for k := range e.lazy {
+			l := &e.lazy[k]
+			l.mu.Lock()
+			if t := l.t.Swap(nil); t != nil {
+				if err := t.release(); err != nil && first == nil {
+					first = fmt.Errorf("syzygy: %s: %v", e.path[k], err)
+				}
+			}
+			l.err = ErrClosed
+			l.mu.Unlock()
+		}
+	}
+	return first
+}
+
+// table returns e's table of the kind, reading its file the first time.
+func (tb *Tablebase) table(e *entry, kind int) (*table, error) {
+	if t := e.lazy[kind].t.Load(); t != nil {
+		return t, nil
+	}
+	return tb.load(e, kind)
+}
+
+func (tb *Tablebase) load(e *entry, kind int) (*table, error) {
+	if e.path[kind] == "" {
+		return nil, &MissingTableError{e.name + suffixes[kind]}
+	}
+	l := &e.lazy[kind]
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if t := l.t.Load(); t != nil {
+		return t, nil
+	}
+	if tb.closed.Load() {
+		return nil, ErrClosed
+	}
+	if l.err != nil {
+		return nil, l.err
+	}
+	data, release, err := mapFile(e.path[kind])
+	if err != nil {
+		l.err = fmt.Errorf("syzygy: %v", err)
+		return nil, l.err
+	}
+	t, err := parseTable(data, e, kind)
+	if err != nil {
+		release()
+		l.err = &TableError{e.path[kind], err.Error()}
+		return nil, l.err
+	}
+	t.release = release
+	l.t.Store(t)
+	return t, nil
+}
