@@ -8,11 +8,19 @@
 // prints the tables on stdout, progress on stderr, and writes files only
 // when asked, so a run leaves the clone clean:
 //
-//	go run -C bench .              full run (about five minutes): tables on stdout, nothing written
+//	go run -C bench .              full run (about 4 minutes*): tables on stdout, nothing written
 //	go run -C bench . -write       the same, and results/CPU/results.md, tt-pressure.png and perft.png written
-//	go run -C bench . -quick       under a minute
+//	go run -C bench . -quick       the quick look (about 22 s*): the same tables from less measurement (below)
 //	go run -C bench . -benchstat   benchstat lines on stdout instead of the tables
 //	go run -C bench . -tt          also the TT forms' marginal costs (see below)
+//
+// (*: with a warm build cache, on 2 vCPUs of an AMD EPYC shared with other
+// work; a first run builds more: docs/BENCHMARKS.md, "The quick look".)
+//
+// -quick measures in 7 rounds of 3 ms (the full run: 25 of 20 ms), and runs
+// perft one ply shallower with a 16 MB table in 9 rounds, each mode a
+// process of its own in every round that runs both loads (the full run: 15
+// rounds, a process for every run): a first look, with wider intervals.
 //
 // -out DIR names the directory -write writes to (default results, which
 // go run -C bench puts in bench/). bench/results/ holds a full run's
@@ -54,6 +62,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -78,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("bench", "go run -C bench . [flags]",
 		"Every sliding-attack technique side by side, the kernels against generic, then perft in every\n"+
 			"slider mode: the tables on stdout, progress on stderr. Nothing is written without -write.\n", stderr)
-	quick := fs.Bool("quick", false, "a short run (under a minute): fewer rounds, shorter measurements, shallower perft")
+	quick := fs.Bool("quick", false, "the quick look (about 22 s warm on two busy cores): fewer and shorter rounds, shallower perft")
 	rounds := fs.Int("rounds", 0, "interleaved rounds of the lookups and kernels (default 25, -quick 7)")
 	target := fs.Duration("target", 0, "time per measurement (default 20ms, -quick 3ms)")
 	out := cli.AddOutput(fs, "results.md and the pictures (tt-pressure.png, perft.png)")
@@ -88,7 +97,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	only := fs.String("run", "", "only the rows whose name matches this regexp (fancy, plain and black magic always run: the fastest is the base; kernel@generic runs with any other kernel@NAME)")
 	marginal := fs.Bool("tt", false, "also time the TT loops without the lookup and show the marginal costs")
 	doPerft := fs.Bool("perft", true, "run the perft section")
-	perftRounds := fs.Int("perft-rounds", 0, "rounds of the perft section (default 15, -quick 7)")
+	perftRounds := fs.Int("perft-rounds", 0, "rounds of the perft section (default 15, -quick 9)")
 	hashMB := fs.Int("hash", 0, "the perft section's transposition table in MB (default 256, -quick 16)")
 	if err := cli.ParseNoArgs(fs, args); err != nil {
 		return err
@@ -102,9 +111,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	cfg := config{rounds: 25, target: 20 * time.Millisecond}
 	kiwipete := perfload.Position{Name: "kiwipete", FEN: perfload.Kiwipete, Depth: 5, NNUEDepth: 4}
 	pRounds, mb := 15, 256
+	// fresh: every perft run a process of its own (perft.Worker.Fresh);
+	// else, as -quick, every mode a process of its own in every round
+	// (perfload.MeasureRestarting), its runs a few milliseconds each.
+	fresh := true
 	if *quick {
 		cfg = config{rounds: 7, target: 3 * time.Millisecond}
-		kiwipete.Depth, kiwipete.NNUEDepth, pRounds, mb = 4, 3, 7, 16
+		kiwipete.Depth, kiwipete.NNUEDepth, pRounds, mb = 4, 3, 9, 16
+		fresh = false
 	}
 	if *hashMB > 0 {
 		mb = *hashMB
@@ -146,8 +160,29 @@ func run(args []string, stdout, stderr io.Writer) error {
 			techniques = append(techniques, r.name)
 		}
 	}
+	// The perft workers build beside the lookups' (each pool two builds at
+	// a time): the links are single-threaded.
+	modes := perft.Modes()
+	var pool *perft.Pool
+	perftBuilt := make(chan error, 1)
+	if *doPerft {
+		go func() {
+			var err error
+			pool, err = perft.NewPool(perft.DefaultBuild, modes, fresh)
+			perftBuilt <- err
+		}()
+	} else {
+		perftBuilt <- nil
+	}
 	lookupPool, err := lookups.NewPool(techniques)
+	err = errors.Join(err, <-perftBuilt)
+	if pool != nil {
+		defer pool.Close()
+	}
 	if err != nil {
+		if lookupPool != nil {
+			lookupPool.Close()
+		}
 		return err
 	}
 	defer lookupPool.Close()
@@ -159,23 +194,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 	dw := lookupPool.Worker(lookups.Default)
 	info := dw.Info
 	kernels := kernelRows(dw, filter)
-	fmt.Fprintf(stderr, "input: %d games, %d moves, %d lookups per move-generation pass (%.1f sliders a position), %d inputs, 64 MiB TT; %d workers built and started in %v\n",
-		info.Games, info.Moves, info.MovegenLookups, float64(info.MovegenLookups)/float64(info.Moves), info.Inputs, len(techniques), time.Since(start).Round(time.Millisecond))
+	built := fmt.Sprintf("%d lookup workers", len(techniques))
+	if *doPerft {
+		built += fmt.Sprintf(" and %d perft workers", len(modes))
+	}
+	fmt.Fprintf(stderr, "input: %d games, %d moves, %d lookups per move-generation pass (%.1f sliders a position), %d inputs, 64 MiB TT; %s built and started in %v\n",
+		info.Games, info.Moves, info.MovegenLookups, float64(info.MovegenLookups)/float64(info.Moves), info.Inputs, built, time.Since(start).Round(time.Millisecond))
 
 	// One untimed perft round first: it tells how long the perft section
 	// will take, so that the lookups' progress reports count it.
 	var groups []perfload.Group
 	var perftRound []time.Duration
 	var after time.Duration
-	var pool *perft.Pool
-	modes := perft.Modes()
 	if *doPerft {
 		loads := perfload.Loads(mb)
 		groups = perfload.Groups([]perfload.Position{kiwipete}, []perfload.Load{loads[0], loads[3]})
-		if pool, err = perft.NewPool(perft.DefaultBuild, modes, true); err != nil {
-			return err
-		}
-		defer pool.Close()
 		if perftRound, err = perfload.RoundTimes(pool, groups, modes); err != nil {
 			return err
 		}
@@ -194,11 +227,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	command := commandLine(args)
 	res := newResults(rows, kernels, cells, newMeta(cfg, info, command))
 	if *doPerft {
-		m, err := perfload.Measure(pool, groups, modes, pRounds, perftRound, stderr)
+		var m perfload.Measurements
+		if fresh {
+			m, err = perfload.Measure(pool, groups, modes, pRounds, perftRound, stderr)
+		} else {
+			m, err = perfload.MeasureRestarting(pool, groups, modes, pRounds, stderr)
+		}
 		if err != nil {
 			return err
 		}
-		res.perft = &perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: pRounds, HashMB: mb, Fresh: true, Command: strings.Join(command, " "),
+		res.perft = &perfload.Report{Groups: groups, Modes: modes, M: m, Rounds: pRounds, HashMB: mb, Fresh: fresh, Restarted: !fresh, Command: strings.Join(command, " "),
 			Machine: res.meta.machine, Kernel: info.Kernel, Date: res.meta.date, Section: true}
 		fmt.Fprintf(stderr, "perft measured, %v in all\n", time.Since(start).Round(time.Second))
 	}

@@ -85,6 +85,10 @@ func TestSmoke(t *testing.T) {
 	checkVerdicts(t, out)
 	checkWidth(t, "stdout", out)
 	checkProgress(t, stderr.String(), true)
+	// -quick's perft rounds each start the workers anew (MeasureRestarting).
+	if !strings.Contains(stderr.String(), "perft round 2/2 done") {
+		t.Errorf("stderr lacks the perft rounds' progress:\n%s", stderr.String())
+	}
 	md, err := os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "results.md"))
 	if err != nil || !bytes.Contains(md, []byte("| fancy magic ")) {
 		t.Errorf("results.md: %v", err)
@@ -156,6 +160,12 @@ func TestWritesNothing(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "| fancy magic ") || !strings.Contains(stdout.String(), "### std and occ against w") {
 		t.Errorf("no tables on stdout:\n%s", stdout.String())
+	}
+	// The quick look gives each perft mode a process of its own in every
+	// round, and its report says so (the full run starts a process for
+	// every run).
+	if perftText := strings.Join(strings.Fields(stdout.String()), " "); !strings.Contains(perftText, "a process of its own in every round") {
+		t.Errorf("-quick's perft section does not say how its workers ran:\n%s", stdout.String())
 	}
 	for _, args := range [][]string{{"-out", "x"}, {"-png", "x.png"}, {"-quick", "-out", "x", "-png", "x.svg"}} {
 		if err := run(args, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "-write") {

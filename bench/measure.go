@@ -139,11 +139,14 @@ func measure(cells []*cell, cfg config, restart func() error, after time.Duratio
 	fmt.Fprintf(progress, "calibrated in %v (about %v to go)\n", time.Since(start).Round(time.Millisecond),
 		roundProgress(time.Duration(cfg.rounds)*roundTime(cells, cfg)+after))
 	rounds := time.Now()
+	var restarting time.Duration
 	for round := range cfg.rounds {
 		if round > 0 {
+			t := time.Now()
 			if err := restart(); err != nil {
 				return nil, err
 			}
+			restarting += time.Since(t)
 		}
 		for i, c := range cells {
 			if i == 0 || cells[i-1].work != c.work {
@@ -182,6 +185,9 @@ func measure(cells []*cell, cfg config, restart func() error, after time.Duratio
 		el := time.Since(start)
 		eta := time.Since(rounds)/time.Duration(round+1)*time.Duration(cfg.rounds-round-1) + after
 		fmt.Fprintf(progress, "round %d/%d done (%v elapsed, about %v to go)\n", round+1, cfg.rounds, roundProgress(el), roundProgress(eta))
+	}
+	if cfg.rounds > 1 {
+		fmt.Fprintf(progress, "the rounds took %v, %v of it restarting the workers\n", roundProgress(time.Since(rounds)), roundProgress(restarting))
 	}
 	return cells, nil
 }

@@ -313,14 +313,37 @@ func NewPool(techniques []string) (*Pool, error) {
 	}
 	for i, t := range techniques {
 		p.bins[t] = bins[i]
-		w := &Worker{Technique: t}
-		p.workers[t] = w
-		if err := p.start(w); err != nil {
-			p.Close()
-			return nil, err
-		}
+		p.workers[t] = &Worker{Technique: t}
+	}
+	if err := p.startAll(); err != nil {
+		p.Close()
+		return nil, err
 	}
 	return p, nil
+}
+
+// startAll starts every worker of the pool, two at a time: a start is a
+// process's set-up (its tables, the input stream, the TT), on one core.
+func (p *Pool) startAll() error {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var errs []error
+	sem := make(chan struct{}, 2)
+	for _, w := range p.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if err := p.start(w); err != nil {
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // start starts w's process and reads its Info.
@@ -349,14 +372,13 @@ func (p *Pool) start(w *Worker) error {
 // from one process to the next).
 func (p *Pool) Restart() error {
 	for _, w := range p.workers {
-		if err := w.proc.Close(); err != nil {
+		err := w.proc.Close()
+		w.proc = nil
+		if err != nil {
 			return fmt.Errorf("lookups worker %s: %v", w.Technique, err)
 		}
-		if err := p.start(w); err != nil {
-			return err
-		}
 	}
-	return nil
+	return p.startAll()
 }
 
 // Worker returns the pool's worker of technique t, or nil.

@@ -128,6 +128,30 @@ func Start(path string, b Build, m Mode, fresh bool) (*Worker, error) {
 	return w, nil
 }
 
+// Restart ends a long-lived worker's process and starts it again from its
+// binary: a new process, whose memory lies elsewhere. A Fresh worker has
+// no process between runs, and nothing to restart.
+func (w *Worker) Restart() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.Fresh {
+		return nil
+	}
+	if w.proc != nil {
+		err := w.proc.Close()
+		w.proc = nil
+		if err != nil {
+			return &WorkerError{w.Mode, err.Error()}
+		}
+	}
+	p, err := worker.Start(w.Path)
+	if err != nil {
+		return &WorkerError{w.Mode, err.Error()}
+	}
+	w.proc = p
+	return nil
+}
+
 // Close ends the worker's process.
 func (w *Worker) Close() error {
 	w.mu.Lock()
@@ -309,6 +333,32 @@ func NewPool(b Build, modes []Mode, fresh bool) (*Pool, error) {
 
 // Worker returns the pool's worker of mode m, or nil.
 func (p *Pool) Worker(m Mode) *Worker { return p.workers[m] }
+
+// Restart restarts every worker of the pool (Worker.Restart), two at a
+// time: between the rounds of a measurement, it gives each round
+// processes of its own at a start a mode and round, where Fresh pays one
+// a run.
+func (p *Pool) Restart() error {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var errs []error
+	sem := make(chan struct{}, 2)
+	for _, w := range p.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if err := w.Restart(); err != nil {
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
 
 // Close ends the workers and removes their directory.
 func (p *Pool) Close() error {

@@ -366,6 +366,39 @@ func TestWorker(t *testing.T) {
 	}
 }
 
+// TestRestart checks Pool.Restart: every long-lived worker a new process
+// that answers as before, a Fresh one left without a process.
+func TestRestart(t *testing.T) {
+	const pos3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
+	bin := workers(t).Worker(ModeFancy).Path
+	long, err := Start(bin, DefaultBuild, ModeFancy, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := Start(bin, DefaultBuild, ModeFancy, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Pool{workers: map[Mode]*Worker{ModeFancy: long, ModeW: fresh}}
+	defer p.Close()
+	pid := long.proc.Pid()
+	for range 2 {
+		if err := p.Restart(); err != nil {
+			t.Fatal(err)
+		}
+		if long.proc == nil || long.proc.Pid() == pid {
+			t.Fatalf("after Restart the long-lived worker's process is %v, was %d: want a new one", long.proc, pid)
+		}
+		pid = long.proc.Pid()
+		if fresh.proc != nil {
+			t.Error("Restart started a process for a Fresh worker")
+		}
+		if res, err := long.Run(context.Background(), pos3, 4, Options{}); err != nil || res.Nodes != 43238 {
+			t.Errorf("after Restart: %d nodes, %v; want 43238", res.Nodes, err)
+		}
+	}
+}
+
 func TestETA(t *testing.T) {
 	for _, c := range []struct {
 		p    Progress

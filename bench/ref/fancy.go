@@ -5,74 +5,42 @@ package ref
 
 import (
 	"math/bits"
-	"math/rand/v2"
 	"strconv"
-
-	"github.com/symmagic/attacks/internal/magic"
 )
 
 // Fancy magic, Stockfish style: per square a mask, a magic, a pointer to
 // the square's attacks in one shared array, and a shift (yardstick.go's
 // fancyEntry), indexed by ((occ & mask) * magic) >> shift in standard
-// layout, each square's table as wide as its mask. The magics are searched
-// at package init with the usual sparse random search and a fixed seed.
-func init() { initFancy(7); initFancyMask() }
+// layout, each square's table as wide as its mask. The magics are the
+// usual sparse random search's with a fixed seed, as engines search theirs
+// at start-up; internal/magicgen runs it and checks them in
+// (magics_gen.go), so that a bench worker does not spend a quarter of a
+// second searching them each time it starts.
 
 // FancyBytes is the size of fancy magic's attack tables: 102,400 rook and
 // 5,248 bishop entries.
 const FancyBytes = fancyEntries * 8
 
-// initFancy builds fancy magic's tables, deterministic for a seed.
-func initFancy(seed uint64) {
-	r := rand.New(rand.NewPCG(seed, seed))
+// initFancy builds fancy magic's tables from the checked-in magics.
+func initFancy(rooks, bishops *[64]squareSets) {
 	next := 0
-	for _, p := range []magic.Piece{magic.Rook, magic.Bishop} {
-		entries := &fancyRooks
-		if p == magic.Bishop {
-			entries = &fancyBishops
-		}
-		for sq := 0; sq < 64; sq++ {
-			mask := magic.Mask(p, sq)
-			n := bits.OnesCount64(mask)
-			m, table := findFancyMagic(p, sq, n, r)
-			copy(fancyTable[next:], table)
-			entries[sq] = fancyEntry{mask: mask, magic: m, attacks: &fancyTable[next], shift: uint64(64 - n)}
-			next += len(table)
+	for _, p := range []struct {
+		name    string
+		sets    *[64]squareSets
+		magics  *[64]uint64
+		entries *[64]fancyEntry
+	}{{"fancy rook", rooks, &fancyRookMagic, &fancyRooks}, {"fancy bishop", bishops, &fancyBishopMagic, &fancyBishops}} {
+		for sq := range 64 {
+			s := &p.sets[sq]
+			n := bits.OnesCount64(s.mask)
+			e := &p.entries[sq]
+			*e = fancyEntry{mask: s.mask, magic: p.magics[sq], attacks: &fancyTable[next], shift: uint64(64 - n)}
+			fillKeyed(p.name, sq, s, fancyTable[next:next+1<<n], func(o uint64) uint64 { return (o * e.magic) >> e.shift })
+			next += 1 << n
 		}
 	}
 	if next != fancyEntries {
 		panic("ref: fancy magic's tables fill " + strconv.Itoa(next) + " entries, not fancyEntries")
 	}
-}
-
-// findFancyMagic is the usual sparse random search for a multiplier that
-// maps every subset of sq's mask to a keyBits-bit key without a harmful
-// collision; it returns the multiplier and its filled table.
-func findFancyMagic(p magic.Piece, sq, keyBits int, r *rand.Rand) (uint64, []uint64) {
-	mask := magic.Mask(p, sq)
-	occs := magic.Subsets(mask)
-	refs := make([]uint64, len(occs))
-	for i, o := range occs {
-		refs[i] = magic.Attacks(p, sq, o)
-	}
-	table := make([]uint64, 1<<keyBits)
-	used := make([]int, 1<<keyBits)
-	for try := 1; ; try++ {
-		m := r.Uint64() & r.Uint64() & r.Uint64()
-		if bits.OnesCount64((mask*m)>>56) < 6 {
-			continue // too few high bits to spread the key: the usual filter
-		}
-		ok := true
-		for i, o := range occs {
-			k := (o * m) >> (64 - keyBits)
-			if used[k] == try && table[k] != refs[i] {
-				ok = false
-				break
-			}
-			used[k], table[k] = try, refs[i]
-		}
-		if ok {
-			return m, table
-		}
-	}
+	initFancyMask()
 }

@@ -40,26 +40,42 @@ func (s *squareSets) distinct() []uint64 {
 // two subsets with different attack sets share a key, or if a key lands on
 // an entry another square filled (no attack set is empty, so a used entry is
 // nonzero): the checked-in magics and offsets of magics_gen.go must work,
-// and the tests cover every entry anyway.
+// and the tests cover every entry anyway. The keys this call has set are
+// marked in keyStamp with a number of the call's own (a map took most of
+// the package's start-up, which every bench worker process pays).
 func fillKeyed(name string, sq int, s *squareSets, table []uint64, key func(occ uint64) uint64) {
-	set := make(map[uint64]bool, len(s.occs))
+	if len(keyStamp) < len(table) {
+		keyStamp = make([]uint32, len(table))
+	}
+	keyCall++
 	for i, o := range s.occs {
 		k := key(o)
-		if set[k] && table[k] != s.atts[i] || !set[k] && table[k] != 0 {
+		set := keyStamp[k] == keyCall
+		if set && table[k] != s.atts[i] || !set && table[k] != 0 {
 			panic(fmt.Sprintf("ref: %s %s: key %d collides", name, magic.SquareName(sq), k))
 		}
-		set[k], table[k] = true, s.atts[i]
+		keyStamp[k], table[k] = keyCall, s.atts[i]
 	}
 }
 
-// The tables of every technique but fancy magic (fancy.go builds its own) are
-// filled here, from one pass over the masks' subsets.
+// keyStamp and keyCall are fillKeyed's marks: keyStamp[k] == keyCall when
+// the current call has set key k. Init runs one goroutine; nothing else
+// calls it.
+var (
+	keyStamp []uint32
+	keyCall  uint32
+)
+
+// The tables of every technique are filled here, from one pass over the
+// masks' subsets.
 func init() {
 	rooks, bishops := allSquareSets(magic.Rook), allSquareSets(magic.Bishop)
+	initFancy(rooks, bishops)
 	initPlain(rooks, bishops)
 	initBlack(rooks, bishops)
 	initPext(rooks, bishops)
 	initSquareByte(rooks, bishops)
 	initKindergarten()
 	initHyperbola()
+	keyStamp = nil // the marks are needed no more
 }

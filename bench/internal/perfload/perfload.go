@@ -95,17 +95,23 @@ type Measurements []map[perft.Mode][]float64
 // RoundTimes runs one round of every group as Measure runs it (each mode
 // once), keeps none of it, and returns each group's time: what a caller
 // needs to estimate the time Measure will take before it starts, and a
-// warm-up.
+// warm-up. A pool of long-lived workers is restarted first, as
+// MeasureRestarting starts every round, and the restart counted in the
+// first group's time.
 func RoundTimes(pool *perft.Pool, groups []Group, modes []perft.Mode) ([]time.Duration, error) {
 	ts := make([]time.Duration, len(groups))
+	start := time.Now()
+	if err := pool.Restart(); err != nil {
+		return nil, err
+	}
 	for gi, g := range groups {
-		start := time.Now()
 		for _, mode := range modes {
 			if _, err := run(pool, mode, g); err != nil {
 				return nil, err
 			}
 		}
 		ts[gi] = time.Since(start)
+		start = time.Now()
 	}
 	return ts, nil
 }
@@ -119,36 +125,56 @@ func run(pool *perft.Pool, mode perft.Mode, g Group) (perft.Result, error) {
 	return w.Run(context.Background(), g.Pos.FEN, g.Depth, g.Options())
 }
 
+// checker holds what every run of a measurement must agree on: each
+// position and depth's leaf count, and without a table the NNUE checksum.
+type checker struct {
+	nodes    map[string]uint64 // position and depth -> leaf count
+	checksum map[string]uint64 // group without a table -> NNUE checksum
+}
+
+func newChecker() *checker {
+	return &checker{nodes: map[string]uint64{}, checksum: map[string]uint64{}}
+}
+
+// runChecked runs g in mode and checks its counts against the runs before
+// it; it returns the run's nodes/s.
+func (c *checker) runChecked(pool *perft.Pool, mode perft.Mode, g Group) (float64, error) {
+	res, err := run(pool, mode, g)
+	if err != nil {
+		return 0, err
+	}
+	key := fmt.Sprintf("%s depth %d", g.Pos.Name, g.Depth)
+	if want, ok := c.nodes[key]; ok && want != res.Nodes {
+		return 0, fmt.Errorf("%s, %s, mode %v: %d nodes, another run counted %d", key, g.Load.Name, mode, res.Nodes, want)
+	}
+	c.nodes[key] = res.Nodes
+	if g.Load.NNUE && g.Load.HashMB == 0 {
+		if want, ok := c.checksum[key]; ok && want != res.Checksum {
+			return 0, fmt.Errorf("%s, mode %v: NNUE checksum %#x, another mode's %#x", key, mode, res.Checksum, want)
+		}
+		c.checksum[key] = res.Checksum
+	}
+	return float64(res.Nodes) / res.Elapsed.Seconds(), nil
+}
+
 // Measure runs rounds rounds of every group in the modes given, reporting
 // each group's end on progress. With est, a round's time for every group
 // (RoundTimes; nil: none), the report also says about how long the groups
 // still to come will take. m[group][mode] holds the rounds of each mode.
 func Measure(pool *perft.Pool, groups []Group, modes []perft.Mode, rounds int, est []time.Duration, progress io.Writer) (Measurements, error) {
 	m := make(Measurements, len(groups))
-	nodes := map[string]uint64{}    // position and depth -> leaf count
-	checksum := map[string]uint64{} // group without a table -> NNUE checksum
+	c := newChecker()
 	start := time.Now()
 	for gi, g := range groups {
 		m[gi] = map[perft.Mode][]float64{}
-		key := fmt.Sprintf("%s depth %d", g.Pos.Name, g.Depth)
 		for r := 0; r < rounds; r++ {
 			for k := range modes {
 				mode := modes[(k+r)%len(modes)]
-				res, err := run(pool, mode, g)
+				nps, err := c.runChecked(pool, mode, g)
 				if err != nil {
 					return nil, err
 				}
-				if want, ok := nodes[key]; ok && want != res.Nodes {
-					return nil, fmt.Errorf("%s, %s, mode %v: %d nodes, another run counted %d", key, g.Load.Name, mode, res.Nodes, want)
-				}
-				nodes[key] = res.Nodes
-				if g.Load.NNUE && g.Load.HashMB == 0 {
-					if want, ok := checksum[key]; ok && want != res.Checksum {
-						return nil, fmt.Errorf("%s, mode %v: NNUE checksum %#x, another mode's %#x", key, mode, res.Checksum, want)
-					}
-					checksum[key] = res.Checksum
-				}
-				m[gi][mode] = append(m[gi][mode], float64(res.Nodes)/res.Elapsed.Seconds())
+				m[gi][mode] = append(m[gi][mode], nps)
 			}
 		}
 		el := time.Since(start)
@@ -161,6 +187,45 @@ func Measure(pool *perft.Pool, groups []Group, modes []perft.Mode, rounds int, e
 			left += t * time.Duration(rounds)
 		}
 		fmt.Fprintf(progress, "perft %s, %s, depth %d: %d rounds (%v so far, about %v to go)\n", g.Pos.Name, g.Load.Name, g.Depth, rounds, roundProgress(el), roundProgress(left))
+	}
+	return m, nil
+}
+
+// MeasureRestarting is Measure for a pool of long-lived workers, the
+// rounds outermost: each round starts every worker anew (perft.Pool.Restart)
+// and then runs every group in every mode, so that each mode has a process
+// of its own in every round, which runs the round's groups one after
+// another. What a process's memory layout does to a mode then spreads over
+// the rounds, as in a pool of Fresh workers, at a process start a mode and
+// round instead of one a run. A worker that ran every round of its mode
+// kept one layout for all of them: under the NNUE load one mode ran 1.15
+// to 1.20 times as fast as each other in all 15 rounds of a run, where the
+// modes differ in the lookups alone (docs/BENCHMARKS.md, "The quick
+// look"). It reports the end of each round on progress.
+func MeasureRestarting(pool *perft.Pool, groups []Group, modes []perft.Mode, rounds int, progress io.Writer) (Measurements, error) {
+	m := make(Measurements, len(groups))
+	for gi := range m {
+		m[gi] = map[perft.Mode][]float64{}
+	}
+	c := newChecker()
+	start := time.Now()
+	for r := 0; r < rounds; r++ {
+		if err := pool.Restart(); err != nil {
+			return nil, err
+		}
+		for gi, g := range groups {
+			for k := range modes {
+				mode := modes[(k+r)%len(modes)]
+				nps, err := c.runChecked(pool, mode, g)
+				if err != nil {
+					return nil, err
+				}
+				m[gi][mode] = append(m[gi][mode], nps)
+			}
+		}
+		el := time.Since(start)
+		left := el / time.Duration(r+1) * time.Duration(rounds-r-1)
+		fmt.Fprintf(progress, "perft round %d/%d done (%v so far, about %v to go)\n", r+1, rounds, roundProgress(el), roundProgress(left))
 	}
 	return m, nil
 }

@@ -25,8 +25,9 @@ type Report struct {
 	M              Measurements
 	Rounds, HashMB int
 	// Fresh: every run had a process of its own (perft.Worker.Fresh), not
-	// a worker that runs them all.
-	Fresh bool
+	// a worker that runs them all; Restarted: every mode a process of its
+	// own in every round (MeasureRestarting).
+	Fresh, Restarted bool
 	// Command reproduces the measurement; Machine, Kernel (the attacks
 	// kernel) and Date say where and when it ran.
 	Command      string
@@ -52,9 +53,12 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 		md.Wrap(w, fmt.Sprintf("%s\n%s; attacks kernel %s; one thread; %s", m[0], m[1], r.Kernel, r.Date), "")
 		fmt.Fprintln(w)
 	}
-	procs := "a worker process for each mode that runs all its rounds"
-	if r.Fresh {
+	procs := "a worker process for each mode that runs all its rounds (whose memory layout then stays with its mode in every round, a bias the intervals do not show; docs/BENCHMARKS.md)"
+	switch {
+	case r.Fresh:
 		procs = "a process of its own for every run"
+	case r.Restarted:
+		procs = "a process of its own in every round, which runs the round's loads one after the other"
 	}
 	md.Wrap(w, fmt.Sprintf("Command: `%s`. Each mode is a build of the generator of its own (bench/perft), with %s. "+
 		"Loads: a %d MB transposition table (4-entry 64-byte buckets); nnue: %v. "+
