@@ -87,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *minTime > 0 {
 		cfg.minTime = *minTime
 	}
-	cfg.command = strings.TrimSpace("go run -C bench ./cmd/pgn " + strings.Join(args, " "))
+	cfg.command = strings.TrimSpace("go run -C bench ./cmd/pgn " + strings.Join(cli.QuoteArgs(args, "chess-library"), " "))
 	var cl *chessLib
 	clNote := "chess-library: not measured (-no-chess-library)"
 	if !*noCL {

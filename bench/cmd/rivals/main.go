@@ -120,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *minTime > 0 {
 		cfg.minTime = *minTime
 	}
-	cfg.command = strings.TrimSpace("go run -C bench ./cmd/rivals " + strings.Join(commandArgs(args), " "))
+	cfg.command = strings.TrimSpace("go run -C bench ./cmd/rivals " + strings.Join(cli.QuoteArgs(args, "cozy-chess", "chess-library"), " "))
 	suite, err := perftdata.Known()
 	if err != nil {
 		return err
@@ -313,26 +313,4 @@ func writeReport(w io.Writer, cfg config, m *measurements, here machine.Record, 
 		}
 	}
 	md.Table(w, t, 2)
-}
-
-// commandArgs returns the arguments as the report quotes them: a checkout's
-// directory, which names the machine it was measured on and nothing of the
-// measurement (the report gives each rival's commit), as DIR.
-func commandArgs(args []string) []string {
-	out := make([]string, 0, len(args))
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch name := strings.TrimLeft(a, "-"); {
-		case name == "cozy-chess" || name == "chess-library":
-			if i+1 < len(args) {
-				i++
-			}
-			out = append(out, a, "DIR")
-		case strings.HasPrefix(name, "cozy-chess=") || strings.HasPrefix(name, "chess-library="):
-			out = append(out, a[:strings.Index(a, "=")+1]+"DIR")
-		default:
-			out = append(out, a)
-		}
-	}
-	return out
 }

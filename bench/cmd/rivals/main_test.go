@@ -323,7 +323,7 @@ func TestQuick(t *testing.T) {
 		t.Logf("measured without one rival: %s", s)
 	}
 	report := out.String()
-	for _, want := range []string{"# movegen's perft against ", rec.Lines()[0][:4], "Command: `go run -C bench ./cmd/rivals " + strings.Join(commandArgs(args), " ") + "`. 2 interleaved rounds",
+	for _, want := range []string{"# movegen's perft against ", rec.Lines()[0][:4], "Command: `go run -C bench ./cmd/rivals " + strings.Join(cli.QuoteArgs(args, "cozy-chess", "chess-library"), " ") + "`. 2 interleaved rounds",
 		stat.RatioNote, "## Perft, million nodes/s\n", "| start      |     3 |   8902 |", "| position 3 |     4 |  43238 |",
 		"## movegen against each rival\n", "| geometric mean |", "## Each rival's two builds, million nodes/s\n"} {
 		flatWant := strings.Join(strings.Fields(want), " ")
@@ -457,7 +457,7 @@ func TestDrivers(t *testing.T) {
 
 // TestCommandArgs checks that the report names no checkout's directory.
 func TestCommandArgs(t *testing.T) {
-	got := strings.Join(commandArgs([]string{"-rounds", "21", "-cozy-chess", "/home/x/cozy", "--chess-library=/src/cl", "-write"}), " ")
+	got := strings.Join(cli.QuoteArgs([]string{"-rounds", "21", "-cozy-chess", "/home/x/cozy", "--chess-library=/src/cl", "-write"}, "cozy-chess", "chess-library"), " ")
 	if want := "-rounds 21 -cozy-chess DIR --chess-library=DIR -write"; got != want {
 		t.Errorf("commandArgs = %q, want %q", got, want)
 	}

@@ -115,7 +115,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if *minTime > 0 {
 			cfg.minTime = *minTime
 		}
-		cfg.command = strings.TrimSpace("go run -C bench ./cmd/syzygy " + strings.Join(commandArgs(args), " "))
+		cfg.command = strings.TrimSpace("go run -C bench ./cmd/syzygy " + strings.Join(cli.QuoteArgs(args, "fathom", "python-chess", "tables", "testdata"), " "))
 		report, err := measureSpeed(f, tdir, cfg, stderr)
 		if err != nil {
 			return err
@@ -215,28 +215,4 @@ func runRefs(f *fathom, pyDir, tables, testdata string, quick, write bool, stdou
 		return errors.New("the reference values differ from those stored")
 	}
 	return nil
-}
-
-// commandArgs returns the arguments as a report quotes them: a checkout's
-// or the tables' directory, which names the machine and nothing of the
-// measurement, as DIR.
-func commandArgs(args []string) []string {
-	out := make([]string, 0, len(args))
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		name := strings.TrimLeft(a, "-")
-		switch {
-		case name == "fathom" || name == "python-chess" || name == "tables" || name == "testdata":
-			if i+1 < len(args) {
-				i++
-			}
-			out = append(out, a, "DIR")
-		case strings.HasPrefix(name, "fathom=") || strings.HasPrefix(name, "python-chess=") ||
-			strings.HasPrefix(name, "tables=") || strings.HasPrefix(name, "testdata="):
-			out = append(out, a[:strings.Index(a, "=")+1]+"DIR")
-		default:
-			out = append(out, a)
-		}
-	}
-	return out
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/symmagic/attacks/bench/internal/foreign"
 	"github.com/symmagic/attacks/internal/syzygydata"
 	"github.com/symmagic/attacks/movegen"
+
+	"github.com/symmagic/attacks/bench/internal/cli"
 )
 
 var (
@@ -111,7 +113,7 @@ func TestStoredReferences(t *testing.T) {
 }
 
 func TestCommandArgs(t *testing.T) {
-	got := strings.Join(commandArgs([]string{"-rounds", "21", "-fathom", "/home/x/fathom", "--python-chess=/src/pc", "-tables", "/t", "-write"}), " ")
+	got := strings.Join(cli.QuoteArgs([]string{"-rounds", "21", "-fathom", "/home/x/fathom", "--python-chess=/src/pc", "-tables", "/t", "-write"}, "fathom", "python-chess", "tables", "testdata"), " ")
 	if want := "-rounds 21 -fathom DIR --python-chess=DIR -tables DIR -write"; got != want {
 		t.Errorf("commandArgs = %q, want %q", got, want)
 	}

@@ -19,6 +19,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/symmagic/attacks/bench/internal/machine"
@@ -220,4 +221,28 @@ func WriteFile(path string, write func(io.Writer) error) error {
 		return errors.Join(err, os.Remove(f.Name()))
 	}
 	return nil
+}
+
+// QuoteArgs returns a command's arguments as its report quotes them: the
+// value of each flag named in dirs (a checkout's or a data directory,
+// which names the machine and nothing of the measurement) as DIR, given
+// as "-flag value", "--flag value" or "-flag=value".
+func QuoteArgs(args []string, dirs ...string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case !slices.Contains(dirs, name):
+			out = append(out, a)
+		case hasValue:
+			out = append(out, a[:strings.Index(a, "=")+1]+"DIR")
+		default:
+			if i+1 < len(args) {
+				i++
+			}
+			out = append(out, a, "DIR")
+		}
+	}
+	return out
 }
