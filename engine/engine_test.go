@@ -583,13 +583,11 @@ func checkFresh(t *testing.T) {
 
 func TestNoUCIOK(t *testing.T) {
 	noLeak(t)
-	cfg := fakeConfig(modeNoUCIOK)
-	cfg.ReplyTimeout = 200 * time.Millisecond
-	_, err := engine.Start(context.Background(), cfg)
-	checkStartFailed(t, err, engine.ErrTimeout, "engine: "+filepath.Base(cfg.Path)+": handshake: no uciok within 200ms: killed")
+	cfg, err := startTimingOut(modeNoUCIOK, "")
+	checkStartFailed(t, err, engine.ErrTimeout, "engine: "+filepath.Base(cfg.Path)+": handshake: no uciok within "+cfg.ReplyTimeout.String()+": killed")
 	// The context's deadline first.
 	cfg = fakeConfig(modeNoUCIOK)
-	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), slow(500*time.Millisecond))
 	defer cancel()
 	_, err = engine.Start(ctx, cfg)
 	checkStartFailed(t, err, context.DeadlineExceeded, "handshake: context deadline exceeded before uciok: killed")
@@ -619,10 +617,8 @@ func TestExitAtStart(t *testing.T) {
 
 func TestNoReadyOK(t *testing.T) {
 	noLeak(t)
-	cfg := fakeConfig(modeNoReadyOK)
-	cfg.ReplyTimeout = 200 * time.Millisecond
-	_, err := engine.Start(context.Background(), cfg)
-	checkStartFailed(t, err, engine.ErrTimeout, "engine: Fake: isready: no readyok within 200ms: killed")
+	cfg, err := startTimingOut(modeNoReadyOK, "no uciok")
+	checkStartFailed(t, err, engine.ErrTimeout, "engine: Fake: isready: no readyok within "+cfg.ReplyTimeout.String()+": killed")
 }
 
 func TestSlowReadyOK(t *testing.T) {
@@ -646,7 +642,7 @@ func TestSlowReadyOK(t *testing.T) {
 // checkSearchFault searches with the fake in mode and checks the error.
 func checkSearchFault(t *testing.T, mode string, cause error, want string, usable bool) {
 	t.Helper()
-	e, _ := startFake(t, mode, func(c *engine.Config) { c.StopTimeout = 300 * time.Millisecond; c.QuitTimeout = 300 * time.Millisecond })
+	e, _ := startFake(t, mode, func(c *engine.Config) { c.StopTimeout = slow(3 * time.Second); c.QuitTimeout = slow(3 * time.Second) })
 	ctx := quick(t)
 	a, err := e.Analyse(ctx, engine.Game{Start: movegen.StartPosition()}, engine.Limit{Depth: 3})
 	if err == nil {
@@ -716,11 +712,12 @@ func TestCloseOutput(t *testing.T) {
 }
 
 func TestHangOnStop(t *testing.T) {
-	e, _ := startFake(t, modeHangStop, func(c *engine.Config) { c.StopTimeout = 200 * time.Millisecond })
+	stop := slow(200 * time.Millisecond)
+	e, _ := startFake(t, modeHangStop, func(c *engine.Config) { c.StopTimeout = stop })
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	_, err := e.Analyse(ctx, engine.Game{Start: movegen.StartPosition()}, engine.Limit{Infinite: true})
-	if !errors.Is(err, engine.ErrTimeout) || !strings.Contains(err.Error(), "engine: Fake: search: no bestmove within 200ms of stop (after context deadline exceeded): killed") {
+	if !errors.Is(err, engine.ErrTimeout) || !strings.Contains(err.Error(), "engine: Fake: search: no bestmove within "+stop.String()+" of stop (after context deadline exceeded): killed") {
 		t.Errorf("Analyse: %v", err)
 	}
 	if !engine.Waited(e) {
@@ -733,9 +730,10 @@ func TestHangOnStop(t *testing.T) {
 }
 
 func TestSlowQuit(t *testing.T) {
-	e, _ := startFake(t, modeSlowQuit, func(c *engine.Config) { c.QuitTimeout = 200 * time.Millisecond })
+	quit := slow(200 * time.Millisecond)
+	e, _ := startFake(t, modeSlowQuit, func(c *engine.Config) { c.QuitTimeout = quit })
 	err := e.Close()
-	if !errors.Is(err, engine.ErrTimeout) || err.Error() != "engine: Fake: close: no exit within 200ms of quit: killed" {
+	if !errors.Is(err, engine.ErrTimeout) || err.Error() != "engine: Fake: close: no exit within "+quit.String()+" of quit: killed" {
 		t.Errorf("Close: %v", err)
 	}
 	if !engine.Waited(e) {

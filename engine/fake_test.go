@@ -77,6 +77,16 @@ func fakeCommand() (string, []string) {
 	return fakeOnce.path, fakeOnce.args
 }
 
+// slow scales a fault test's timeout: ten times where the fake engine runs
+// under an emulator, whose start alone can outlast a timeout meant for a
+// native process.
+func slow(d time.Duration) time.Duration {
+	if _, args := fakeCommand(); len(args) > 0 {
+		return 10 * d
+	}
+	return d
+}
+
 // The fake engine's modes. "normal" is a correct engine; each other mode
 // is normal but for its fault.
 const (

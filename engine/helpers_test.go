@@ -119,6 +119,25 @@ var pidRE = regexp.MustCompile(`fake engine pid (\d+)`)
 
 // checkStartFailed checks Start's error: an *Error with want in its text
 // and cause behind it, the fake's process gone.
+// startTimingOut starts the fake in mode, whose fault is to leave a reply
+// out, with a short ReplyTimeout, and returns the config and Start's
+// error. A loaded or emulating machine may start the fake too slowly for
+// that timeout (no pid on its stderr yet, or, with early, an earlier reply
+// timed out first): then it tries again with a timeout four times as long,
+// up to 20 s, so that the error is the fault's.
+func startTimingOut(mode, early string) (engine.Config, error) {
+	for d := slow(200 * time.Millisecond); ; d *= 4 {
+		cfg := fakeConfig(mode)
+		cfg.ReplyTimeout = d
+		_, err := engine.Start(context.Background(), cfg)
+		var ee *engine.Error
+		started := errors.As(err, &ee) && pidRE.MatchString(ee.Stderr)
+		if d >= 20*time.Second || err == nil || started && (early == "" || !strings.Contains(err.Error(), early)) {
+			return cfg, err
+		}
+	}
+}
+
 func checkStartFailed(t *testing.T, err error, cause error, want string) {
 	t.Helper()
 	if err == nil {
