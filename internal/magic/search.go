@@ -218,20 +218,17 @@ func (s *searcher) next() {
 // fill enters one square's keys into the shared table, failing at the first
 // key that already names a different byte; on failure it takes back what it
 // entered, so the table holds only the squares accepted so far. With
-// s.junk set it first rejects a magic that leaves junk above the key.
+// s.junk set it also rejects a magic that leaves junk above the key: the
+// whole mask's product first (the likeliest carry), then, once the keys
+// have entered without a collision, every subset's. A random magic
+// collides within a few dozen subsets, so the keys rule out most
+// candidates long before a walk of every subset would; the answer and the
+// table are the same in either order.
 func (s *searcher) fill(occW []uint64, magic uint64, shift uint8) bool {
-	if j := s.junk; j != 0 {
-		// The magic as the kernel multiplies by it, shifted down to the
-		// window, must leave the top j bits of every product clear.
-		mj := magic >> j
-		if occW[len(occW)-1]*mj>>(64-j) != 0 {
-			return false // the whole mask (the last subset): the likeliest carry
-		}
-		for _, w := range occW {
-			if w*mj>>(64-j) != 0 {
-				return false
-			}
-		}
+	j := s.junk
+	mj := magic >> j // the magic as the kernel multiplies by it, shifted down to the window
+	if j != 0 && occW[len(occW)-1]*mj>>(64-j) != 0 {
+		return false
 	}
 	e := s.epoch << 8
 	s.undo = s.undo[:0]
@@ -240,9 +237,7 @@ func (s *searcher) fill(occW []uint64, magic uint64, shift uint8) bool {
 		v := s.table[k]
 		if v&^0xff == e {
 			if uint8(v) != s.bytes[n] {
-				for _, u := range s.undo {
-					s.table[u] = 0
-				}
+				s.takeBack()
 				return false
 			}
 			continue
@@ -250,7 +245,23 @@ func (s *searcher) fill(occW []uint64, magic uint64, shift uint8) bool {
 		s.table[k] = e | uint32(s.bytes[n])
 		s.undo = append(s.undo, uint32(k))
 	}
+	if j != 0 {
+		// The top j bits of every product must be clear.
+		for _, w := range occW {
+			if w*mj>>(64-j) != 0 {
+				s.takeBack()
+				return false
+			}
+		}
+	}
 	return true
+}
+
+// takeBack clears the keys the last fill entered.
+func (s *searcher) takeBack() {
+	for _, u := range s.undo {
+		s.table[u] = 0
+	}
 }
 
 // perturbations is how many near variants of a derived magic are tried when
