@@ -28,7 +28,7 @@ import (
 // fixed 12-bit width costs. Pooling the sparsest candidates instead (half
 // the keys, but spans near 4,096) packed worse, at 126k-158k. The smaller
 // black-magic sets engines use come from searches far longer than this
-// generator's 80 seconds.
+// generator's 50 seconds.
 
 const (
 	blackSeeds  = 6  // climbs per square
@@ -66,18 +66,20 @@ func newFootprint(k *keyer, m uint64) footprint {
 // footprints searches one square: random draws, then hill-climbs (flip one
 // or two bits, keep the change while the span does not grow) from the
 // narrowest few; every working magic met is pooled, and the narrowest
-// blackWant (then the fewest keys) are kept.
+// blackWant (then the fewest keys) are kept. The pool holds each magic's
+// span and key count alone; the footprints of the kept ones are made at
+// the end, keyed again.
 func footprints(s *square, keyBits uint, seed uint64, sq, draws int) []footprint {
 	r := rand.New(rand.NewPCG(seed, uint64(sq)))
 	k := newKeyer(keyBits)
 	shift := 64 - keyBits
 	seen := map[uint64]bool{}
-	var pool []footprint
+	var pool []pooled
 	limit := 1 << keyBits
-	keep := func(m uint64) {
-		if sp := spanOf(k.keys); sp <= limit && !seen[m] {
+	keep := func(m uint64, span int) {
+		if span <= limit && !seen[m] {
 			seen[m] = true
-			pool = append(pool, newFootprint(k, m))
+			pool = append(pool, pooled{magic: m, span: span, keys: len(k.keys)})
 			if len(pool) >= 4*blackWant {
 				pool = narrowest(pool, blackWant)
 				limit = pool[len(pool)-1].span
@@ -86,7 +88,7 @@ func footprints(s *square, keyBits uint, seed uint64, sq, draws int) []footprint
 	}
 	for range draws {
 		if m := candidate(r); k.fill(s, m, ^s.mask, shift) {
-			keep(m)
+			keep(m, spanOf(k.keys))
 		}
 	}
 	pool = narrowest(pool, blackWant)
@@ -102,13 +104,27 @@ func footprints(s *square, keyBits uint, seed uint64, sq, draws int) []footprint
 			if r.IntN(2) == 0 {
 				c ^= 1 << r.IntN(64)
 			}
-			if k.fill(s, c, ^s.mask, shift) && spanOf(k.keys) <= span {
-				m, span = c, spanOf(k.keys)
-				keep(m)
+			if k.fill(s, c, ^s.mask, shift) {
+				if sp := spanOf(k.keys); sp <= span {
+					m, span = c, sp
+					keep(m, sp)
+				}
 			}
 		}
 	}
-	return narrowest(pool, blackWant)
+	pool = narrowest(pool, blackWant)
+	fs := make([]footprint, len(pool))
+	for i, p := range pool {
+		k.fill(s, p.magic, ^s.mask, shift) // it worked before: the same keys
+		fs[i] = newFootprint(k, p.magic)
+	}
+	return fs
+}
+
+// pooled is a working magic met in the search: its keys' span and count.
+type pooled struct {
+	magic      uint64
+	span, keys int
 }
 
 func spanOf(keys []int) int {
@@ -119,15 +135,16 @@ func spanOf(keys []int) int {
 	return hi - lo + 1
 }
 
-// narrowest keeps the n footprints of narrowest span (then fewest keys).
-func narrowest(fs []footprint, n int) []footprint {
-	slices.SortStableFunc(fs, func(a, b footprint) int {
+// narrowest keeps the n magics of narrowest span (then fewest keys), in
+// the order met where those tie.
+func narrowest(ps []pooled, n int) []pooled {
+	slices.SortStableFunc(ps, func(a, b pooled) int {
 		if a.span != b.span {
 			return a.span - b.span
 		}
-		return len(a.rel) - len(b.rel)
+		return a.keys - b.keys
 	})
-	return fs[:min(len(fs), n)]
+	return ps[:min(len(ps), n)]
 }
 
 // packer is the shared array being filled. Only free slots accept an entry

@@ -7,13 +7,13 @@ import (
 	"testing"
 )
 
-var regen = flag.Bool("regen", false, "rerun the whole search (about 80 s) and compare with magics_gen.go")
+var regen = flag.Bool("regen", false, "rerun the whole search (about 50 s) and compare with magics_gen.go")
 
 // TestUpToDate: magics_gen.go is what this generator writes. The search is
 // too long for every test run; -regen runs it.
 func TestUpToDate(t *testing.T) {
 	if !*regen {
-		t.Skip("the search takes about 80 s: go test -regen runs it")
+		t.Skip("the search takes about 50 s: go test -regen runs it")
 	}
 	src, _, err := generate(defaultDraws)
 	if err != nil {
