@@ -27,7 +27,21 @@ const (
 )
 
 // everyMode is every mode and variant, in Techniques' order.
-func everyMode() []Mode { return append(Modes(), Variants()...) }
+func everyMode() []Mode {
+	all := append(Modes(), Variants()...)
+	if *simdOnly {
+		var simd []Mode
+		for _, t := range Techniques {
+			if t.SIMD && slices.Contains(all, t.Mode) {
+				simd = append(simd, t.Mode)
+			}
+		}
+		return simd
+	}
+	return all
+}
+
+var simdOnly = flag.Bool("simd-only", false, "run the per-mode tests on the modes of the simd build alone (lanes, lanes2): CI's GOEXPERIMENT=simd GOAMD64=v3 step, whose other modes the default build's run checks")
 
 var (
 	poolOnce sync.Once
@@ -52,6 +66,10 @@ func workers(t *testing.T) *Pool {
 
 func TestMain(m *testing.M) {
 	flag.Parse()
+	if *simdOnly && len(everyMode()) == 0 {
+		fmt.Fprintln(os.Stderr, "-simd-only: this build or CPU has no simd mode (GOEXPERIMENT=simd and AVX2)")
+		os.Exit(1)
+	}
 	code := m.Run()
 	if pool != nil {
 		if err := pool.Close(); err != nil {
