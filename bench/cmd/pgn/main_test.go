@@ -94,7 +94,7 @@ func TestQuick(t *testing.T) {
 		"2 interleaved rounds", stat.RatioNote, "## games.pgn\n", "## games.pgn.gz\n",
 		"pgn (this module) read 40 games", "it rejected 0", "read 40 games and rejected 0",
 		"40 have the same main line (UCI) in both, 0 differ",
-		"| pgn, SkipVariations |", "| pgn, tags only |",
+		"| pgn, SkipVariations |", "| pgn, tags only |", "| pgn, moves visitor |",
 	}
 	flat := strings.Join(strings.Fields(report), " ") // the prose's lines joined
 	for _, want := range wants {
@@ -117,8 +117,8 @@ func TestQuick(t *testing.T) {
 			t.Errorf("comparison %q is no ratio with a verdict", c)
 		}
 	}
-	if n != 8 {
-		t.Errorf("%d comparisons, want 8 (three readers and a writer against corentings/chess, two files)", n)
+	if n != 10 {
+		t.Errorf("%d comparisons, want 10 (four readers and a writer against corentings/chess, two files)", n)
 	}
 	if !regexp.MustCompile(`\| pgn +\| [0-9.]+ \[[0-9.]+, [0-9.]+\] +\| +0\.0 \|`).MatchString(report) {
 		t.Errorf("the writer's row does not show 0.0 allocations a game:\n%s", report)

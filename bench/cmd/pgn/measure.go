@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"time"
+	"unsafe"
 
 	chess "github.com/corentings/chess/v2"
 	"github.com/symmagic/attacks/bench/internal/machine"
@@ -26,11 +27,12 @@ const (
 	rPGN = iota
 	rSkip
 	rTags
+	rMoves
 	rChess
 	nRead
 )
 
-var readNames = [nRead]string{"pgn", "pgn, SkipVariations", "pgn, tags only", "corentings/chess"}
+var readNames = [nRead]string{"pgn", "pgn, SkipVariations", "pgn, tags only", "pgn, moves visitor", "corentings/chess"}
 
 // chess-library's visitors: the index of each in the measurements.
 const (
@@ -200,6 +202,7 @@ func measure(cfg config, stderr io.Writer) (*measurements, error) {
 		rPGN:   passPGN(cfg.data, false, m.check.games, m.check.allMoves),
 		rSkip:  passPGN(cfg.data, true, m.check.games, m.check.moves),
 		rTags:  passTags(cfg.data, m.check.games),
+		rMoves: passMoves(cfg.data, m.check.games, m.check.moves),
 		rChess: func() error { readChess(cfg.data, nil); return nil },
 	}
 	buf := make([]byte, 0, 64<<10)
@@ -332,6 +335,88 @@ func passTags(data []byte, games int) func() error {
 		}
 		if n != games {
 			return fmt.Errorf("pgn tags only read %d games; %d before", n, games)
+		}
+		return nil
+	}
+}
+
+// movesVisitor parses each main-line move's SAN and plays it on a
+// position, keeping nothing else: the counterpart of chess-library's moves
+// visitor (its SAN parsed with uci::parseSan, then makeMove, variations
+// not handed over). Like it, it starts from the FEN tag where there is one,
+// in Chess960 where the Variant tag says so; movegen's play keeps the
+// Polyglot key, as makeMove keeps chess-library's hash.
+type movesVisitor struct {
+	pgn.NopVisitor
+	pos      movegen.Position
+	fen      []byte
+	chess960 bool
+	moves    int
+}
+
+func (v *movesVisitor) Begin(*pgn.GameInfo) error {
+	v.fen, v.chess960 = v.fen[:0], false
+	return nil
+}
+
+func (v *movesVisitor) Tag(name, value []byte) error {
+	switch string(name) {
+	case "FEN":
+		v.fen = append(v.fen[:0], value...)
+	case "Variant":
+		v.chess960 = bytes.Contains(value, []byte("960")) || bytes.Contains(bytes.ToLower(value), []byte("fischer"))
+	}
+	return nil
+}
+
+func (v *movesVisitor) Movetext() error {
+	v.pos = movegen.StartPosition()
+	if len(v.fen) > 0 {
+		p, err := movegen.ParseFEN(string(v.fen))
+		if err != nil {
+			return err
+		}
+		v.pos = p
+	}
+	if v.chess960 {
+		return v.pos.SetChess960(true)
+	}
+	return nil
+}
+
+func (v *movesVisitor) Move(san []byte) error {
+	m, err := v.pos.ParseSAN(unsafe.String(unsafe.SliceData(san), len(san))) // ParseSAN keeps no reference to it
+	if err != nil {
+		return err
+	}
+	v.pos.PlayUnchecked(m)
+	v.moves++
+	return nil
+}
+
+func (v *movesVisitor) BeginVariation() error { return pgn.SkipVariation }
+
+// passMoves returns a pass of pgn's Reader over data with movesVisitor,
+// checked to find games games and moves main-line moves.
+func passMoves(data []byte, games, moves int) func() error {
+	r := pgn.NewReader(bytes.NewReader(nil))
+	v := &movesVisitor{}
+	return func() error {
+		r.Reset(bytes.NewReader(data))
+		n := 0
+		v.moves = 0
+		for {
+			err := r.Visit(v)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			n++
+		}
+		if n != games || v.moves != moves {
+			return fmt.Errorf("pgn's moves visitor read %d games, %d moves; %d and %d before", n, v.moves, games, moves)
 		}
 		return nil
 	}
