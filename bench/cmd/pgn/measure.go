@@ -321,22 +321,30 @@ func passTags(data []byte, games int) func() error {
 	r := pgn.NewReader(bytes.NewReader(nil))
 	v := &tagsVisitor{}
 	return func() error {
-		r.Reset(bytes.NewReader(data))
-		n := 0
-		for {
-			err := r.Visit(v)
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return err
-			}
-			n++
+		n, err := visitAll(r, data, v)
+		if err != nil {
+			return err
 		}
 		if n != games {
 			return fmt.Errorf("pgn tags only read %d games; %d before", n, games)
 		}
 		return nil
+	}
+}
+
+// visitAll reads every game of data with r and v and returns the games
+// read. Any error is returned.
+func visitAll(r *pgn.Reader, data []byte, v pgn.Visitor) (games int, err error) {
+	r.Reset(bytes.NewReader(data))
+	for {
+		err := r.Visit(v)
+		if err == io.EOF {
+			return games, nil
+		}
+		if err != nil {
+			return games, err
+		}
+		games++
 	}
 }
 
@@ -402,18 +410,10 @@ func passMoves(data []byte, games, moves int) func() error {
 	r := pgn.NewReader(bytes.NewReader(nil))
 	v := &movesVisitor{}
 	return func() error {
-		r.Reset(bytes.NewReader(data))
-		n := 0
 		v.moves = 0
-		for {
-			err := r.Visit(v)
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return err
-			}
-			n++
+		n, err := visitAll(r, data, v)
+		if err != nil {
+			return err
 		}
 		if n != games || v.moves != moves {
 			return fmt.Errorf("pgn's moves visitor read %d games, %d moves; %d and %d before", n, v.moves, games, moves)
