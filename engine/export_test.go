@@ -13,3 +13,10 @@ func Waited(e *Engine) bool {
 
 // PID returns the engine's process id.
 func PID(e *Engine) int { return e.cmd.Process.Pid }
+
+// MustFEN and UCIMoves are the internal tests' helpers, for the external
+// tests too.
+var (
+	MustFEN  = mustFEN
+	UCIMoves = uciMoves
+)

@@ -173,30 +173,12 @@ func checkLegal(t *testing.T, p movegen.Position, pv []movegen.Move) {
 	}
 }
 
-// mustFEN parses a FEN the test holds.
-func mustFEN(t testing.TB, fen string) movegen.Position {
-	t.Helper()
-	p, err := movegen.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// moves reads UCI moves played in turn from p.
-func moves(t testing.TB, p movegen.Position, uci ...string) []movegen.Move {
-	t.Helper()
-	var ms []movegen.Move
-	for _, s := range uci {
-		m, err := p.ParseUCI(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ms = append(ms, m)
-		p.PlayUnchecked(m)
-	}
-	return ms
-}
+// mustFEN parses a FEN the test holds; moves reads UCI moves played in
+// turn from a position (parse_internal_test.go's helpers).
+var (
+	mustFEN = engine.MustFEN
+	moves   = engine.UCIMoves
+)
 
 // quick is a context for calls that should not take long.
 func quick(t *testing.T) context.Context {

@@ -11,6 +11,7 @@ import (
 	"github.com/symmagic/attacks/movegen"
 )
 
+// mustFEN parses a FEN the test holds.
 func mustFEN(t testing.TB, fen string) movegen.Position {
 	t.Helper()
 	p, err := movegen.ParseFEN(fen)
@@ -20,6 +21,7 @@ func mustFEN(t testing.TB, fen string) movegen.Position {
 	return p
 }
 
+// uciMoves reads UCI moves played in turn from p.
 func uciMoves(t testing.TB, p movegen.Position, uci ...string) []movegen.Move {
 	t.Helper()
 	var ms []movegen.Move
