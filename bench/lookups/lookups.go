@@ -14,10 +14,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -325,25 +327,7 @@ func NewPool(techniques []string) (*Pool, error) {
 // startAll starts every worker of the pool, two at a time: a start is a
 // process's set-up (its tables, the input stream, the TT), on one core.
 func (p *Pool) startAll() error {
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var errs []error
-	sem := make(chan struct{}, 2)
-	for _, w := range p.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			if err := p.start(w); err != nil {
-				mu.Lock()
-				errs = append(errs, err)
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	return worker.TwoAtATime(slices.Collect(maps.Values(p.workers)), p.start)
 }
 
 // start starts w's process and reads its Info.

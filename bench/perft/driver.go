@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -339,25 +341,7 @@ func (p *Pool) Worker(m Mode) *Worker { return p.workers[m] }
 // processes of its own at a start a mode and round, where Fresh pays one
 // a run.
 func (p *Pool) Restart() error {
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var errs []error
-	sem := make(chan struct{}, 2)
-	for _, w := range p.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			if err := w.Restart(); err != nil {
-				mu.Lock()
-				errs = append(errs, err)
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	return worker.TwoAtATime(slices.Collect(maps.Values(p.workers)), (*Worker).Restart)
 }
 
 // Close ends the workers and removes their directory.

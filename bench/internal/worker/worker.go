@@ -361,3 +361,27 @@ func (t *Tail) String() string {
 	}
 	return string(b)
 }
+
+// TwoAtATime runs f on each of items, two at a time (a worker's start is a
+// process's set-up on one core), and returns every error, joined.
+func TwoAtATime[T any](items []T, f func(T) error) error {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var errs []error
+	sem := make(chan struct{}, 2)
+	for _, it := range items {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if err := f(it); err != nil {
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
