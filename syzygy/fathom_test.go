@@ -187,18 +187,7 @@ func TestFathomRows(t *testing.T) {
 	}
 	bad := 0
 	for _, c := range rows {
-		p, err := movegen.ParseFEN(c[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := tb.ProbeWDL(&p)
-		if err != nil {
-			t.Fatalf("%s: %v", c[0], err)
-		}
-		d, err := tb.ProbeDTZ(&p)
-		if err != nil {
-			t.Fatalf("%s: %v", c[0], err)
-		}
+		w, d := probeFEN(t, tb, c[0])
 		if int(w) != atoi(t, c[1]) || d.Plies != atoi(t, c[2]) {
 			bad++
 			if bad <= 10 {

@@ -280,34 +280,28 @@ func (tb *Tablebase) probeDTZWith(p *movegen.Position, wdl int, zeroing bool) (D
 	var buf moveBuf
 	var child movegen.Position
 	if wdl > 0 {
-		// A pawn's step that keeps the win zeroes at once.
-		for _, m := range p.Quiets(buf[:0]) {
-			if p.MovedPiece(m).Type() != movegen.Pawn {
-				continue
+		// A pawn's step that keeps the win zeroes at once; a promotion
+		// by a step is not in Quiets: Captures lists it.
+		for _, list := range [2]bool{false, true} {
+			var moves []movegen.Move
+			if list {
+				moves = p.Captures(buf[:0])
+			} else {
+				moves = p.Quiets(buf[:0])
 			}
-			child = *p
-			child.PlayUnchecked(m)
-			v, _, err := tb.probeWDL(&child)
-			if err != nil {
-				return DTZ{}, err
-			}
-			if -v == wdl {
-				return DTZ{Plies: zeroingDTZ[wdl+2]}, nil
-			}
-		}
-		// A promotion by a step is not in Quiets: Captures lists it.
-		for _, m := range p.Captures(buf[:0]) {
-			if p.IsCapture(m) {
-				continue
-			}
-			child = *p
-			child.PlayUnchecked(m)
-			v, _, err := tb.probeWDL(&child)
-			if err != nil {
-				return DTZ{}, err
-			}
-			if -v == wdl {
-				return DTZ{Plies: zeroingDTZ[wdl+2]}, nil
+			for _, m := range moves {
+				if list && p.IsCapture(m) || !list && p.MovedPiece(m).Type() != movegen.Pawn {
+					continue
+				}
+				child = *p
+				child.PlayUnchecked(m)
+				v, _, err := tb.probeWDL(&child)
+				if err != nil {
+					return DTZ{}, err
+				}
+				if -v == wdl {
+					return DTZ{Plies: zeroingDTZ[wdl+2]}, nil
+				}
 			}
 		}
 	}

@@ -3,8 +3,6 @@ package syzygy
 import (
 	"strings"
 	"testing"
-
-	"github.com/symmagic/attacks/movegen"
 )
 
 // TestPythonChess compares the package's WDL and DTZ with python-chess's
@@ -19,18 +17,7 @@ func TestPythonChess(t *testing.T) {
 	for _, c := range rows {
 		why, _, _ := strings.Cut(c[3], " (")
 		kinds[why]++
-		p, err := movegen.ParseFEN(c[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := tb.ProbeWDL(&p)
-		if err != nil {
-			t.Fatalf("%s: %v", c[0], err)
-		}
-		d, err := tb.ProbeDTZ(&p)
-		if err != nil {
-			t.Fatalf("%s: %v", c[0], err)
-		}
+		w, d := probeFEN(t, tb, c[0])
 		if int(w) != atoi(t, c[1]) || d.Plies != atoi(t, c[2]) {
 			t.Errorf("%s (%s): WDL %d, DTZ %v; python-chess: %s, %s", c[0], c[3], w, d, c[1], c[2])
 		}

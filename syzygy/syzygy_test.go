@@ -357,3 +357,22 @@ func TestNoCursedValues(t *testing.T) {
 		}
 	}
 }
+
+// probeFEN returns the WDL and DTZ of the position fen, failing the test
+// on any error.
+func probeFEN(t *testing.T, tb *Tablebase, fen string) (WDL, DTZ) {
+	t.Helper()
+	p, err := movegen.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := tb.ProbeWDL(&p)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	d, err := tb.ProbeDTZ(&p)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	return w, d
+}
