@@ -117,8 +117,6 @@ func checkGone(t *testing.T, pid int) {
 
 var pidRE = regexp.MustCompile(`fake engine pid (\d+)`)
 
-// checkStartFailed checks Start's error: an *Error with want in its text
-// and cause behind it, the fake's process gone.
 // startTimingOut starts the fake in mode, whose fault is to leave a reply
 // out, with a short ReplyTimeout, and returns the config and Start's
 // error. A loaded or emulating machine may start the fake too slowly for
@@ -126,7 +124,7 @@ var pidRE = regexp.MustCompile(`fake engine pid (\d+)`)
 // timed out first): then it tries again with a timeout four times as long,
 // up to 20 s, so that the error is the fault's.
 func startTimingOut(mode, early string) (engine.Config, error) {
-	for d := slow(200 * time.Millisecond); ; d *= 4 {
+	for d := slow(200 * time.Millisecond); ; d = min(4*d, 20*time.Second) {
 		cfg := fakeConfig(mode)
 		cfg.ReplyTimeout = d
 		_, err := engine.Start(context.Background(), cfg)
@@ -138,6 +136,8 @@ func startTimingOut(mode, early string) (engine.Config, error) {
 	}
 }
 
+// checkStartFailed checks Start's error: an *Error with want in its text
+// and cause behind it, the fake's process gone.
 func checkStartFailed(t *testing.T, err error, cause error, want string) {
 	t.Helper()
 	if err == nil {
