@@ -137,8 +137,13 @@ type Reader struct {
 	long      bool  // the current line was over Limits.Line: its rest dropped
 	blank     bool  // a blank line since the last token
 	scratch   []byte
-	comment   int // Limits.Comment, for the tokenizer
-	tagLimit  int // Limits.Tag, for the tokenizer
+	// The first ] at or after closeFrom on the line that starts at
+	// closeLine (absolute offsets; closeAt -1: none to the line's end):
+	// a line of [ that begin no tag pair is read in linear time.
+	closeLine, closeFrom, closeAt int64
+	closeSet                      bool
+	comment                       int // Limits.Comment, for the tokenizer
+	tagLimit                      int // Limits.Tag, for the tokenizer
 
 	games    int // games begun
 	lim      Limits
@@ -343,8 +348,29 @@ func (r *Reader) nextLine() bool {
 // col returns the column of buf[i], on the current line.
 func (r *Reader) col(i int) int { return int(r.base+int64(i)-r.lineStart) + 1 }
 
-// next reads the next token into t.
+// next reads the next token into t, passing over move numbers and dots:
+// the token's fromLine and fromOff are those of the first move number
+// before it. A loop, not a recursion: a file of move numbers alone must not
+// grow the stack.
 func (r *Reader) next(t *token) {
+	fromLine, fromOff, number := 0, int64(0), false
+	for {
+		skipped, isNumber, line, off := r.token(t)
+		if !skipped {
+			if number {
+				t.fromLine, t.fromOff = fromLine, fromOff
+			}
+			return
+		}
+		if isNumber && !number {
+			fromLine, fromOff, number = line, off, true
+		}
+	}
+}
+
+// token reads the next token into t, or reports that it passed over a
+// move number (isNumber, at line and offset off) or dots instead.
+func (r *Reader) token(t *token) (skipped, isNumber bool, line int, off int64) {
 	newlines := 0
 	for {
 		if r.long {
@@ -395,10 +421,7 @@ func (r *Reader) next(t *token) {
 				j++
 			}
 			r.r = j
-			line, off := t.line, r.base+int64(i)
-			r.next(t)
-			t.fromLine, t.fromOff = line, off
-			return
+			return true, true, t.line, r.base + int64(i)
 		}
 		t.kind, t.text, r.r = tSymbol, r.buf[i:j], j
 	case c == '.':
@@ -407,7 +430,7 @@ func (r *Reader) next(t *token) {
 			j++
 		}
 		r.r = j
-		r.next(t) // dots after a move number, or alone: nothing
+		return true, false, 0, 0 // dots after a move number, or alone: nothing
 	case c == '{':
 		r.braceComment(t)
 	case c == '[':
@@ -420,8 +443,8 @@ func (r *Reader) next(t *token) {
 		t.kind, r.r = tStar, i+1
 	case c == '$':
 		j, n := i+1, 0
-		for j < eol && r.buf[j] >= '0' && r.buf[j] <= '9' && n <= 255 {
-			n = n*10 + int(r.buf[j]-'0')
+		for j < eol && r.buf[j] >= '0' && r.buf[j] <= '9' {
+			n = min(n*10+int(r.buf[j]-'0'), 256) // every digit read; over 255 is no NAG
 			j++
 		}
 		t.kind, t.nag, r.r = tNAG, n, j
@@ -435,7 +458,7 @@ func (r *Reader) next(t *token) {
 		}
 		t.kind, t.nag, r.r = tNAG, suffixNAG(string(r.buf[i:j])), j
 		if t.nag == 0 {
-			t.kind, t.text = tJunk, fmt.Appendf(nil, "annotation %q, want !, ?, !!, ??, !? or ?!", r.buf[i:j])
+			t.kind, t.text = tJunk, fmt.Appendf(nil, "annotation %q, want !, ?, !!, ??, !? or ?!", short(r.buf[i:j]))
 		}
 	case c == ';':
 		text := bytes.TrimSpace(r.buf[i+1 : eol])
@@ -452,6 +475,24 @@ func (r *Reader) next(t *token) {
 			t.text = fmt.Appendf(nil, "unexpected byte %#02x", c)
 		}
 	}
+	return
+}
+
+// closeAfter returns the index in buf of the first ] at or after i on
+// the current line, or -1. It remembers the answer, so that the [ of a
+// line, each asking from a later place, scan it once between them.
+func (r *Reader) closeAfter(i int) int {
+	from := r.base + int64(i)
+	if !r.closeSet || r.closeLine != r.lineStart || from < r.closeFrom || r.closeAt >= 0 && from > r.closeAt {
+		r.closeSet, r.closeLine, r.closeFrom, r.closeAt = true, r.lineStart, from, -1
+		if k := bytes.IndexByte(r.buf[i:r.eol], ']'); k >= 0 {
+			r.closeAt = from + int64(k)
+		}
+	}
+	if r.closeAt < 0 {
+		return -1
+	}
+	return int(r.closeAt - r.base)
 }
 
 // suffixNAG returns the NAG of a move suffix annotation, or 0.
@@ -557,8 +598,8 @@ func (r *Reader) tag(t *token) {
 	bad := func(format string, args ...any) {
 		t.kind, t.text, t.badTag = tBad, fmt.Appendf(nil, format, args...), true
 		// Read on after the first ] that follows, or the line's end.
-		if k := bytes.IndexByte(line[1:], ']'); k >= 0 {
-			r.r = at + 1 + k + 1
+		if k := r.closeAfter(at + 1); k >= 0 {
+			r.r = k + 1
 		}
 	}
 	j := 1
@@ -727,9 +768,12 @@ func (r *Reader) Visit(v Visitor) error {
 	// What is no part of a game before its first token: warnings of the
 	// game's (Strict: the start of a broken game).
 	var junk []*Error
+	dropped := 0
 	for !r.Strict && isJunk(&t) {
 		if len(junk) < MaxWarnings {
 			junk = append(junk, &Error{Line: t.line, Column: t.col, Msg: junkMsg(&t)})
+		} else {
+			dropped++
 		}
 		r.next(&t)
 	}
@@ -745,6 +789,7 @@ func (r *Reader) Visit(v Visitor) error {
 		e.Game = r.games
 		r.info.Warnings = append(r.info.Warnings, e)
 	}
+	r.info.Dropped = dropped
 	err := r.game(v, &t)
 	if err != nil {
 		r.skipGame(&t)
@@ -768,13 +813,23 @@ func isJunk(t *token) bool {
 	return false
 }
 
+// short returns b, or its first 64 bytes and "..." when it is longer: what
+// a message quotes of the input, so that a game's 64 warnings hold at most
+// a few kilobytes whatever the words they quote.
+func short(b []byte) []byte {
+	if len(b) <= 64 {
+		return b
+	}
+	return append(b[:64:64], "..."...)
+}
+
 // junkMsg says what a junk token is.
 func junkMsg(t *token) string {
 	switch t.kind {
 	case tClose:
 		return "a ) closes no variation: passed over"
 	case tSymbol:
-		return fmt.Sprintf("%q is no move: passed over", t.text)
+		return fmt.Sprintf("%q is no move: passed over", short(t.text))
 	}
 	return string(t.text) + ": passed over"
 }
@@ -1187,9 +1242,9 @@ func (r *Reader) word(v Visitor, t *token) error {
 		}
 	}
 	if len(moves) == 0 {
-		return r.warn(t, "%q is no move: passed over", s)
+		return r.warn(t, "%q is no move: passed over", short(s))
 	}
-	if err := r.warn(t, "%q read as %s", s, strings.Join(moves, " ")); err != nil {
+	if err := r.warn(t, "%q read as %s", short(s), short([]byte(strings.Join(moves, " ")))); err != nil {
 		return err
 	}
 	for _, m := range moves {

@@ -272,6 +272,10 @@ func TestHostile(t *testing.T) {
 		{"junk", "", "<br /> & } ) "},
 		{"nags", "1. e4 ", "$1 "},
 		{"comments", "1. e4 ", "{c} "},
+		{"move numbers", "1. e4 ", "2.\n"},
+		{"dots", "1. e4 ", ". "},
+		{"brackets", "1. e4 ", strings.Repeat("[", 4095) + "\n"},
+		{"long junk", "", strings.Repeat("x", 200<<10) + "\n"},
 	} {
 		src := &hostile{head: c.head, pattern: c.pattern, n: size}
 		start := time.Now()
@@ -542,4 +546,35 @@ func FuzzVisit(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestWarningsBounded: warnings past MaxWarnings are counted in Dropped,
+// before the game's first token too; a message quotes at most 64 bytes of
+// the input; a NAG's number is read whole, one warning for one token.
+func TestWarningsBounded(t *testing.T) {
+	for _, c := range []struct {
+		name, text        string
+		warnings, dropped int
+	}{
+		{"junk before", strings.Repeat("junk ", 100) + "1. e4 *\n", pgn.MaxWarnings, 100 - pgn.MaxWarnings},
+		{"junk inside", "1. e4 " + strings.Repeat("junk ", 100) + "*\n", pgn.MaxWarnings, 100 - pgn.MaxWarnings},
+		{"huge NAG", "1. e4 $99999999999 *\n", 1, 0},
+		{"long word", "1. e4 " + strings.Repeat("x", 500<<10) + " *\n", 1, 0},
+	} {
+		r := pgn.NewReader(strings.NewReader(c.text))
+		var g pgn.Game
+		if err := r.Read(&g); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		info := r.Info()
+		if len(info.Warnings) != c.warnings || info.Dropped != c.dropped {
+			t.Errorf("%s: %d warnings, %d dropped; want %d and %d", c.name, len(info.Warnings), info.Dropped, c.warnings, c.dropped)
+		}
+		for _, w := range info.Warnings {
+			if len(w.Error()) > 200 {
+				t.Errorf("%s: a warning of %d bytes: %.100s...", c.name, len(w.Error()), w.Error())
+			}
+		}
+	}
 }
