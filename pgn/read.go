@@ -11,7 +11,7 @@ import (
 // whatever the input. A game over a limit is a *Error naming the limit
 // (wrapping ErrLimit); the reader passes over the rest of it, holding
 // nothing more, and the next game reads as if it were not there. A field
-// at 0 takes its DefaultLimits value.
+// at 0 or less takes its DefaultLimits value.
 type Limits struct {
 	// Depth is the deepest nesting of variations: a variation inside the
 	// main line is at depth 1, one inside it at 2.
