@@ -739,11 +739,7 @@ func (r *Reader) Read(g *Game) error {
 	b.Reset(g)
 	b.SkipVariations = r.SkipVariations
 	b.tagsOnly = r.TagsOnly
-	err := r.Visit(b)
-	if _, ok := err.(*Error); ok {
-		b.fail()
-	}
-	return err
+	return r.Visit(b)
 }
 
 // Info returns what the last game read or visited is and where it lies;
@@ -794,6 +790,11 @@ func (r *Reader) Visit(v Visitor) error {
 	if err != nil {
 		r.skipGame(&t)
 		r.finish()
+		// A Builder, or a visitor that embeds one, keeps what was read
+		// of the broken game, as Read's game does.
+		if b, ok := v.(interface{ fail() }); ok {
+			b.fail()
+		}
 	}
 	if rerr := r.inputErr(); rerr != nil {
 		return rerr

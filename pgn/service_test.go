@@ -578,3 +578,22 @@ func TestWarningsBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestBuilderVisitFails: a Builder given to Visit keeps what was read of a
+// broken game, tags and warnings, as Read does.
+func TestBuilderVisitFails(t *testing.T) {
+	text := "[Foo \"bar\"]\n[FEN \"bad\"]\n\n1. e4 *\n"
+	var g pgn.Game
+	r := pgn.NewReader(strings.NewReader(text))
+	if err := r.Visit(pgn.NewBuilder(&g)); err == nil {
+		t.Fatal("a bad FEN read")
+	}
+	if v, _ := g.Tag("Foo"); v != "bar" {
+		t.Errorf("Foo %q, want bar; tags %v", v, g.Tags)
+	}
+	var read pgn.Game
+	pgn.NewReader(strings.NewReader(text)).Read(&read)
+	if g.String() != read.String() {
+		t.Errorf("Visit with a Builder:\n%s\nRead:\n%s", g.String(), read.String())
+	}
+}
