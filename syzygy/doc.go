@@ -55,8 +55,8 @@
 // when a probe first needs it, under a lock taken only then. A probe after
 // that takes no lock and allocates nothing, so any number of search
 // threads may probe one Tablebase at once. A file that is not a Syzygy
-// table, or is corrupt or truncated, is a *TableError when a probe first
-// reads it, never a crash: every offset is checked against the file as it
+// table, or is corrupt or truncated, is a *TableError, never a crash: from
+// Open when its size cannot be a table's, else when a probe first reads it; every offset is checked against the file as it
 // is parsed, and every read a probe makes against what was parsed.
 //
 // docs/SYZYGY.md says how the package was checked against Fathom and

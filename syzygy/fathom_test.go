@@ -17,7 +17,7 @@ import (
 // position of each 3-piece table and of a million random 4-piece positions,
 // rows of explicit values, root probes.
 
-var long = flag.Bool("long", false, "check the digests of every table, the million 4-piece positions included (about a minute)")
+var long = flag.Bool("long", false, "check the digests of every table, the million 4-piece positions included (about 20 s)")
 
 // testdata is the tables' directory.
 const testdata = "testdata/regular"
@@ -128,7 +128,7 @@ func digest(t testing.TB, tb *Tablebase, name, set string, corrupt int) *syzygyd
 
 // TestFathomDigests compares the package's WDL and DTZ of every legal
 // position of each 3-piece table and of each 4-piece table's sample with
-// Fathom's, by their digests: with -long, every table (about 35 s); by
+// Fathom's, by their digests: with -long, every table (about 20 s); by
 // default the 3-piece tables but KQvK and KRvK (whose DTZ probes search
 // one ply for half their 800,000 positions: 12 s) and four 4-piece ones,
 // every kind of index among them (two kings leading, three pieces

@@ -67,6 +67,14 @@ func FuzzTable(f *testing.F) {
 		}
 		table.release = func() error { return nil }
 		e.lazy[kind].t.Store(table)
+		// The probes map the entry's other file from the test tables:
+		// unmapped after the input, so that the inputs do not use up the
+		// system's mappings.
+		defer func() {
+			if other := e.lazy[1-kind].t.Swap(nil); other != nil {
+				other.release()
+			}
+		}()
 		for _, p := range positions[name] {
 			tb.ProbeWDL(&p)
 			tb.ProbeDTZ(&p)

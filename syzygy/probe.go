@@ -20,14 +20,20 @@ import (
 // compress better; for the other, the probe tries each move that is not a
 // capture or a pawn move and takes the best child's DTZ, one ply further.
 
-// moveBuf is a buffer for a position's legal moves: no position a table
-// holds has more (six queens and a king: 6*27 + 8).
-type moveBuf [256]movegen.Move
+// moveBuf is a buffer for a position's legal moves with room for
+// movegen.MaxMoves, so that movegen lists them into it directly.
+type moveBuf [movegen.MaxMoves]movegen.Move
 
 // check refuses the positions the tables do not hold.
 func (tb *Tablebase) check(p *movegen.Position) error {
 	if tb.closed.Load() {
 		return ErrClosed
+	}
+	if tb.entries == nil {
+		return errNotOpened
+	}
+	if p == nil {
+		return &PositionError{"a nil position"}
 	}
 	if p.Castling() != 0 {
 		return ErrCastling
@@ -280,28 +286,20 @@ func (tb *Tablebase) probeDTZWith(p *movegen.Position, wdl int, zeroing bool) (D
 	var buf moveBuf
 	var child movegen.Position
 	if wdl > 0 {
-		// A pawn's step that keeps the win zeroes at once; a promotion
-		// by a step is not in Quiets: Captures lists it.
-		for _, list := range [2]bool{false, true} {
-			var moves []movegen.Move
-			if list {
-				moves = p.Captures(buf[:0])
-			} else {
-				moves = p.Quiets(buf[:0])
+		// A pawn's step (a promotion by a step too) that keeps the win
+		// zeroes at once.
+		for _, m := range p.LegalMoves(buf[:0]) {
+			if p.IsCapture(m) || p.MovedPiece(m).Type() != movegen.Pawn {
+				continue
 			}
-			for _, m := range moves {
-				if list && p.IsCapture(m) || !list && p.MovedPiece(m).Type() != movegen.Pawn {
-					continue
-				}
-				child = *p
-				child.PlayUnchecked(m)
-				v, _, err := tb.probeWDL(&child)
-				if err != nil {
-					return DTZ{}, err
-				}
-				if -v == wdl {
-					return DTZ{Plies: zeroingDTZ[wdl+2]}, nil
-				}
+			child = *p
+			child.PlayUnchecked(m)
+			v, _, err := tb.probeWDL(&child)
+			if err != nil {
+				return DTZ{}, err
+			}
+			if -v == wdl {
+				return DTZ{Plies: zeroingDTZ[wdl+2]}, nil
 			}
 		}
 	}

@@ -20,7 +20,8 @@ type RootMove struct {
 	// WDL is the move's result for the side that makes it under the
 	// fifty-move rule, counting the plies already played since the last
 	// zeroing move (the halfmove clock) and, for a win, whether the game
-	// has repeated since: a win whose zeroing comes too late is a draw.
+	// has repeated since: a win whose zeroing comes too late is a
+	// CursedWin (a draw under the rule), a loss so a BlessedLoss.
 	WDL WDL
 	// Rank orders the moves as Stockfish's and Fathom's root probes do
 	// (tb_probe_root_dtz with the fifty-move rule): 1000 for a win within

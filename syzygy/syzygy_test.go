@@ -112,6 +112,32 @@ func TestRefused(t *testing.T) {
 	}
 }
 
+// TestRefusedCalls: a nil position and a Tablebase that Open did not make
+// are errors of every probe, not panics.
+func TestRefusedCalls(t *testing.T) {
+	tb := openTB(t)
+	p := mustFEN(t, "8/8/8/3k4/8/8/8/R3K3 w - - 0 1")
+	var zero Tablebase
+	for _, c := range []struct {
+		tb   *Tablebase
+		p    *movegen.Position
+		want string
+	}{
+		{tb, nil, "syzygy: position: a nil position"},
+		{&zero, &p, "syzygy: the Tablebase was not made by Open"},
+	} {
+		_, err1 := c.tb.ProbeWDL(c.p)
+		_, err2 := c.tb.ProbeDTZ(c.p)
+		_, err3 := c.tb.RootMoves(c.p, nil)
+		_, err4 := c.tb.RootMovesWDL(c.p)
+		for _, err := range []error{err1, err2, err3, err4} {
+			if err == nil || err.Error() != c.want {
+				t.Errorf("%v, want %q", err, c.want)
+			}
+		}
+	}
+}
+
 // copyTables copies the named table files into a new directory.
 func copyTables(t *testing.T, files ...string) string {
 	dir := t.TempDir()

@@ -53,6 +53,10 @@ var ErrCastling = errors.New("syzygy: the position holds a castling right; the t
 // ErrClosed is the error of a probe after Close.
 var ErrClosed = errors.New("syzygy: the tablebase is closed")
 
+// errNotOpened is the error of a probe of a Tablebase that Open did not
+// make (its zero value).
+var errNotOpened = errors.New("syzygy: the Tablebase was not made by Open")
+
 // TooManyPiecesError is the error of a probe of a position with more
 // pieces (kings included) than the largest table given to Open holds.
 type TooManyPiecesError struct {
