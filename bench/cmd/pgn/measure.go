@@ -372,7 +372,7 @@ func (v *movesVisitor) Tag(name, value []byte) error {
 	case "FEN":
 		v.fen = append(v.fen[:0], value...)
 	case "Variant":
-		v.chess960 = bytes.Contains(value, []byte("960")) || bytes.Contains(bytes.ToLower(value), []byte("fischer"))
+		v.chess960 = bytes.Contains(value, []byte("960")) || bytes.Contains(value, []byte("ischer")) // as the C++ driver reads it
 	}
 	return nil
 }

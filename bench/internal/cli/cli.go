@@ -224,16 +224,17 @@ func WriteFile(path string, write func(io.Writer) error) error {
 }
 
 // QuoteArgs returns a command's arguments as its report quotes them: the
-// value of each flag named in dirs (a checkout's or a data directory,
-// which names the machine and nothing of the measurement) as DIR, given
-// as "-flag value", "--flag value" or "-flag=value".
+// value of -out and of each flag named in dirs (a checkout's or a data
+// directory, which names the machine and nothing of the measurement) as
+// DIR, given as "-flag value", "--flag value" or "-flag=value". Only an
+// argument that begins with - is a flag's name.
 func QuoteArgs(args []string, dirs ...string) []string {
 	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		switch {
-		case !slices.Contains(dirs, name):
+		case !strings.HasPrefix(a, "-") || name != "out" && !slices.Contains(dirs, name):
 			out = append(out, a)
 		case hasValue:
 			out = append(out, a[:strings.Index(a, "=")+1]+"DIR")

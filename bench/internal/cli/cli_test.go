@@ -129,3 +129,14 @@ func TestSave(t *testing.T) {
 		t.Errorf("stderr %q", stderr.String())
 	}
 }
+
+// TestQuoteArgs: -out's value and each named directory flag's are DIR in
+// every form; a value that happens to spell a flag's name is a value.
+func TestQuoteArgs(t *testing.T) {
+	args := []string{"-rounds", "3", "-out", "/tmp/x", "--chess-library=/src/cl", "-name", "chess-library", "-write", "-cozy-chess", "/c"}
+	got := strings.Join(QuoteArgs(args, "cozy-chess", "chess-library"), " ")
+	want := "-rounds 3 -out DIR --chess-library=DIR -name chess-library -write -cozy-chess DIR"
+	if got != want {
+		t.Errorf("QuoteArgs: %q, want %q", got, want)
+	}
+}
