@@ -42,7 +42,9 @@
 // the position after a move. The main line runs from the root through each
 // node's first child; a node's other children begin variations, alternatives
 // to its first child's move. Node values are indexes into their Game, valid
-// until the Game is read into or reset.
+// until the Game is read into or reset. A method that reads a node the
+// Game does not have returns the zero value; one that changes it panics,
+// naming the method and the node.
 //
 // A Game holds slices: a copy of a Game value (kept := g) shares them with
 // g, and the next Read into g changes what kept holds. Clone makes a copy
@@ -293,8 +295,19 @@ func (g *Game) Len() int {
 	return len(g.nodes)
 }
 
-// valid reports whether n is a node of g.
-func (g *Game) valid(n Node) bool { return n >= 0 && int(n) < len(g.nodes) }
+// valid reports whether n is a node of g (the zero Game has its root).
+func (g *Game) valid(n Node) bool {
+	g.init()
+	return n >= 0 && int(n) < len(g.nodes)
+}
+
+// mustNode panics, naming the method fn, when n is no node of g: a change
+// asked of a node the game does not have.
+func (g *Game) mustNode(fn string, n Node) {
+	if !g.valid(n) {
+		panic(fmt.Sprintf("pgn: Game.%s: node %d is not in the game (its nodes are 0 to %d)", fn, n, len(g.nodes)-1))
+	}
+}
 
 // Move returns the move that leads to n (NoMove for the root, and for a
 // null move).
@@ -444,17 +457,17 @@ func (g *Game) NAGs(n Node) []byte {
 // game's comment, before the first move), replacing those it had; ""
 // removes them.
 func (g *Game) SetComment(n Node, text string) {
-	if g.valid(n) {
-		g.removeNotes(n, noteAfter)
-		g.AddComment(n, text)
-	}
+	g.mustNode("SetComment", n)
+	g.removeNotes(n, noteAfter)
+	g.AddComment(n, text)
 }
 
 // AddComment adds text as a comment after n's move, after those it has
 // (for the root: a comment of the game's, before the first move). "" adds
 // nothing.
 func (g *Game) AddComment(n Node, text string) {
-	if g.valid(n) && text != "" {
+	g.mustNode("AddComment", n)
+	if text != "" {
 		g.addNote(n, note{kind: noteAfter, text: g.store(text)})
 	}
 }
@@ -463,34 +476,35 @@ func (g *Game) AddComment(n Node, text string) {
 // replacing those it had (for the root and the game's first move alike,
 // the game's comment); "" removes them.
 func (g *Game) SetStartingComment(n Node, text string) {
-	if g.valid(n) {
-		b := g.beforeNode(n)
-		g.removeNotes(b, g.kindBefore(n))
-		g.AddStartingComment(n, text)
-	}
+	g.mustNode("SetStartingComment", n)
+	b := g.beforeNode(n)
+	g.removeNotes(b, g.kindBefore(n))
+	g.AddStartingComment(n, text)
 }
 
 // AddStartingComment adds text as a comment before n's move, after those
 // it has. "" adds nothing.
 func (g *Game) AddStartingComment(n Node, text string) {
-	if g.valid(n) && text != "" {
+	g.mustNode("AddStartingComment", n)
+	if text != "" {
 		g.addNote(g.beforeNode(n), note{kind: g.kindBefore(n), text: g.store(text)})
 	}
 }
 
 // AddNAG adds a Numeric Annotation Glyph to n's move (1 to 255; the root
-// has none).
+// has no move, and 0 is no NAG: either panics).
 func (g *Game) AddNAG(n Node, nag byte) {
-	if g.valid(n) && n != Root && nag != 0 {
-		g.addNote(n, note{kind: noteNAG, nag: nag})
+	g.mustNode("AddNAG", n)
+	if n == Root || nag == 0 {
+		panic(fmt.Sprintf("pgn: Game.AddNAG: NAG %d on node %d: a NAG is 1 to 255, on a move (the root has none)", nag, n))
 	}
+	g.addNote(n, note{kind: noteNAG, nag: nag})
 }
 
 // RemoveNAGs removes n's NAGs.
 func (g *Game) RemoveNAGs(n Node) {
-	if g.valid(n) {
-		g.removeNotes(n, noteNAG)
-	}
+	g.mustNode("RemoveNAGs", n)
+	g.removeNotes(n, noteNAG)
 }
 
 // addNote appends nt to n's notes and returns its index.

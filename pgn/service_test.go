@@ -597,3 +597,40 @@ func TestBuilderVisitFails(t *testing.T) {
 		t.Errorf("Visit with a Builder:\n%s\nRead:\n%s", g.String(), read.String())
 	}
 }
+
+// TestWrongValues: the zero Game takes comments at its root; a change asked
+// of a node the game does not have, a NAG of 0 or on the root, and an
+// unknown TagSet panic naming the method; a zero Writer is an error.
+func TestWrongValues(t *testing.T) {
+	var g pgn.Game
+	g.AddComment(pgn.Root, "hi")
+	if got := g.Comment(pgn.Root); got != "hi" {
+		t.Errorf("the zero Game's root comment %q, want hi", got)
+	}
+	for _, c := range []struct {
+		name string
+		call func()
+	}{
+		{"AddComment", func() { g.AddComment(99, "x") }},
+		{"SetComment", func() { g.SetComment(-1, "x") }},
+		{"AddStartingComment", func() { g.AddStartingComment(99, "x") }},
+		{"SetStartingComment", func() { g.SetStartingComment(99, "x") }},
+		{"RemoveNAGs", func() { g.RemoveNAGs(99) }},
+		{"AddNAG", func() { g.AddNAG(pgn.Root, 1) }},
+		{"AddNAG", func() { g.AddNAG(99, 1) }},
+		{"AppendPGNWith", func() { g.AppendPGNWith(nil, pgn.WriteOptions{Tags: 7}) }},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "pgn: Game."+c.name+":") {
+					t.Errorf("%s: recovered %v, want a panic naming it", c.name, r)
+				}
+			}()
+			c.call()
+		}()
+	}
+	var w pgn.Writer
+	if err := w.Write(&g); err == nil {
+		t.Error("a zero Writer wrote")
+	}
+}

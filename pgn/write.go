@@ -2,6 +2,8 @@ package pgn
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -61,6 +63,9 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
 // Write writes the game g and a blank line; it returns w's error.
 func (w *Writer) Write(g *Game) error {
+	if w.w == nil {
+		return errors.New("pgn: Writer.Write: the Writer has no io.Writer (make it with NewWriter)")
+	}
 	w.buf = append(g.AppendPGNWith(w.buf[:0], w.Options), '\n')
 	_, err := w.w.Write(w.buf)
 	return err
@@ -104,8 +109,11 @@ func (g *Game) AppendPGN(dst []byte) []byte { return g.AppendPGNWith(dst, WriteO
 // A game read back from what AppendPGN wrote is the same game: the same
 // tags, start, moves, variations, comments (each, with white space inside
 // read as single spaces), NAGs and result; and writing it again writes the
-// same bytes.
+// same bytes. A TagSet other than AllTags, RosterTags and NoTags panics.
 func (g *Game) AppendPGNWith(dst []byte, o WriteOptions) []byte {
+	if o.Tags > NoTags {
+		panic(fmt.Sprintf("pgn: Game.AppendPGNWith: WriteOptions.Tags %d is none of AllTags, RosterTags and NoTags", o.Tags))
+	}
 	g.init()
 	result := g.Result
 	if !isResult(result) {
