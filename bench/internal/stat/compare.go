@@ -1,6 +1,9 @@
 package stat
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Verdict is how a quantity compares with a base measured in the same
 // interleaved rounds.
@@ -73,7 +76,28 @@ func (c Comparison) String() string {
 	if !c.HasRatio() {
 		return c.Verdict.String()
 	}
-	return fmt.Sprintf("%sx [%s, %s] %v", sig3(c.Ratio.Median), sig3(c.Ratio.Lo), sig3(c.Ratio.Hi), c.Verdict)
+	// A bound that excludes 1 is never printed as 1.00 (the reader checks
+	// the verdict against the interval shown): it gets the decimals that
+	// tell it from 1.
+	lo, hi := sig3(c.Ratio.Lo), sig3(c.Ratio.Hi)
+	if lo == "1.00" && c.Ratio.Lo > 1 {
+		lo = apartFrom1(c.Ratio.Lo)
+	}
+	if hi == "1.00" && c.Ratio.Hi < 1 {
+		hi = apartFrom1(c.Ratio.Hi)
+	}
+	return fmt.Sprintf("%sx [%s, %s] %v", sig3(c.Ratio.Median), lo, hi, c.Verdict)
+}
+
+// apartFrom1 writes x, which is not 1, with the fewest decimals from three
+// up that do not round it to 1.
+func apartFrom1(x float64) string {
+	for d := 3; ; d++ {
+		s := strconv.FormatFloat(x, 'f', d, 64)
+		if v, _ := strconv.ParseFloat(s, 64); v != 1 || d == 17 {
+			return s
+		}
+	}
 }
 
 // sig3 writes a ratio to three significant digits, two decimals at most.

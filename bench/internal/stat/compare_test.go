@@ -128,3 +128,20 @@ func TestFastest(t *testing.T) {
 		t.Errorf("a tie: %d, want the first", i)
 	}
 }
+
+// TestStringBoundApartFrom1: a bound that excludes 1 is not printed as
+// 1.00, whatever its rounding.
+func TestStringBoundApartFrom1(t *testing.T) {
+	for _, c := range []struct {
+		c    Comparison
+		want string
+	}{
+		{Comparison{Ratio: Summary{Median: 1.08, Lo: 1.004, Hi: 1.21}, Verdict: Faster}, "1.08x [1.004, 1.21] faster"},
+		{Comparison{Ratio: Summary{Median: 0.97, Lo: 0.91, Hi: 0.9996}, Verdict: Slower}, "0.97x [0.91, 0.9996] slower"},
+		{Comparison{Ratio: Summary{Median: 1.02, Lo: 0.998, Hi: 1.05}, Verdict: WithinNoise}, "1.02x [1.00, 1.05] within noise"},
+	} {
+		if got := c.c.String(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}
