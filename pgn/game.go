@@ -198,7 +198,7 @@ func (g *Game) Tag(name string) (string, bool) {
 
 // SetTag sets the value of the first tag named name, or adds the tag at
 // the end. A name must be a PGN symbol (letters, digits and _+#=:-/,
-// starting with a letter or digit) and a value a line of printable text:
+// starting with a letter or digit) and a value one line (no line break):
 // anything else is an error, and changes nothing. The Result tag is the
 // tag alone: the termination marker is Result (SetResult sets both).
 func (g *Game) SetTag(name, value string) error {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"unicode"
 
 	"github.com/symmagic/attacks/movegen"
@@ -157,7 +156,7 @@ func (g *Game) appendTags(dst []byte, set TagSet, result string) []byte {
 		}
 	}
 	_, hasSetUp := g.Tag("SetUp")
-	variant, hasVariant := g.Tag("Variant")
+	_, hasVariant := g.Tag("Variant")
 	for _, t := range g.Tags {
 		switch t.Name {
 		case "Event", "Site", "Date", "Round", "White", "Black", "Result":
@@ -190,10 +189,8 @@ func (g *Game) appendTags(dst []byte, set TagSet, result string) []byte {
 			dst = appendTag(dst, "FEN", fen)
 		}
 	}
-	if g.start.Chess960() && (!hasVariant || !(strings.Contains(variant, "960") || containsFold(variant, "fischer"))) {
-		if !hasVariant {
-			dst = appendTag(dst, "Variant", "Chess960")
-		}
+	if g.start.Chess960() && !hasVariant {
+		dst = appendTag(dst, "Variant", "Chess960")
 	}
 	return dst
 }
