@@ -12,9 +12,11 @@ import (
 
 var (
 	// verdictCell is what a comparison column may hold: numbers of three
-	// significant digits.
-	verdictCell = regexp.MustCompile(`^(base|` + ratio + `x \[` + ratio + `, ` + ratio + `\] (faster|slower|within noise)|within noise of zero|below zero|base not clear of zero)$`)
+	// significant digits (a bound more where it rounds to 1.00 beside
+	// faster or slower).
+	verdictCell = regexp.MustCompile(`^(base|` + ratio + `x \[` + bound + `, ` + bound + `\] (faster|slower|within noise)|within noise of zero|below zero|base not clear of zero)$`)
 	ratio       = `(\d\.\d\d|\d\d\.\d|\d{3,})`
+	bound       = `(\d\.\d{2,}|\d\d\.\d|\d{3,})`
 	negRatio    = regexp.MustCompile(`-\d+(\.\d+)?x`)
 	spaces      = regexp.MustCompile(` +`)
 	// targetWord finds the old targets block's words (not the -target flag

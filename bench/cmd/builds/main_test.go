@@ -92,7 +92,7 @@ func TestQuick(t *testing.T) {
 	for _, l := range md.Overlong(report) {
 		t.Error(l)
 	}
-	cell := regexp.MustCompile(`^(base|\d+\.\d\dx \[\d+\.\d\d, \d+\.\d\d\] (faster|slower|within noise))$`)
+	cell := regexp.MustCompile(`^(base|\d+\.\d\dx \[\d+\.\d{2,}, \d+\.\d{2,}\] (faster|slower|within noise))$`)
 	n := 0
 	for _, line := range strings.Split(report, "\n") {
 		cells := strings.Split(strings.Trim(line, "| "), " | ")

@@ -110,7 +110,7 @@ func TestReport(t *testing.T) {
 	r.M = synthetic(len(groups), speed)
 	b.Reset()
 	r.WriteMarkdown(&b, 2, "perft")
-	cell := regexp.MustCompile(`^(base|\d+\.\d\dx \[\d+\.\d\d, \d+\.\d\d\] (faster|slower|within noise))$`)
+	cell := regexp.MustCompile(`^(base|\d+\.\d\dx \[\d+\.\d{2,}, \d+\.\d{2,}\] (faster|slower|within noise))$`)
 	for _, g := range groups {
 		header, rows := groupTable(t, b.String(), fmt.Sprintf("### kiwipete, load %s, depth %d\n", g.Load.Name, g.Depth))
 		if header[2] != "against fancy (fastest magic)" || len(rows) != len(perft.Modes()) {

@@ -76,17 +76,16 @@ func (c Comparison) String() string {
 	if !c.HasRatio() {
 		return c.Verdict.String()
 	}
-	// A bound that excludes 1 is never printed as 1.00 (the reader checks
-	// the verdict against the interval shown): it gets the decimals that
-	// tell it from 1.
-	lo, hi := sig3(c.Ratio.Lo), sig3(c.Ratio.Hi)
-	if lo == "1.00" && c.Ratio.Lo > 1 {
-		lo = apartFrom1(c.Ratio.Lo)
+	// Beside faster or slower no bound is printed as 1.00 (the reader
+	// checks the verdict against the interval shown): one that rounds to
+	// it gets the decimals that tell it from 1.
+	bound := func(x float64) string {
+		if s := sig3(x); s != "1.00" || x == 1 || c.Verdict == WithinNoise {
+			return s
+		}
+		return apartFrom1(x)
 	}
-	if hi == "1.00" && c.Ratio.Hi < 1 {
-		hi = apartFrom1(c.Ratio.Hi)
-	}
-	return fmt.Sprintf("%sx [%s, %s] %v", sig3(c.Ratio.Median), lo, hi, c.Verdict)
+	return fmt.Sprintf("%sx [%s, %s] %v", sig3(c.Ratio.Median), bound(c.Ratio.Lo), bound(c.Ratio.Hi), c.Verdict)
 }
 
 // apartFrom1 writes x, which is not 1, with the fewest decimals from three

@@ -145,3 +145,12 @@ func TestStringBoundApartFrom1(t *testing.T) {
 		}
 	}
 }
+
+// TestStringBothBoundsNear1: both bounds below 1 by less than the
+// rounding are printed apart from 1, and in order.
+func TestStringBothBoundsNear1(t *testing.T) {
+	c := Comparison{Ratio: Summary{Median: 0.997, Lo: 0.9962, Hi: 0.9987}, Verdict: Slower}
+	if got, want := c.String(), "1.00x [0.996, 0.999] slower"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
