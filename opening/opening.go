@@ -19,7 +19,7 @@
 package opening
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/symmagic/attacks/movegen"
 )
@@ -55,8 +55,11 @@ func At(i int) Opening { return table[i].opening() }
 
 // Of returns the opening of the position p, and false when the data names
 // none. No two lines of the data reach the same position (the data's
-// linter refuses it), so the answer is one line's.
+// linter refuses it), so the answer is one line's. A nil p panics.
 func Of(p *movegen.Position) (Opening, bool) {
+	if p == nil {
+		panic("opening.Of: a nil position")
+	}
 	key := p.RepetitionKey()
 	lo, hi := 0, len(byKey)
 	for lo < hi {
@@ -73,14 +76,40 @@ func Of(p *movegen.Position) (Opening, bool) {
 	return Opening{}, false
 }
 
-// OfGame returns the opening of the deepest position of the game that
-// the data names, start and the position after each of moves, and the
-// number of moves played to reach it (0: start itself): the longest known
-// line the game reached, as lichess classifies games (going back from the
-// end to the first named position). When no position of the game has a
-// name, o is the zero Opening and ply is 0. A move that is not legal
-// where it is played is an error naming it; nothing is returned for the
+// Error is OfGame's error: the move Ply (from 1) of the game is not legal
+// in the position FEN where it is played; Err is the *movegen.MoveError
+// saying why. Its text reads:
+//
+//	opening: move 2 in "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1": movegen: move "e2e4": no piece on e2
+type Error struct {
+	Ply int
+	FEN string
+	Err error
+}
+
+func (e *Error) Error() string {
+	return "opening: move " + strconv.Itoa(e.Ply) + " in " + strconv.Quote(e.FEN) + ": " + e.Err.Error()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// OfGame returns the opening of the deepest position of the game that the
+// data names, start and the position after each of moves, and the number
+// of moves played to reach it (0: start itself): the longest known line
+// the game reached, found whatever the game's length or material, and
+// from any start. When no position of the game has a name, o is the zero
+// Opening and ply is 0. A move that is not legal where it is played, the
+// null move included, is an *Error naming it; nothing is returned for the
 // game then.
+//
+// lichess names a game's opening otherwise: it looks at the first 40
+// plies only, never names the start position itself (ply 0), and names
+// only games of standard chess from the standard start. (It also stops at
+// the first position with fewer than 20 pieces; the data names none with
+// fewer than 22, so that rule changes no answer.) OfGame names the deepest
+// position of the whole game: a game that reaches a named position by
+// transposition after ply 40, or one from a set-up position the data
+// names, gets a name here that lichess does not give.
 func OfGame(start movegen.Position, moves []movegen.Move) (o Opening, ply int, err error) {
 	p := start
 	if x, ok := Of(&p); ok {
@@ -88,7 +117,7 @@ func OfGame(start movegen.Position, moves []movegen.Move) (o Opening, ply int, e
 	}
 	for i, m := range moves {
 		if !p.IsLegal(m) { // NoMove, the null move, included
-			return Opening{}, 0, fmt.Errorf("opening: move %d, %s, is not legal in %s", i+1, m, p.FEN())
+			return Opening{}, 0, illegal(p, i+1, m)
 		}
 		p.PlayUnchecked(m)
 		if x, ok := Of(&p); ok {
@@ -96,4 +125,13 @@ func OfGame(start movegen.Position, moves []movegen.Move) (o Opening, ply int, e
 		}
 	}
 	return o, ply, nil
+}
+
+// illegal returns the *Error of the move m, not legal in p, at ply.
+func illegal(p movegen.Position, ply int, m movegen.Move) *Error {
+	e := &Error{Ply: ply, FEN: p.FEN()}
+	if e.Err = p.Play(m); e.Err == nil { // the null move, legal in p
+		e.Err = &movegen.MoveError{UCI: "0000", Msg: "the null move: no opening holds one"}
+	}
+	return e
 }

@@ -1,6 +1,8 @@
 package opening_test
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -169,9 +171,24 @@ func TestOfGame(t *testing.T) {
 	// An illegal move.
 	s := movegen.StartPosition()
 	e4, _ := s.ParseUCI("e2e4")
-	if _, _, err := opening.OfGame(s, []movegen.Move{e4, e4}); err == nil || !strings.Contains(err.Error(), "opening: move 2, e2e4, is not legal") {
+	_, _, err = opening.OfGame(s, []movegen.Move{e4, e4})
+	var oe *opening.Error
+	var me *movegen.MoveError
+	if !errors.As(err, &oe) || oe.Ply != 2 || !errors.As(err, &me) || me.UCI != "e2e4" ||
+		!strings.HasPrefix(err.Error(), `opening: move 2 in "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1": movegen: move "e2e4": `) {
 		t.Errorf("illegal move: %v", err)
 	}
+	if _, _, err := opening.OfGame(s, []movegen.Move{e4, movegen.NoMove}); !errors.As(err, &oe) || oe.Ply != 2 || !errors.As(err, &me) || me.UCI != "0000" {
+		t.Errorf("null move: %v", err)
+	}
+	func() {
+		defer func() {
+			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "opening.Of: a nil position") {
+				t.Errorf("Of(nil): %v, want a panic naming it", r)
+			}
+		}()
+		opening.Of(nil)
+	}()
 	// Real games: the position OfGame returns is named so, and no later
 	// one has a name.
 	f, err := os.Open("../pgn/testdata/pgnextract__fischer.pgn")
@@ -210,5 +227,29 @@ func TestOfGame(t *testing.T) {
 	}
 	if named == 0 {
 		t.Error("no game named")
+	}
+}
+
+// Where OfGame and lichess differ, as OfGame's doc says: a named position
+// reached after ply 40, and a game from a set-up position the data names
+// (named at ply 0 here; lichess names neither).
+func TestOfGameBeyondLichess(t *testing.T) {
+	var g pgn.Game
+	// 40 plies of knights out and back, then 1. e4 c5: the Sicilian at ply 42.
+	text := strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 10) + "e4 c5 *"
+	if err := pgn.NewReader(strings.NewReader(text)).Read(&g); err != nil {
+		t.Fatal(err)
+	}
+	o, ply, err := opening.OfGame(g.Start(), g.Mainline(nil))
+	if err != nil || o.ECO != "B20" || ply != 42 {
+		t.Errorf("a Sicilian at ply 42: %+v %d %v", o, ply, err)
+	}
+	// The Sicilian's position as a set-up start, no moves: named at ply 0.
+	p, err := movegen.ParseFEN("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, ply, err := opening.OfGame(p, nil); err != nil || o.ECO != "B20" || ply != 0 {
+		t.Errorf("a set-up start: %+v %d %v", o, ply, err)
 	}
 }

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
+	"strconv"
+	"sync/atomic"
 
 	"github.com/symmagic/attacks/movegen"
 )
@@ -37,18 +40,54 @@ type Entry struct {
 	Learn  uint32
 }
 
-// Error is a fault in a book's bytes: its length, or entries out of order.
-// Off is the byte offset of the entry at fault (-1 when it is the length).
+// Error is the error of a polyglot call: the game at fault (Game, from
+// 1, for Make's games; 0 otherwise), the byte offset of the book entry at
+// fault (Off; -1 when the fault is no entry's), what is wrong (Msg) and
+// the error behind it (Err: the file system's or the io.ReaderAt's error,
+// io.ErrUnexpectedEOF for a book shorter than its size, ErrClosed, the
+// *pgn.Error of a game Make cannot read, the *movegen.MoveError of a move
+// Maker cannot count; nil when the fault is the book's or the caller's
+// own). Its text reads:
+//
+//	polyglot: book at byte 48: entries not sorted by key: 0x0000000000000001 after 0x0000000000000002
+//	polyglot: book at byte 160: reading the entry: unexpected EOF
+//	polyglot: open book.bin: no such file or directory
+//	polyglot: game 12: a null move at ply 31 (make-book reads none)
 type Error struct {
-	Off int64
-	Msg string
+	Game int
+	Off  int64
+	Msg  string
+	Err  error
 }
 
 func (e *Error) Error() string {
-	if e.Off < 0 {
-		return "polyglot: " + e.Msg
+	s := "polyglot: "
+	if e.Game > 0 {
+		s += "game " + strconv.Itoa(e.Game) + ": "
 	}
-	return fmt.Sprintf("polyglot: book at byte %d: %s", e.Off, e.Msg)
+	if e.Off >= 0 {
+		s += "book at byte " + strconv.FormatInt(e.Off, 10) + ": "
+	}
+	s += e.Msg
+	if e.Err != nil {
+		if e.Msg != "" {
+			s += ": "
+		}
+		s += e.Err.Error()
+	}
+	return s
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrClosed is behind the error of a lookup of a book after its Close, and
+// of a second Close: the value fs.ErrClosed, as os.ErrClosed and every
+// ErrClosed of this module are, so errors.Is(err, fs.ErrClosed) holds.
+var ErrClosed = fs.ErrClosed
+
+// fault returns an *Error of no entry's.
+func fault(format string, args ...any) *Error {
+	return &Error{Off: -1, Msg: fmt.Sprintf(format, args...)}
 }
 
 // Book is a Polyglot opening book read through an io.ReaderAt: nothing is
@@ -56,11 +95,13 @@ func (e *Error) Error() string {
 // found by binary search on the sorted keys (about log2(Len) reads of 8
 // bytes, then the key's entries). A Book keeps no state between calls,
 // so its methods may run at once from many goroutines when its ReaderAt
-// allows it (*os.File and *bytes.Reader do).
+// allows it (*os.File and *bytes.Reader do). The zero Book is an empty
+// book.
 type Book struct {
-	r io.ReaderAt
-	n int64 // entries
-	c io.Closer
+	r      io.ReaderAt
+	n      int64 // entries
+	c      io.Closer
+	closed atomic.Bool // Close has closed c
 }
 
 // NewBook returns the book of size bytes that r reads from offset 0, as in
@@ -68,21 +109,27 @@ type Book struct {
 // that is not a multiple of EntrySize is an *Error.
 func NewBook(r io.ReaderAt, size int64) (*Book, error) {
 	if size < 0 || size%EntrySize != 0 {
-		return nil, &Error{Off: -1, Msg: fmt.Sprintf("book size %d bytes is not a multiple of %d", size, EntrySize)}
+		return nil, fault("book size %d bytes is not a multiple of %d", size, EntrySize)
 	}
 	return &Book{r: r, n: size / EntrySize}, nil
 }
 
-// Open opens the book file name; Close closes it.
+// Open opens the book file name; Close closes it. A file that cannot be
+// opened is an *Error wrapping the file system's *fs.PathError
+// (errors.Is(err, fs.ErrNotExist) for a missing one).
 func Open(name string) (*Book, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, &Error{Off: -1, Err: err}
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, &Error{Off: -1, Err: err}
+	}
+	if st.IsDir() {
+		f.Close()
+		return nil, fault("%s: a directory, not a book", name)
 	}
 	b, err := NewBook(f, st.Size())
 	if err != nil {
@@ -97,15 +144,38 @@ func Open(name string) (*Book, error) {
 	return b, nil
 }
 
-// Close closes the file Open opened; for a book from NewBook it does
-// nothing (the caller owns the ReaderAt).
+// Close closes the file Open opened: every later lookup, and a second
+// Close, is an *Error wrapping ErrClosed. For a book from NewBook it does
+// nothing (the caller owns the ReaderAt). Close must not be called while
+// a lookup of the book runs.
 func (b *Book) Close() error {
 	if b.c == nil {
 		return nil
 	}
-	c := b.c
-	b.c = nil
-	return c.Close()
+	if b.closed.Swap(true) {
+		return b.closedErr("Close")
+	}
+	if err := b.c.Close(); err != nil {
+		return &Error{Off: -1, Err: err}
+	}
+	return nil
+}
+
+// closedErr returns the error of a call of op on a closed book.
+func (b *Book) closedErr(op string) error {
+	return &Error{Off: -1, Msg: op + ": the book is closed", Err: ErrClosed}
+}
+
+// usable returns the error of a call of op, for a closed book or a nil
+// position; nil when the call may go on.
+func (b *Book) usable(op string, p *movegen.Position) error {
+	if b.closed.Load() {
+		return b.closedErr(op)
+	}
+	if p == nil {
+		return fault("%s: a nil position", op)
+	}
+	return nil
 }
 
 // Len returns the number of entries.
@@ -113,8 +183,11 @@ func (b *Book) Len() int64 { return b.n }
 
 // At returns entry i, 0 <= i < Len.
 func (b *Book) At(i int64) (RawEntry, error) {
+	if b.closed.Load() {
+		return RawEntry{}, b.closedErr("At")
+	}
 	if i < 0 || i >= b.n {
-		return RawEntry{}, fmt.Errorf("polyglot: entry %d out of range [0, %d)", i, b.n)
+		return RawEntry{}, fault("At(%d): no such entry: the book has %d", i, b.n)
 	}
 	var buf [EntrySize]byte
 	if err := b.read(buf[:], i); err != nil {
@@ -141,7 +214,7 @@ func (b *Book) read(buf []byte, i int64) error {
 	if err == nil || err == io.EOF {
 		err = io.ErrUnexpectedEOF
 	}
-	return fmt.Errorf("polyglot: reading entry %d: %w", i+int64(n)/EntrySize, err)
+	return &Error{Off: i*EntrySize + int64(n)/EntrySize*EntrySize, Msg: "reading the entry", Err: err}
 }
 
 // lowerBound returns the index of the first entry whose key is not below
@@ -153,7 +226,10 @@ func (b *Book) lowerBound(key uint64, buf []byte) (int64, error) {
 	for lo < hi {
 		mid := lo + (hi-lo)/2
 		if _, err := b.r.ReadAt(buf, mid*EntrySize); err != nil {
-			return 0, fmt.Errorf("polyglot: reading entry %d: %w", mid, err)
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return 0, &Error{Off: mid * EntrySize, Msg: "reading the entry", Err: err}
 		}
 		if binary.BigEndian.Uint64(buf[:]) < key {
 			lo = mid + 1
@@ -201,6 +277,9 @@ func (b *Book) scan(key uint64, f func(RawEntry)) error {
 // Raw appends the entries of key to dst in book order, whatever their
 // moves, and returns the extended slice.
 func (b *Book) Raw(key uint64, dst []RawEntry) ([]RawEntry, error) {
+	if b.closed.Load() {
+		return dst, b.closedErr("Raw")
+	}
 	err := b.scan(key, func(e RawEntry) { dst = append(dst, e) })
 	return dst, err
 }
@@ -210,8 +289,12 @@ func (b *Book) Raw(key uint64, dst []RawEntry) ([]RawEntry, error) {
 // weight first), each move decoded as DecodeMove does, and returns the
 // extended slice and the number of p's entries it passed over because
 // their moves are not legal in p (a key shared with another position,
-// or a broken book). Entries of weight 0 are listed like any other.
+// or a broken book). Entries of weight 0 are listed like any other. A nil
+// p is an *Error.
 func (b *Book) Find(p *movegen.Position, dst []Entry) (entries []Entry, skipped int, err error) {
+	if err := b.usable("Find", p); err != nil {
+		return dst, 0, err
+	}
 	var buf [movegen.MaxMoves]movegen.Move
 	legal := p.LegalMoves(buf[:0])
 	chess960 := p.Chess960()
@@ -230,6 +313,9 @@ func (b *Book) Find(p *movegen.Position, dst []Entry) (entries []Entry, skipped 
 // more. (As Polyglot and python-chess do, a weight of 0 means "never play":
 // it is how a book's moves are deleted without compacting it.)
 func (b *Book) Best(p *movegen.Position) (e Entry, ok bool, err error) {
+	if err := b.usable("Best", p); err != nil {
+		return Entry{}, false, err
+	}
 	var buf [32]Entry
 	entries, _, err := b.Find(p, buf[:0])
 	if err != nil {
@@ -253,6 +339,9 @@ func (b *Book) Best(p *movegen.Position) (e Entry, ok bool, err error) {
 // weighted_choice does with its randint(0, W-1). ok is false when p has
 // no legal entry of weight 1 or more.
 func (b *Book) Pick(p *movegen.Position, r *rand.Rand) (e Entry, ok bool, err error) {
+	if err := b.usable("Pick", p); err != nil {
+		return Entry{}, false, err
+	}
 	var buf [32]Entry
 	entries, _, err := b.Find(p, buf[:0])
 	if err != nil {
@@ -287,6 +376,9 @@ func (b *Book) Pick(p *movegen.Position, r *rand.Rand) (e Entry, ok bool, err er
 // it. Lookups find a misplaced entry only where they look; Check is for a
 // book from an unknown source, once.
 func (b *Book) Check() error {
+	if b.closed.Load() {
+		return b.closedErr("Check")
+	}
 	const chunk = 256
 	var buf [chunk * EntrySize]byte
 	var prev uint64

@@ -365,7 +365,7 @@ func TestMakerErrors(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ pgn, err string }{
-		{"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. Rh2 *", "polyglot: game 2: game starts from \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\", not the standard start"},
+		{"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. Rh2 *", "polyglot: game 2: the game starts from \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\", not the standard start"},
 		{"1. e4 -- 2. d4 *", "polyglot: game 2: a null move at ply 2"},
 		{"1. e4 e5 2. Ke3 *", "pgn"},
 	} {

@@ -3,8 +3,6 @@ package polyglot
 import (
 	"bufio"
 	"encoding/binary"
-	"errors"
-	"fmt"
 	"io"
 	"slices"
 
@@ -62,28 +60,37 @@ type makeEntry struct {
 }
 
 // NewMaker returns a Maker with options opt; OnlyWhite and OnlyBlack both
-// set, or a negative number, is an error.
+// set, a negative number, or a MinScore outside [0, 100] is an *Error.
+// The zero Maker is NewMaker(Options{})'s: make-book's defaults.
 func NewMaker(opt Options) (*Maker, error) {
 	switch {
 	case opt.OnlyWhite && opt.OnlyBlack:
-		return nil, errors.New("polyglot: options: OnlyWhite and OnlyBlack both set")
+		return nil, fault("options: OnlyWhite and OnlyBlack both set")
 	case opt.MaxPly < 0 || opt.MinGame < 0:
-		return nil, fmt.Errorf("polyglot: options: MaxPly %d, MinGame %d: negative", opt.MaxPly, opt.MinGame)
+		return nil, fault("options: MaxPly %d, MinGame %d: negative", opt.MaxPly, opt.MinGame)
 	case !(opt.MinScore >= 0 && opt.MinScore <= 100):
-		return nil, fmt.Errorf("polyglot: options: MinScore %v not in [0, 100]", opt.MinScore)
+		return nil, fault("options: MinScore %v not in [0, 100]", opt.MinScore)
 	}
-	if opt.MaxPly == 0 {
-		opt.MaxPly = 1024
+	mk := &Maker{opt: opt}
+	mk.init()
+	return mk, nil
+}
+
+// init gives the options' zero values make-book's defaults and makes the
+// maps, once: the zero Maker's first call does it.
+func (mk *Maker) init() {
+	if mk.index != nil {
+		return
 	}
-	if opt.MinGame == 0 {
-		opt.MinGame = 3
+	if mk.opt.MaxPly == 0 {
+		mk.opt.MaxPly = 1024
 	}
-	return &Maker{
-		opt:      opt,
-		minScore: opt.MinScore / 100.0, // as make-book divides its argument
-		index:    make(map[makeKey]int32),
-		first:    make(map[uint64]int32),
-	}, nil
+	if mk.opt.MinGame == 0 {
+		mk.opt.MinGame = 3
+	}
+	mk.minScore = mk.opt.MinScore / 100.0 // as make-book divides its argument
+	mk.index = make(map[makeKey]int32)
+	mk.first = make(map[uint64]int32)
 }
 
 // AddGame counts the main line of g as make-book does: each of its first
@@ -100,15 +107,19 @@ func NewMaker(opt Options) (*Maker, error) {
 // a game that starts elsewhere and has moves to count is an error here,
 // and so is a null move. (A game with a FEN whose moves happen to be legal
 // from the standard start, make-book counts from there; no real file has
-// one.) On an error the Maker is as it was.
+// one.) On an error, an *Error, the Maker is as it was; a nil g is one.
 func (mk *Maker) AddGame(g *pgn.Game) error {
+	if g == nil {
+		return fault("AddGame: a nil game")
+	}
 	if err := mk.addGame(g); err != nil {
-		return errors.New("polyglot: " + err.Error())
+		return err
 	}
 	return nil
 }
 
-func (mk *Maker) addGame(g *pgn.Game) error {
+func (mk *Maker) addGame(g *pgn.Game) *Error {
+	mk.init()
 	var buf [256]movegen.Move
 	moves := g.Mainline(buf[:0])
 	if len(moves) > mk.opt.MaxPly {
@@ -117,11 +128,11 @@ func (mk *Maker) addGame(g *pgn.Game) error {
 	start := movegen.StartPosition()
 	if len(moves) > 0 {
 		if s := g.Start(); s.Key() != start.Key() {
-			return fmt.Errorf("game starts from %q, not the standard start (make-book plays every game from the standard start)", s.FEN())
+			return fault("the game starts from %q, not the standard start (make-book plays every game from the standard start)", s.FEN())
 		}
 		for i, m := range moves {
 			if m == movegen.NoMove {
-				return fmt.Errorf("a null move at ply %d (make-book reads none)", i+1)
+				return fault("a null move at ply %d (make-book reads none)", i+1)
 			}
 		}
 	}
@@ -196,6 +207,7 @@ func (mk *Maker) weight(e *makeEntry) uint16 {
 // a stable merge sort in GNU libc). The Maker is unchanged: games may be
 // added and the book written again.
 func (mk *Maker) WriteTo(w io.Writer) (int64, error) {
+	mk.init()
 	kept := make([]int32, 0, len(mk.entries))
 	for i := range mk.entries {
 		if mk.keep(&mk.entries[i]) {
@@ -224,16 +236,26 @@ func (mk *Maker) WriteTo(w io.Writer) (int64, error) {
 		k, err := bw.Write(buf[:])
 		n += int64(k)
 		if err != nil {
-			return n, err
+			return n, writeErr(err)
 		}
 	}
-	return n, bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return n, writeErr(err)
+	}
+	return n, nil
+}
+
+// writeErr is the *Error of a failed write of the book.
+func writeErr(err error) error {
+	return &Error{Off: -1, Msg: "writing the book", Err: err}
 }
 
 // Make reads the PGN games of r, makes their book with options opt and
 // writes it to w, as "polyglot make-book -pgn r -bin w" does. Like
 // make-book, it stops at the first game it cannot read or count, writing
-// nothing, and returns the error, naming the game.
+// nothing, and returns the error: an *Error naming a game it cannot count
+// (Game), or wrapping the reader's *pgn.Error, which names a game it cannot
+// read.
 func Make(r io.Reader, w io.Writer, opt Options) error {
 	mk, err := NewMaker(opt)
 	if err != nil {
@@ -248,10 +270,11 @@ func Make(r io.Reader, w io.Writer, opt Options) error {
 			break
 		}
 		if err != nil {
-			return err // a *pgn.Error names the game
+			return &Error{Off: -1, Msg: "reading the games", Err: err}
 		}
 		if err := mk.addGame(&g); err != nil {
-			return fmt.Errorf("polyglot: game %d: %v", n, err)
+			err.Game = n
+			return err
 		}
 	}
 	_, err = mk.WriteTo(w)

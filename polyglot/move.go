@@ -23,8 +23,12 @@ func EncodeMove(m movegen.Move) uint16 {
 // rook, it reads a king's two-square step from e1 or e8 to the g- or c-file
 // as castling in a position not in Chess960 mode, as python-chess does (no
 // book make-book writes holds one). The move is as p's LegalMoves lists it,
-// so its UCI name follows p's Chess960 mode (e1g1 in standard chess).
+// so its UCI name follows p's Chess960 mode (e1g1 in standard chess). A nil
+// p panics.
 func DecodeMove(p *movegen.Position, raw uint16) (movegen.Move, bool) {
+	if p == nil {
+		panic("polyglot.DecodeMove: a nil position")
+	}
 	var buf [movegen.MaxMoves]movegen.Move
 	return decode(p.LegalMoves(buf[:0]), p.Chess960(), raw)
 }
