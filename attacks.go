@@ -41,7 +41,6 @@ package attacks
 //go:generate go run -C asm . -out ../attacks_amd64.s -stubs ../stub_amd64.go -pkg attacks
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -240,9 +239,10 @@ func Kernels() []string {
 
 // SetKernel selects the implementation of ToW, NewOccupancy, RookUnion and
 // BishopUnion by name, for tests, benchmarks and users who know better. It
-// fails for a name that is unknown or that this CPU or build cannot run. It
-// is safe while other goroutines call those functions: each call runs
-// entirely on the kernel it found when it started.
+// fails, with a *KernelError, for a name that is unknown or that this CPU
+// or build cannot run. It is safe while other goroutines call those
+// functions: each call runs entirely on the kernel it found when it
+// started.
 func SetKernel(name string) error {
 	for _, k := range supported {
 		if kernelNames[k] == name {
@@ -250,7 +250,21 @@ func SetKernel(name string) error {
 			return nil
 		}
 	}
-	return errors.New("attacks.SetKernel: kernel " + strconv.Quote(name) + " is not available here (have: " + strings.Join(Kernels(), ", ") + ")")
+	return &KernelError{Name: name, Have: Kernels()}
+}
+
+// KernelError is SetKernel's error: the kernel asked for (Name), which this
+// CPU or build cannot run, and the kernels it can (Have, as Kernels lists
+// them). Its text reads:
+//
+//	attacks: SetKernel: kernel "amd64-avx512" is not available here (have: amd64, generic)
+type KernelError struct {
+	Name string
+	Have []string
+}
+
+func (e *KernelError) Error() string {
+	return "attacks: SetKernel: kernel " + strconv.Quote(e.Name) + " is not available here (have: " + strings.Join(e.Have, ", ") + ")"
 }
 
 // TableStats describes the tables the lookups read, in bytes, and the

@@ -1,6 +1,7 @@
 package attacks
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -188,7 +189,10 @@ func TestKernels(t *testing.T) {
 	if ks[0] != Kernel() {
 		t.Fatalf("Kernel() = %q, but Kernels() = %v lists the default first", Kernel(), ks)
 	}
-	if err := SetKernel("no-such-kernel"); err == nil || !strings.Contains(err.Error(), "no-such-kernel") {
+	err := SetKernel("no-such-kernel")
+	var ke *KernelError
+	if !errors.As(err, &ke) || ke.Name != "no-such-kernel" || !slices.Equal(ke.Have, ks) ||
+		err.Error() != `attacks: SetKernel: kernel "no-such-kernel" is not available here (have: `+strings.Join(ks, ", ")+")" {
 		t.Fatalf("SetKernel of an unknown name: %v", err)
 	}
 	if Kernel() != ks[0] {
