@@ -747,19 +747,33 @@ func TestCloseOutput(t *testing.T) {
 	checkSearchFault(t, modeCloseOutput, engine.ErrExited, "engine: Fake: search: the engine closed its output before bestmove: killed", false)
 }
 
+// TestHangOnStop: an engine that does not answer stop is killed after
+// StopTimeout (short here: the engine never answers). The search's error
+// keeps both causes, its context's end and the kill; the next call gets
+// the kill's alone.
 func TestHangOnStop(t *testing.T) {
-	stop := slow(200 * time.Millisecond)
+	stop := 20 * time.Millisecond
 	e, _ := startFake(t, modeHangStop, func(c *engine.Config) { c.StopTimeout = stop })
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	_, err := e.Analyse(ctx, engine.Game{Start: movegen.StartPosition()}, engine.Limit{Infinite: true})
-	if !errors.Is(err, engine.ErrTimeout) || !strings.Contains(err.Error(), "engine: Fake: search: no bestmove within "+stop.String()+" of stop (after context deadline exceeded): killed") {
-		t.Errorf("Analyse: %v", err)
+	s, err := e.Search(ctx, engine.Game{Start: movegen.StartPosition()}, engine.Limit{Infinite: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Next() {
+		t.Fatal("no info line")
+	}
+	cancel()
+	_, err = s.Wait()
+	if !errors.Is(err, engine.ErrTimeout) || !errors.Is(err, context.Canceled) ||
+		!strings.Contains(err.Error(), "engine: Fake: search: no bestmove within "+stop.String()+" of stop (after context canceled): killed") {
+		t.Errorf("the search: %v", err)
 	}
 	if !engine.Waited(e) {
 		t.Error("not waited for")
 	}
-	if _, err2 := e.Analyse(quick(t), engine.Game{Start: movegen.StartPosition()}, engine.Limit{Depth: 1}); err2 == nil || err2.Error() != err.Error() {
+	_, err2 := e.Analyse(quick(t), engine.Game{Start: movegen.StartPosition()}, engine.Limit{Depth: 1})
+	if err2 == nil || err2.Error() != err.Error() || !errors.Is(err2, engine.ErrTimeout) || errors.Is(err2, context.Canceled) {
 		t.Errorf("the next call: %v", err2)
 	}
 	checkFresh(t)

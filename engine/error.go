@@ -17,7 +17,10 @@ import (
 // move the position does not have, a *movegen.FENError for a game's start
 // that is no position, the error of os/exec for a program that cannot
 // start, strconv's for a number that does not read; nil otherwise), which
-// errors.Is and errors.As find. Its text reads:
+// errors.Is and errors.As find. A search that was being stopped (its
+// context ended, or a fault) when the engine's end came keeps both causes
+// in Err (errors.Join): ErrTimeout and context.Canceled, say. Its text
+// reads:
 //
 //	engine: Fake: setoption: the engine answered "No such option: Hash" to setoption name Hash value 32
 //	engine: Fake: search: info line "info depth 2 pv a2a3 e1e8": pv move 2 "e1e8": movegen: move "e1e8": ...

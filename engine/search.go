@@ -428,21 +428,21 @@ func (s *Search) bestMove(line, rest string) error {
 // err in the engine's output): it sends stop and reads up to bestmove,
 // within Config.StopTimeout, so that the engine is ready for the next
 // call; an engine that does not answer is killed. It returns err, or the
-// error of the engine's end.
+// error of the engine's end with err's cause kept beside its own.
 func (s *Search) drain(err *Error) error {
 	e := s.e
 	if werr := s.sendStop(); werr != nil {
-		return werr
+		return keepCause(werr, err.Err)
 	}
 	timer := time.NewTimer(e.cfg.StopTimeout)
 	defer timer.Stop()
 	for {
 		m, rerr := e.recv(context.Background(), timer.C)
 		if rerr != nil {
-			return e.fail(s.op, fmt.Sprintf("bestmove within %v of stop (after %s)", e.cfg.StopTimeout, err.Msg), rerr)
+			return keepCause(e.fail(s.op, fmt.Sprintf("bestmove within %v of stop (after %s)", e.cfg.StopTimeout, err.Msg), rerr), err.Err)
 		}
 		if e.closing() {
-			return e.fail(s.op, "bestmove", errEnding)
+			return keepCause(e.fail(s.op, "bestmove", errEnding), err.Err)
 		}
 		if m.tooLong {
 			continue
@@ -460,6 +460,21 @@ func (s *Search) drain(err *Error) error {
 			return err
 		}
 	}
+}
+
+// keepCause returns the error of the engine's end that ended a search
+// being drained, with cause, the reason it was being drained (its
+// context's end, a fault's cause), kept beside the end's own: errors.Is
+// finds both (ErrTimeout and context.Canceled). The engine's error, which
+// later calls get, is left as it is: a copy carries both.
+func keepCause(err, cause error) error {
+	var ee *Error
+	if cause == nil || !errors.As(err, &ee) || errors.Is(err, cause) {
+		return err
+	}
+	c := *ee
+	c.Err = errors.Join(ee.Err, cause)
+	return &c
 }
 
 // sendStop sends stop once.
