@@ -253,7 +253,8 @@ func TestRead(t *testing.T) {
 	TestPythonChess(t)
 }
 
-// TestClose checks that probes after Close fail with ErrClosed.
+// TestClose checks that probes after Close, and a second Close, fail with
+// ErrClosed.
 func TestClose(t *testing.T) {
 	tb, err := Open(testdata)
 	if err != nil {
@@ -275,7 +276,7 @@ func TestClose(t *testing.T) {
 	if _, err := tb.ProbeWDL(&p); !errors.Is(err, ErrClosed) {
 		t.Errorf("a probe after Close: %v", err)
 	}
-	if err := tb.Close(); err != nil {
+	if err := tb.Close(); !errors.Is(err, ErrClosed) {
 		t.Errorf("a second Close: %v", err)
 	}
 }
