@@ -77,10 +77,11 @@ type Config struct {
 	Transcript io.Writer
 }
 
-// Engine is a running UCI engine. Its methods are safe for concurrent use:
-// each waits its turn for the engine (a Search holds it until the search
-// ends), or for its context. Close ends the engine's process; an Engine
-// that is not closed keeps its process and two goroutines.
+// Engine is a running UCI engine, started by Start (the zero Engine is
+// none: its calls return an error). Its methods are safe for concurrent
+// use: each waits its turn for the engine (a Search holds it until the
+// search ends), or for its context. Close ends the engine's process; an
+// Engine that is not closed keeps its process and two goroutines.
 type Engine struct {
 	cfg     Config
 	name    string // id name, or the program's file name until the handshake gives one
@@ -93,19 +94,25 @@ type Engine struct {
 	stderr *tailBuffer
 	lines  chan lineMsg   // the engine's output, line by line; closed at its end
 	exited chan struct{}  // closed when the process has been waited for
-	done   chan struct{}  // closed when the engine is finished (killed or closed)
+	stop   chan struct{}  // closed when the engine's end begins: the reader stops, a call waiting for a line wakes
+	done   chan struct{}  // closed when the engine's end is complete: dead and tail are set
 	sem    chan struct{}  // held by the call that talks to the engine
 	reader sync.WaitGroup // the goroutine that reads the output
 
 	wmu sync.Mutex // writes to stdin
 	tmu sync.Mutex // writes to the transcript
 
-	mu         sync.Mutex
-	dead       error // why the engine is unusable, once it is
-	closed     bool
-	finishOnce sync.Once
-	closeOnce  sync.Once
-	closeErr   error
+	// The engine's end: begun once, by the call that finds a fault or by
+	// Close (ending), and complete when done is closed. Whatever a call
+	// reads of it after done, it reads whole: dead and tail are written
+	// before done is closed, and never after.
+	mu        sync.Mutex
+	ending    bool   // the end has begun
+	closed    bool   // Close was called
+	dead      *Error // why the engine ended, its Stderr set; nil when Close ended it cleanly
+	tail      string // the tail of the engine's standard error, read once the process was waited for
+	closeOnce sync.Once
+	closeErr  error
 
 	// Under sem.
 	multiPV      int  // the MultiPV option's value in effect
@@ -128,7 +135,11 @@ type lineMsg struct {
 // On any failure Start kills the process, waits for it, and returns an
 // *Error: an engine that never answers uciok is killed after
 // Config.ReplyTimeout (ErrTimeout), one that exits during the handshake
-// is described by its exit status and standard error (ErrExited).
+// is described by its exit status and standard error (ErrExited). A
+// program that cannot be started is the error of os/exec behind it
+// (fs.ErrNotExist for a path that is not there, exec.ErrNotFound for a
+// name not in PATH); a nil ctx, an empty Config.Path, or a ctx that has
+// ended are errors before anything starts.
 func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	if cfg.ReplyTimeout <= 0 {
 		cfg.ReplyTimeout = DefaultReplyTimeout
@@ -145,12 +156,19 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 		stderr:  &tailBuffer{max: MaxStderrBytes},
 		lines:   make(chan lineMsg, 16),
 		exited:  make(chan struct{}),
+		stop:    make(chan struct{}),
 		done:    make(chan struct{}),
 		sem:     make(chan struct{}, 1),
 		multiPV: 1,
 	}
 	if cfg.Path == "" {
 		return nil, &Error{Engine: "?", Op: "start", Msg: "Config.Path is empty"}
+	}
+	if ctx == nil {
+		return nil, &Error{Engine: e.name, Op: "start", Msg: "nil context"}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, &Error{Engine: e.name, Op: "start", Msg: err.Error(), Err: err}
 	}
 	if err := e.start(); err != nil {
 		return nil, err
@@ -182,13 +200,16 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	return e, nil
 }
 
-// abandon finishes an engine that failed to start, and returns the error
-// with the engine's standard error.
+// abandon ends an engine that failed to start, unless its end has begun,
+// and returns the error, with the engine's standard error when it ended
+// it.
 func (e *Engine) abandon(err error) error {
-	e.finish(err)
 	var ee *Error
-	if errors.As(err, &ee) && ee.Stderr == "" {
-		ee.Stderr = e.stderr.tail()
+	errors.As(err, &ee)
+	if e.claim() {
+		e.finish(ee)
+	} else {
+		<-e.done
 	}
 	return err
 }
@@ -288,7 +309,7 @@ func (e *Engine) read() {
 		}
 		select {
 		case e.lines <- msg:
-		case <-e.done:
+		case <-e.stop:
 			return
 		}
 		line, long = line[:0], false
@@ -323,14 +344,19 @@ func (e *Engine) write(cmd string) error {
 var (
 	errEOF     = errors.New("end of output")
 	errTimeout = errors.New("timeout")
+	errEnding  = errors.New("the engine's end has begun")
 )
 
 type writeError struct{ err error }
 
-// recv returns the engine's next line, or why there is none: ctx's error,
-// errTimeout when timeout fires, errEOF at the end of its output,
-// ErrClosed when the engine is finished.
+// recv returns the engine's next line, or why there is none: ctx's error
+// (as soon as ctx has ended, even with lines waiting), errTimeout when
+// timeout fires, errEOF at the end of its output, errEnding when the
+// engine's end has begun.
 func (e *Engine) recv(ctx context.Context, timeout <-chan time.Time) (lineMsg, error) {
+	if err := ctx.Err(); err != nil {
+		return lineMsg{}, err
+	}
 	select {
 	case m, ok := <-e.lines:
 		if !ok {
@@ -341,27 +367,32 @@ func (e *Engine) recv(ctx context.Context, timeout <-chan time.Time) (lineMsg, e
 		return lineMsg{}, ctx.Err()
 	case <-timeout:
 		return lineMsg{}, errTimeout
-	case <-e.done:
-		return lineMsg{}, ErrClosed
+	case <-e.stop:
+		return lineMsg{}, errEnding
 	}
 }
 
-// fail turns why a call cannot go on into its *Error, and for every cause
-// but a context's (which leaves the engine as it is) finishes the engine.
-// waiting says what the call waited for, and how long when a timer was
-// set: "uciok within 10s".
+// fail turns why a call of op cannot go on into its error. A context's
+// error leaves the engine as it is; every other cause ends the engine,
+// unless its end has begun already: then fail waits for the end to be
+// complete and returns the error every call now gets. waiting says what
+// the call waited for, and how long when a timer was set: "uciok within
+// 10s".
 func (e *Engine) fail(op, waiting string, cause error) error {
 	what, _, _ := strings.Cut(waiting, " within ")
 	e.mu.Lock()
-	closed, dead := e.closed, e.dead
+	ending := e.ending
 	e.mu.Unlock()
-	switch {
-	case closed:
-		return &Error{Engine: e.name, Op: op, Msg: "the engine was closed", Err: ErrClosed}
-	case dead != nil:
-		return dead
-	case errors.Is(cause, ErrClosed):
-		return &Error{Engine: e.name, Op: op, Msg: "the engine was closed", Err: ErrClosed}
+	if ending || cause == errEnding {
+		<-e.done
+		return e.ended(op)
+	}
+	if errors.Is(cause, context.Canceled) || errors.Is(cause, context.DeadlineExceeded) {
+		return &Error{Engine: e.name, Op: op, Msg: cause.Error(), Err: cause}
+	}
+	if !e.claim() {
+		<-e.done
+		return e.ended(op)
 	}
 	var err *Error
 	switch {
@@ -377,8 +408,6 @@ func (e *Engine) fail(op, waiting string, cause error) error {
 		}
 	case cause == errTimeout:
 		err = &Error{Engine: e.name, Op: op, Msg: fmt.Sprintf("no %s: killed", waiting), Err: ErrTimeout}
-	case errors.Is(cause, context.Canceled) || errors.Is(cause, context.DeadlineExceeded):
-		return &Error{Engine: e.name, Op: op, Msg: cause.Error(), Err: cause}
 	default:
 		var we writeError
 		if errors.As(cause, &we) {
@@ -392,45 +421,103 @@ func (e *Engine) fail(op, waiting string, cause error) error {
 			err = &Error{Engine: e.name, Op: op, Msg: cause.Error(), Err: cause}
 		}
 	}
-	return e.kill(err)
+	e.finish(err)
+	return err
 }
 
-// kill finishes the engine for the reason err gives, and returns err with
-// the tail of the engine's standard error.
-func (e *Engine) kill(err *Error) error {
+// kill ends the engine for the reason err gives (a call of op found it),
+// unless its end has begun already, and returns the error of the call:
+// err, with the tail of the engine's standard error, or the error of the
+// end that came first.
+func (e *Engine) kill(op string, err *Error) error {
+	if !e.claim() {
+		<-e.done
+		return e.ended(op)
+	}
 	e.finish(err)
-	err.Stderr = e.stderr.tail()
 	return err
 }
 
 func (w writeError) Error() string { return w.err.Error() }
 
-// finish ends the engine for good: kills the process (harmless once it has
-// exited), waits for it and for the reader, and records why.
-func (e *Engine) finish(cause error) {
-	e.finishOnce.Do(func() {
-		e.mu.Lock()
-		if e.dead == nil {
-			e.dead = cause
-		}
-		e.mu.Unlock()
-		close(e.done)
-		e.stdin.Close()
-		e.cmd.Process.Kill()
-		<-e.exited
-		e.stdout.Close()
-		e.reader.Wait()
-	})
+// claim begins the engine's end, and reports whether the caller began it:
+// then the caller, and no one else, calls finish. A caller that did not
+// waits for done.
+func (e *Engine) claim() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.ending {
+		return false
+	}
+	e.ending = true
+	return true
 }
 
-// acquire waits for the engine to be free for a call of op.
+// finish completes the engine's end that the caller claimed: it stops the
+// reader, kills the process (harmless once it has exited) and waits for
+// it and for the reader, reads the tail of its standard error (complete
+// once the process has been waited for), sets it in err, and only then
+// records err as why the engine ended and closes done.
+func (e *Engine) finish(err *Error) {
+	close(e.stop)
+	e.stdin.Close()
+	e.cmd.Process.Kill()
+	<-e.exited
+	e.stdout.Close()
+	e.reader.Wait()
+	tail := e.stderr.tail()
+	if err != nil {
+		err.Stderr = tail
+	}
+	e.mu.Lock()
+	e.dead, e.tail = err, tail
+	e.mu.Unlock()
+	close(e.done)
+}
+
+// ended returns the error of a call of op on an engine whose end is
+// complete (done is closed): ErrClosed's after Close, with the tail of the
+// engine's standard error; else the error of the fault that ended it.
+func (e *Engine) ended(op string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed || e.dead == nil {
+		return &Error{Engine: e.name, Op: op, Msg: "the engine was closed", Stderr: e.tail, Err: ErrClosed}
+	}
+	return e.dead
+}
+
+// closing reports whether Close was called.
+func (e *Engine) closing() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.closed
+}
+
+// notStarted is the error of a call of op on the zero Engine.
+func notStarted(op string) error {
+	return &Error{Engine: "?", Op: op, Msg: "the Engine was not started (use Start)"}
+}
+
+// acquire waits for the engine to be free for a call of op, or for ctx.
 func (e *Engine) acquire(ctx context.Context, op string) error {
+	if e.sem == nil {
+		return notStarted(op)
+	}
+	if ctx == nil {
+		return &Error{Engine: e.name, Op: op, Msg: "nil context"}
+	}
+	// A context that has ended fails the call before it starts, whatever
+	// else is ready.
+	if err := ctx.Err(); err != nil {
+		return &Error{Engine: e.name, Op: op, Msg: err.Error(), Err: err}
+	}
 	select {
 	case e.sem <- struct{}{}:
 	case <-ctx.Done():
 		return &Error{Engine: e.name, Op: op, Msg: ctx.Err().Error(), Err: ctx.Err()}
 	case <-e.done:
-		return e.usable(op)
+		return e.ended(op)
 	}
 	if err := e.usable(op); err != nil {
 		<-e.sem
@@ -439,14 +526,17 @@ func (e *Engine) acquire(ctx context.Context, op string) error {
 	return nil
 }
 
-// usable returns the error of a call of op on an engine that is finished.
+// usable returns nil when the engine's end has not begun, else, once the
+// end is complete, the error of a call of op.
 func (e *Engine) usable(op string) error {
 	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed {
-		return &Error{Engine: e.name, Op: op, Msg: "the engine was closed", Err: ErrClosed}
+	ending := e.ending
+	e.mu.Unlock()
+	if !ending {
+		return nil
 	}
-	return e.dead
+	<-e.done
+	return e.ended(op)
 }
 
 // handshake sends uci and reads id and option lines up to uciok.
@@ -463,12 +553,12 @@ func (e *Engine) handshake(ctx context.Context) error {
 		if err != nil {
 			if ctx.Err() != nil {
 				// The engine is half started: it goes.
-				return e.kill(&Error{Engine: e.name, Op: op, Msg: ctx.Err().Error() + " before uciok: killed", Err: ctx.Err()})
+				return e.kill(op, &Error{Engine: e.name, Op: op, Msg: ctx.Err().Error() + " before uciok: killed", Err: ctx.Err()})
 			}
 			return e.fail(op, fmt.Sprintf("uciok within %v", e.cfg.ReplyTimeout), err)
 		}
 		if m.tooLong {
-			return e.kill(&Error{Engine: e.name, Op: op, Line: m.line, Msg: fmt.Sprintf("a line longer than %d bytes: %q...", MaxLineBytes, m.line)})
+			return e.kill(op, &Error{Engine: e.name, Op: op, Line: m.line, Msg: fmt.Sprintf("a line longer than %d bytes: %q...", MaxLineBytes, m.line)})
 		}
 		word, rest := nextWord(m.line)
 		switch word {
@@ -483,10 +573,10 @@ func (e *Engine) handshake(ctx context.Context) error {
 		case "option":
 			o, err := parseOption(m.line)
 			if err != nil {
-				return e.kill(&Error{Engine: e.name, Op: op, Line: m.line, Msg: fmt.Sprintf("option line %q: %v", m.line, err)})
+				return e.kill(op, &Error{Engine: e.name, Op: op, Line: m.line, Msg: fmt.Sprintf("option line %q: %s", m.line, err), Err: errors.Unwrap(err)})
 			}
 			if len(e.options) == MaxOptions {
-				return e.kill(&Error{Engine: e.name, Op: op, Line: m.line, Msg: fmt.Sprintf("more than %d options", MaxOptions)})
+				return e.kill(op, &Error{Engine: e.name, Op: op, Line: m.line, Msg: fmt.Sprintf("more than %d options", MaxOptions)})
 			}
 			e.options = append(e.options, o)
 			if strings.EqualFold(o.Name, "MultiPV") && o.Type == "spin" {
@@ -580,26 +670,53 @@ func (e *Engine) sync(ctx context.Context, op string, sent []string) error {
 
 // Close ends the engine: it sends quit, waits up to Config.QuitTimeout
 // for the process to exit, kills it if it has not, and waits for it and
-// for the driver's goroutines. A search under way ends with ErrClosed, as
-// does every later call. Close returns an error only when it had to kill
-// the engine; calling it again returns the same.
+// for the driver's goroutines. A call under way in another goroutine, a
+// search among them, ends with ErrClosed, whatever the engine answers to
+// quit (Stockfish answers a search's quit with its bestmove), as does
+// every later call; these errors carry the tail of the engine's standard
+// error.
+//
+// Close returns nil when the engine exited with status 0 after quit. It
+// returns an *Error when the engine exited otherwise (ErrExited), when it
+// had to kill it (ErrTimeout), and, for an engine that a fault had ended
+// already (or was ending when Close was called), the fault's error, the
+// one every call got; each with the tail of the engine's standard error.
+// Calling Close again returns the same.
 func (e *Engine) Close() error {
+	if e.sem == nil {
+		return notStarted("close")
+	}
 	e.closeOnce.Do(func() {
 		e.mu.Lock()
 		e.closed = true
-		dead := e.dead
+		claimed := !e.ending
+		e.ending = true
 		e.mu.Unlock()
-		if dead == nil {
-			e.write("quit")
-			t := time.NewTimer(e.cfg.QuitTimeout)
-			select {
-			case <-e.exited:
-			case <-t.C:
-				e.closeErr = &Error{Engine: e.name, Op: "close", Msg: fmt.Sprintf("no exit within %v of quit: killed", e.cfg.QuitTimeout), Err: ErrTimeout}
+		if !claimed {
+			<-e.done
+			e.mu.Lock()
+			if e.dead != nil {
+				e.closeErr = e.dead
 			}
-			t.Stop()
+			e.mu.Unlock()
+			return
 		}
-		e.finish(ErrClosed)
+		e.write("quit")
+		t := time.NewTimer(e.cfg.QuitTimeout)
+		var err *Error
+		select {
+		case <-e.exited:
+			if !e.cmd.ProcessState.Success() {
+				err = &Error{Engine: e.name, Op: "close", Msg: fmt.Sprintf("the engine exited (%s)", e.cmd.ProcessState), Err: ErrExited}
+			}
+		case <-t.C:
+			err = &Error{Engine: e.name, Op: "close", Msg: fmt.Sprintf("no exit within %v of quit: killed", e.cfg.QuitTimeout), Err: ErrTimeout}
+		}
+		t.Stop()
+		e.finish(err)
+		if err != nil {
+			e.closeErr = err
+		}
 	})
 	return e.closeErr
 }

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"path/filepath"
 	"reflect"
@@ -261,6 +262,41 @@ func TestMultiPVAndWDL(t *testing.T) {
 	if _, err := e.Analyse(ctx, engine.Game{Start: p}, engine.Limit{Depth: 2, MultiPV: 11}); err == nil ||
 		!strings.Contains(err.Error(), "option MultiPV (spin): value 11 outside 1 to 10") {
 		t.Errorf("MultiPV 11: %v", err)
+	}
+}
+
+// TestBoundAfterWDL: with UCI_ShowWDL, the engine writes a score's bound
+// after the WDL (as Stockfish does); every such line reads as a bound.
+func TestBoundAfterWDL(t *testing.T) {
+	e, tr := startFake(t, modeNormal, nil)
+	ctx := quick(t)
+	if err := e.SetOption(ctx, "UCI_ShowWDL", "true"); err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Search(ctx, engine.Game{Start: movegen.StartPosition()}, engine.Limit{Depth: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bounds := 0
+	for s.Next() {
+		info := s.Info()
+		if info.Score.Lower {
+			bounds++
+			if info.WDL != [3]int{510, 300, 190} || info.Score.Upper {
+				t.Errorf("bound line: %+v", info)
+			}
+		}
+	}
+	a, err := s.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Count(tr.String(), " lowerbound ")
+	if lines == 0 || bounds != lines {
+		t.Errorf("%d lines with a bound, %d infos with one", lines, bounds)
+	}
+	if l := a.Lines[0]; l.Score.Lower || l.Score.Upper || l.WDL != [3]int{500, 300, 200} {
+		t.Errorf("the analysis's line %+v: the exact score after the bound's", l)
 	}
 }
 
@@ -701,9 +737,9 @@ func TestDieMidSearch(t *testing.T) {
 	if !errors.As(err, &ee) || !strings.HasSuffix(ee.Stderr, "fake: simulated crash") {
 		t.Errorf("%v: the stderr kept is not the engine's", err)
 	}
-	// Close after a crash: no error, nothing to kill.
-	if err := e.Close(); err != nil {
-		t.Errorf("Close after a crash: %v", err)
+	// Close after a crash: nothing to kill, and the crash's error.
+	if err2 := e.Close(); err2 != err {
+		t.Errorf("Close after a crash: %v, want the crash's error", err2)
 	}
 }
 
@@ -711,19 +747,33 @@ func TestCloseOutput(t *testing.T) {
 	checkSearchFault(t, modeCloseOutput, engine.ErrExited, "engine: Fake: search: the engine closed its output before bestmove: killed", false)
 }
 
+// TestHangOnStop: an engine that does not answer stop is killed after
+// StopTimeout (short here: the engine never answers). The search's error
+// keeps both causes, its context's end and the kill; the next call gets
+// the kill's alone.
 func TestHangOnStop(t *testing.T) {
-	stop := slow(200 * time.Millisecond)
+	stop := 20 * time.Millisecond
 	e, _ := startFake(t, modeHangStop, func(c *engine.Config) { c.StopTimeout = stop })
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	_, err := e.Analyse(ctx, engine.Game{Start: movegen.StartPosition()}, engine.Limit{Infinite: true})
-	if !errors.Is(err, engine.ErrTimeout) || !strings.Contains(err.Error(), "engine: Fake: search: no bestmove within "+stop.String()+" of stop (after context deadline exceeded): killed") {
-		t.Errorf("Analyse: %v", err)
+	s, err := e.Search(ctx, engine.Game{Start: movegen.StartPosition()}, engine.Limit{Infinite: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Next() {
+		t.Fatal("no info line")
+	}
+	cancel()
+	_, err = s.Wait()
+	if !errors.Is(err, engine.ErrTimeout) || !errors.Is(err, context.Canceled) ||
+		!strings.Contains(err.Error(), "engine: Fake: search: no bestmove within "+stop.String()+" of stop (after context canceled): killed") {
+		t.Errorf("the search: %v", err)
 	}
 	if !engine.Waited(e) {
 		t.Error("not waited for")
 	}
-	if _, err2 := e.Analyse(quick(t), engine.Game{Start: movegen.StartPosition()}, engine.Limit{Depth: 1}); err2 == nil || err2.Error() != err.Error() {
+	_, err2 := e.Analyse(quick(t), engine.Game{Start: movegen.StartPosition()}, engine.Limit{Depth: 1})
+	if err2 == nil || err2.Error() != err.Error() || !errors.Is(err2, engine.ErrTimeout) || errors.Is(err2, context.Canceled) {
 		t.Errorf("the next call: %v", err2)
 	}
 	checkFresh(t)
@@ -733,7 +783,9 @@ func TestSlowQuit(t *testing.T) {
 	quit := slow(200 * time.Millisecond)
 	e, _ := startFake(t, modeSlowQuit, func(c *engine.Config) { c.QuitTimeout = quit })
 	err := e.Close()
-	if !errors.Is(err, engine.ErrTimeout) || err.Error() != "engine: Fake: close: no exit within "+quit.String()+" of quit: killed" {
+	var ee *engine.Error
+	if !errors.Is(err, engine.ErrTimeout) || !errors.As(err, &ee) || ee.Msg != "no exit within "+quit.String()+" of quit: killed" ||
+		!strings.HasPrefix(err.Error(), "engine: Fake: close: no exit within "+quit.String()+" of quit: killed; stderr: \"fake engine pid ") {
 		t.Errorf("Close: %v", err)
 	}
 	if !engine.Waited(e) {
@@ -747,25 +799,126 @@ func TestSlowQuit(t *testing.T) {
 	}
 }
 
+// TestCloseDuringSearch closes the engine while a search runs and another
+// call waits for it: both end with ErrClosed, although the engine answers
+// quit with the search's bestmove (as Stockfish does).
 func TestCloseDuringSearch(t *testing.T) {
-	e, _ := startFake(t, modeNormal, nil)
+	e, tr := startFake(t, modeNormal, nil)
 	s, err := e.Search(quick(t), engine.Game{Start: movegen.StartPosition()}, engine.Limit{Infinite: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Next()
-	// Another call waits for the search; Close ends both.
-	done := make(chan error)
-	go func() { done <- e.IsReady(context.Background()) }()
-	time.Sleep(20 * time.Millisecond)
+	if !s.Next() {
+		t.Fatal("no info line")
+	}
+	// The search is read in one goroutine, another call waits for it;
+	// Close ends both.
+	searched := make(chan error)
+	go func() {
+		a, err := s.Wait()
+		if err == nil {
+			err = errors.New(describe(a))
+		}
+		searched <- err
+	}()
+	waited := make(chan error)
+	go func() { waited <- e.IsReady(context.Background()) }()
+	waitBlocked(t, "(*Engine).recv", 1)
+	waitBlocked(t, "(*Engine).acquire", 1)
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Wait(); !errors.Is(err, engine.ErrClosed) {
+	var ee *engine.Error
+	if err := <-searched; !errors.Is(err, engine.ErrClosed) || !errors.As(err, &ee) || ee.Op != "search" {
 		t.Errorf("the search after Close: %v", err)
 	}
-	if err := <-done; !errors.Is(err, engine.ErrClosed) {
+	if err := <-waited; !errors.Is(err, engine.ErrClosed) || !errors.As(err, &ee) || ee.Op != "isready" {
 		t.Errorf("the waiting call after Close: %v", err)
+	}
+	if !strings.Contains(tr.String(), "< bestmove ") {
+		t.Errorf("the engine did not answer quit with bestmove:\n%s", tr)
+	}
+}
+
+// TestDeathReachesEveryWaiter: the engine dies while a call of every kind
+// waits for it, and Close is called during the death or after it.
+// Every call gets an error that says so with the engine's last words, its
+// standard error's tail, which the driver reads once the process is gone
+// and before any call sees the error (-race checks that).
+func TestDeathReachesEveryWaiter(t *testing.T) {
+	for _, closeAfter := range []bool{false, true} {
+		t.Run(fmt.Sprintf("close after the death %v", closeAfter), func(t *testing.T) {
+			checkDeath(t, closeAfter)
+		})
+	}
+}
+
+func checkDeath(t *testing.T, closeAfter bool) {
+	e, _ := startFake(t, modeDieOnStop, nil)
+	ctx := quick(t)
+	game := engine.Game{Start: movegen.StartPosition()}
+	s, err := e.Search(ctx, game, engine.Limit{Infinite: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Next() {
+		t.Fatal("no info line")
+	}
+	calls := map[string]func() error{
+		"IsReady":   func() error { return e.IsReady(ctx) },
+		"NewGame":   func() error { return e.NewGame(ctx) },
+		"SetOption": func() error { return e.SetOption(ctx, "Hash", "32") },
+		"Search": func() error {
+			s, err := e.Search(ctx, game, engine.Limit{Depth: 1})
+			if err != nil {
+				return err
+			}
+			_, err = s.Wait()
+			return err
+		},
+		"Analyse": func() error { _, err := e.Analyse(ctx, game, engine.Limit{Depth: 1}); return err },
+		"Play":    func() error { _, _, err := e.Play(ctx, game, engine.Limit{Depth: 1}); return err },
+	}
+	// Each call's error is read in its own goroutine, as a caller would.
+	problems := make(chan string, len(calls)+2)
+	check := func(call string, err error) {
+		var ee *engine.Error
+		switch {
+		case !errors.As(err, &ee):
+			problems <- fmt.Sprintf("%s: %v, not an *engine.Error", call, err)
+		case !strings.HasSuffix(ee.Stderr, "fake: simulated crash"):
+			problems <- fmt.Sprintf("%s: %v: without the engine's stderr", call, err)
+		case !errors.Is(err, engine.ErrExited) && !errors.Is(err, engine.ErrClosed):
+			problems <- fmt.Sprintf("%s: %v: neither ErrExited nor ErrClosed", call, err)
+		default:
+			problems <- ""
+		}
+	}
+	for name, call := range calls {
+		go func() { check(name, call()) }()
+	}
+	closeCall := func() { check("Close", e.Close()) }
+	waitBlocked(t, "(*Engine).acquire", len(calls))
+	s.Stop() // the engine dies
+	if !closeAfter {
+		go closeCall()
+	}
+	_, err = s.Wait()
+	check("the search", err)
+	n := len(calls) + 1
+	if !closeAfter {
+		n++
+	}
+	for range n {
+		if p := <-problems; p != "" {
+			t.Error(p)
+		}
+	}
+	if closeAfter {
+		closeCall()
+		if p := <-problems; p != "" {
+			t.Error(p)
+		}
 	}
 }
 

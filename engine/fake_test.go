@@ -61,7 +61,7 @@ func fakeCommand() (string, []string) {
 		fakeOnce.path = self
 		probe := func(path string, args ...string) bool {
 			cmd := exec.Command(path, args...)
-			cmd.Env = append(os.Environ(), fakeEnv+"=probe")
+			cmd.Env = append(os.Environ(), fakeEnv+"=probe", "GORACE=atexit_sleep_ms=0")
 			return cmd.Run() == nil
 		}
 		if probe(self) {
@@ -102,6 +102,7 @@ const (
 	modeBadBestMove = "badbestmove" // answers go with "bestmove zz99"
 	modeIllegalPV   = "illegalpv"   // writes a pv with a move the position does not have
 	modeDie         = "die"         // exits (status 3) mid-search, after a line to stderr
+	modeDieOnStop   = "dieonstop"   // exits (status 3) at stop, after a line to stderr
 	modeCloseOutput = "closeoutput" // closes its output mid-search and keeps running
 	modeHangStop    = "hangstop"    // ignores stop
 	modeSlowQuit    = "slowquit"    // ignores quit
@@ -192,8 +193,12 @@ func runFake(mode string, in io.Reader, out, stderr io.Writer) int {
 				return code
 			}
 		case "stop":
-			if mode == modeHangStop {
+			switch mode {
+			case modeHangStop:
 				continue
+			case modeDieOnStop:
+				fmt.Fprintln(stderr, "fake: simulated crash")
+				return 3
 			}
 			f.finish()
 		case "ponderhit":
@@ -205,6 +210,9 @@ func runFake(mode string, in io.Reader, out, stderr io.Writer) int {
 			if mode == modeSlowQuit {
 				continue
 			}
+			// As Stockfish does: a search under way ends, and its best
+			// move is written.
+			f.finish()
 			return 0
 		default:
 			f.say("Unknown command: '%s'. Type help for more information.", line)
@@ -356,6 +364,12 @@ func (f *fake) goCommand(args string, stderr io.Writer) int {
 			wdl := ""
 			if f.wdl {
 				wdl = " wdl 500 300 200"
+				if k == 1 && !r.mate {
+					// A fail high first, its bound after the WDL as
+					// Stockfish writes it.
+					f.say("info depth %d seldepth %d multipv 1 score cp %d wdl 510 300 190 lowerbound nodes %d nps %d hashfull %d tbhits 0 time %d pv %s",
+						d, d+1, r.score+10, nodes, nodes*1000, d, 1, f.name(r.m))
+				}
 			}
 			f.say("info depth %d seldepth %d multipv %d score %s%s nodes %d nps %d hashfull %d tbhits 0 time %d pv %s",
 				d, d+1, k, score, wdl, nodes, nodes*1000, d, 1, pv(r.m))

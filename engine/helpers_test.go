@@ -37,6 +37,34 @@ func noLeak(t *testing.T) {
 	})
 }
 
+// waitBlocked waits until n goroutines are blocked (on a channel, or in a
+// select) inside fn, a function's name as runtime.Stack writes it
+// ("(*Engine).acquire"): the calls the test started are then waiting their
+// turn. It fails the test after a minute.
+func waitBlocked(t *testing.T, fn string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	buf := make([]byte, 1<<20)
+	for {
+		stacks := string(buf[:runtime.Stack(buf, true)])
+		count := 0
+		for _, g := range strings.Split(stacks, "\n\n") {
+			header, _, _ := strings.Cut(g, "\n")
+			blocked := strings.Contains(header, "[select") || strings.Contains(header, "[chan ")
+			if blocked && strings.Contains(g, "/engine."+fn+"(") {
+				count++
+			}
+		}
+		if count >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines blocked in %s, want %d:\n%s", count, fn, n, stacks)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
 // transcript is a Config.Transcript the tests read.
 type transcript struct {
 	mu  sync.Mutex

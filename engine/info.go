@@ -19,7 +19,7 @@ const (
 	FieldDepth          Field = 1 << iota // depth
 	FieldSelDepth                         // seldepth
 	FieldMultiPV                          // multipv (without it, Info.MultiPV is 1)
-	FieldScore                            // score cp|mate [lowerbound|upperbound]
+	FieldScore                            // score cp|mate, and lowerbound or upperbound anywhere after it
 	FieldWDL                              // wdl
 	FieldNodes                            // nodes
 	FieldNPS                              // nps
@@ -69,6 +69,10 @@ func (i *Info) Has(f Field) bool { return i.Fields&f != 0 }
 // side to move mates; below 0: it is mated; 0: it is checkmated now, as
 // engines report a position with no move). Lower and Upper mark a bound:
 // the true score is at least (lowerbound) or at most (upperbound) Value.
+// UCI writes the bound after the score's value; with UCI_ShowWDL,
+// Stockfish writes it after the WDL ("score cp -95 wdl 0 512 488
+// lowerbound"), and a bound anywhere after the score in the line is the
+// score's. A bound with no score before it, or both bounds, is an error.
 type Score struct {
 	Mate  bool
 	Value int
@@ -99,7 +103,7 @@ var infoWords = map[string]bool{
 	"depth": true, "seldepth": true, "time": true, "nodes": true, "pv": true, "multipv": true,
 	"score": true, "currmove": true, "currmovenumber": true, "hashfull": true, "nps": true,
 	"tbhits": true, "sbhits": true, "cpuload": true, "string": true, "refutation": true,
-	"currline": true, "wdl": true,
+	"currline": true, "wdl": true, "lowerbound": true, "upperbound": true,
 }
 
 // parseInfo reads an info line's fields (the words after "info") of a
@@ -158,6 +162,17 @@ func parseInfo(s string, root *movegen.Position, chess960 bool) (Info, error) {
 		case "score":
 			info.Score, s, err = scoreField(s)
 			info.Fields |= FieldScore
+		case "lowerbound", "upperbound":
+			switch {
+			case !info.Has(FieldScore):
+				err = fmt.Errorf("%s without a score before it", word)
+			case word == "lowerbound" && info.Score.Upper, word == "upperbound" && info.Score.Lower:
+				err = errors.New("both lowerbound and upperbound")
+			case word == "lowerbound":
+				info.Score.Lower = true
+			default:
+				info.Score.Upper = true
+			}
 		case "wdl":
 			for i := range info.WDL {
 				if info.WDL[i], s, err = intField(word, s, 0); err != nil {
@@ -204,7 +219,7 @@ func intField(name, s string, min int) (int, string, error) {
 	}
 	n, err := strconv.Atoi(w)
 	if err != nil {
-		return 0, rest, fmt.Errorf("%s %q is not an integer", name, w)
+		return 0, rest, &wrapped{fmt.Sprintf("%s %q is not an integer", name, w), err}
 	}
 	if n < min {
 		return 0, rest, fmt.Errorf("%s %d is below %d", name, n, min)
@@ -220,7 +235,7 @@ func int64Field(name, s string) (int64, string, error) {
 	}
 	n, err := strconv.ParseInt(w, 10, 64)
 	if err != nil {
-		return 0, rest, fmt.Errorf("%s %q is not an integer", name, w)
+		return 0, rest, &wrapped{fmt.Sprintf("%s %q is not an integer", name, w), err}
 	}
 	if n < 0 {
 		return 0, rest, fmt.Errorf("%s %d is below 0", name, n)
@@ -228,7 +243,7 @@ func int64Field(name, s string) (int64, string, error) {
 	return n, rest, nil
 }
 
-// scoreField reads "cp N" or "mate N", and a bound after it.
+// scoreField reads "cp N" or "mate N" (parseInfo reads a bound).
 func scoreField(s string) (Score, string, error) {
 	var sc Score
 	kind, rest := nextWord(s)
@@ -244,15 +259,9 @@ func scoreField(s string) (Score, string, error) {
 	w, rest := nextWord(rest)
 	n, err := strconv.Atoi(w)
 	if err != nil {
-		return sc, rest, fmt.Errorf("score %s %q is not an integer", kind, w)
+		return sc, rest, &wrapped{fmt.Sprintf("score %s %q is not an integer", kind, w), err}
 	}
 	sc.Value = n
-	switch w, after := nextWord(rest); w {
-	case "lowerbound":
-		sc.Lower, rest = true, after
-	case "upperbound":
-		sc.Upper, rest = true, after
-	}
 	return sc, rest, nil
 }
 

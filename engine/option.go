@@ -95,7 +95,7 @@ func parseOption(line string) (Option, error) {
 		case "min", "max":
 			n, err := strconv.Atoi(value)
 			if err != nil {
-				return o, fmt.Errorf("%s %q is not an integer", f.key, value)
+				return o, &wrapped{fmt.Sprintf("%s %q is not an integer", f.key, value), err}
 			}
 			if f.key == "min" {
 				o.Min = n
@@ -178,7 +178,7 @@ func (e *Engine) setOptions(ctx context.Context, op string, names []string, valu
 	for i, name := range names {
 		o, v, err := e.checkOption(name, value(name))
 		if err != nil {
-			return &Error{Engine: e.name, Op: op, Msg: err.Error()}
+			return &Error{Engine: e.name, Op: op, Msg: err.Error(), Err: errors.Unwrap(err)}
 		}
 		opts[i], vals[i] = o, v
 		cmds[i] = "setoption name " + o.Name
@@ -219,8 +219,8 @@ func (e *Engine) checkOption(name, value string) (Option, string, error) {
 	if !ok {
 		return o, "", fmt.Errorf("option %q: the engine has no such option", name)
 	}
-	bad := func(format string, args ...any) (Option, string, error) {
-		return o, "", fmt.Errorf("option %s (%s): %s", o.Name, o.Type, fmt.Sprintf(format, args...))
+	bad := func(cause error, format string, args ...any) (Option, string, error) {
+		return o, "", &wrapped{fmt.Sprintf("option %s (%s): %s", o.Name, o.Type, fmt.Sprintf(format, args...)), cause}
 	}
 	switch o.Type {
 	case "check":
@@ -230,14 +230,14 @@ func (e *Engine) checkOption(name, value string) (Option, string, error) {
 		case "false":
 			return o, "false", nil
 		}
-		return bad("value %q, want true or false", value)
+		return bad(nil, "value %q, want true or false", value)
 	case "spin":
 		n, err := strconv.Atoi(strings.TrimSpace(value))
 		if err != nil {
-			return bad("value %q is not an integer", value)
+			return bad(err, "value %q is not an integer", value)
 		}
 		if n < o.Min || n > o.Max {
-			return bad("value %d outside %d to %d", n, o.Min, o.Max)
+			return bad(nil, "value %d outside %d to %d", n, o.Min, o.Max)
 		}
 		return o, strconv.Itoa(n), nil
 	case "combo":
@@ -246,10 +246,10 @@ func (e *Engine) checkOption(name, value string) (Option, string, error) {
 				return o, v, nil
 			}
 		}
-		return bad("value %q, want one of %s", value, strings.Join(o.Vars, ", "))
+		return bad(nil, "value %q, want one of %s", value, strings.Join(o.Vars, ", "))
 	case "button":
 		if value != "" {
-			return bad("value %q: a button takes none", value)
+			return bad(nil, "value %q: a button takes none", value)
 		}
 		return o, "", nil
 	}

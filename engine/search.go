@@ -26,20 +26,22 @@ type Game struct {
 	Moves []movegen.Move
 }
 
-// end checks the game and returns the position after its moves.
+// end checks the game and returns the position after its moves; a start
+// that is no position keeps movegen's *FENError, a move that is not legal
+// its *MoveError.
 func (g *Game) end() (movegen.Position, error) {
 	if _, err := movegen.ParseFEN(g.Start.FEN()); err != nil {
-		return movegen.Position{}, fmt.Errorf("the start position: %v", err)
+		return movegen.Position{}, fmt.Errorf("the start position: %w", err)
 	}
 	p := g.Start
 	for i, m := range g.Moves {
 		if m == movegen.NoMove {
 			return p, fmt.Errorf("move %d is the null move, which UCI's position command does not take", i+1)
 		}
-		if !p.IsLegal(m) {
-			return p, fmt.Errorf("move %d (%v) is not legal in %s", i+1, m, p.FEN())
+		fen := p.FEN()
+		if err := p.Play(m); err != nil {
+			return p, fmt.Errorf("move %d (%v) is not legal in %s: %w", i+1, m, fen, err)
 		}
-		play(&p, m)
 	}
 	return p, nil
 }
@@ -91,8 +93,12 @@ func (l *Limit) check(root *movegen.Position) error {
 		return errors.New("the limit sets none of Depth, Nodes, MoveTime, Mate, WTime, BTime and Infinite: the search would not end")
 	}
 	for i, m := range l.SearchMoves {
-		if !root.IsLegal(m) {
-			return fmt.Errorf("SearchMoves[%d] (%v) is not legal in %s", i, m, root.FEN())
+		if m == movegen.NoMove {
+			return fmt.Errorf("SearchMoves[%d] is the null move", i)
+		}
+		p := *root
+		if err := p.Play(m); err != nil {
+			return fmt.Errorf("SearchMoves[%d] (%v) is not legal in %s: %w", i, m, root.FEN(), err)
 		}
 	}
 	return nil
@@ -180,6 +186,7 @@ type Analysis struct {
 // engine until Close.
 type Search struct {
 	e        *Engine
+	op       string // "search", or "play" for Play's
 	ctx      context.Context
 	root     movegen.Position
 	chess960 bool
@@ -202,14 +209,22 @@ type Search struct {
 // command, Search sets UCI_Chess960 to the game's mode and MultiPV to
 // limit.MultiPV where they differ, and checks the game, the limit and the
 // search moves; a fault there is an error, and the engine stays as it was.
+// A move of the game or of limit.SearchMoves that is not legal is a
+// *movegen.MoveError inside the *Error.
 func (e *Engine) Search(ctx context.Context, game Game, limit Limit) (*Search, error) {
-	const op = "search"
+	return e.search(ctx, "search", game, limit)
+}
+
+func (e *Engine) search(ctx context.Context, op string, game Game, limit Limit) (*Search, error) {
+	if e.sem == nil {
+		return nil, notStarted(op)
+	}
 	root, err := game.end()
 	if err != nil {
-		return nil, &Error{Engine: e.name, Op: op, Msg: "game: " + err.Error()}
+		return nil, &Error{Engine: e.name, Op: op, Msg: "game: " + err.Error(), Err: errors.Unwrap(err)}
 	}
 	if err := limit.check(&root); err != nil {
-		return nil, &Error{Engine: e.name, Op: op, Msg: err.Error()}
+		return nil, &Error{Engine: e.name, Op: op, Msg: err.Error(), Err: errors.Unwrap(err)}
 	}
 	if err := e.acquire(ctx, op); err != nil {
 		return nil, err
@@ -271,6 +286,7 @@ func (e *Engine) startSearch(ctx context.Context, op string, game Game, root mov
 	}
 	return &Search{
 		e:        e,
+		op:       op,
 		ctx:      ctx,
 		root:     root,
 		chess960: chess960,
@@ -303,10 +319,14 @@ func (e *Engine) dropStale() {
 // Next waits for the search's next info line, and reports whether there
 // is one (Info returns it); false at the search's end: Wait then gives its
 // analysis and error. Lines that are not info or bestmove are skipped, as
-// UCI asks.
+// UCI asks. A search under way when Close is called ends with ErrClosed,
+// whatever the engine writes after quit. Next panics on the zero Search.
 func (s *Search) Next() bool {
-	const op = "search"
 	e := s.e
+	if e == nil {
+		panic("engine: Search.Next: the zero Search, not started (use Engine.Search)")
+	}
+	op := s.op
 	for {
 		s.mu.Lock()
 		ended := s.ended
@@ -323,6 +343,13 @@ func (s *Search) Next() bool {
 			}
 			return false
 		}
+		// Close sets closed before it sends quit: a line read after it,
+		// the bestmove of an engine that answers quit with one among them,
+		// is no answer to the search.
+		if e.closing() {
+			s.end(e.fail(op, "bestmove", errEnding))
+			return false
+		}
 		if m.tooLong {
 			s.end(s.drain(&Error{Engine: e.name, Op: op, Line: m.line,
 				Msg: fmt.Sprintf("a line longer than %d bytes: %q...", MaxLineBytes, m.line)}))
@@ -334,7 +361,7 @@ func (s *Search) Next() bool {
 			info, err := parseInfo(rest, &s.root, s.chess960)
 			if err != nil {
 				s.end(s.drain(&Error{Engine: e.name, Op: op, Line: m.line,
-					Msg: fmt.Sprintf("info line %q: %v", m.line, err), Err: errors.Unwrap(err)}))
+					Msg: fmt.Sprintf("info line %q: %s", m.line, err), Err: errors.Unwrap(err)}))
 				return false
 			}
 			s.keep(info)
@@ -392,7 +419,7 @@ func (s *Search) bestMove(line, rest string) error {
 		}
 	}
 	if err != nil {
-		return &Error{Engine: s.e.name, Op: "search", Line: line, Msg: fmt.Sprintf("bestmove line %q: %v", line, err), Err: errors.Unwrap(err)}
+		return &Error{Engine: s.e.name, Op: s.op, Line: line, Msg: fmt.Sprintf("bestmove line %q: %s", line, err), Err: errors.Unwrap(err)}
 	}
 	return nil
 }
@@ -401,18 +428,21 @@ func (s *Search) bestMove(line, rest string) error {
 // err in the engine's output): it sends stop and reads up to bestmove,
 // within Config.StopTimeout, so that the engine is ready for the next
 // call; an engine that does not answer is killed. It returns err, or the
-// error of the engine's end.
+// error of the engine's end with err's cause kept beside its own.
 func (s *Search) drain(err *Error) error {
 	e := s.e
 	if werr := s.sendStop(); werr != nil {
-		return werr
+		return keepCause(werr, err.Err)
 	}
 	timer := time.NewTimer(e.cfg.StopTimeout)
 	defer timer.Stop()
 	for {
 		m, rerr := e.recv(context.Background(), timer.C)
 		if rerr != nil {
-			return e.fail("search", fmt.Sprintf("bestmove within %v of stop (after %s)", e.cfg.StopTimeout, err.Msg), rerr)
+			return keepCause(e.fail(s.op, fmt.Sprintf("bestmove within %v of stop (after %s)", e.cfg.StopTimeout, err.Msg), rerr), err.Err)
+		}
+		if e.closing() {
+			return keepCause(e.fail(s.op, "bestmove", errEnding), err.Err)
 		}
 		if m.tooLong {
 			continue
@@ -432,6 +462,21 @@ func (s *Search) drain(err *Error) error {
 	}
 }
 
+// keepCause returns the error of the engine's end that ended a search
+// being drained, with cause, the reason it was being drained (its
+// context's end, a fault's cause), kept beside the end's own: errors.Is
+// finds both (ErrTimeout and context.Canceled). The engine's error, which
+// later calls get, is left as it is: a copy carries both.
+func keepCause(err, cause error) error {
+	var ee *Error
+	if cause == nil || !errors.As(err, &ee) || errors.Is(err, cause) {
+		return err
+	}
+	c := *ee
+	c.Err = errors.Join(ee.Err, cause)
+	return &c
+}
+
 // sendStop sends stop once.
 func (s *Search) sendStop() error {
 	s.mu.Lock()
@@ -441,7 +486,7 @@ func (s *Search) sendStop() error {
 	}
 	s.stopSent = true
 	if err := s.e.write("stop"); err != nil {
-		return s.e.fail("search", "bestmove", writeError{err: err})
+		return s.e.fail(s.op, "bestmove", writeError{err: err})
 	}
 	return nil
 }
@@ -467,13 +512,22 @@ func (s *Search) end(err error) {
 // Stop asks the engine to end the search (UCI's stop): it answers with its
 // best move, which Next and Wait then read. Stop may be called from any
 // goroutine, any number of times; after the search's end it does nothing.
-func (s *Search) Stop() error { return s.sendStop() }
+// It is an error on the zero Search.
+func (s *Search) Stop() error {
+	if s.e == nil {
+		return &Error{Engine: "?", Op: "stop", Msg: "the zero Search, not started (use Engine.Search)"}
+	}
+	return s.sendStop()
+}
 
 // PonderHit tells the engine that the opponent played the move it was
 // pondering on (UCI's ponderhit): the ponder search goes on as a search
 // of the position with the limit's clock. It is an error for a search
 // that is not pondering, or after the first call.
 func (s *Search) PonderHit() error {
+	if s.e == nil {
+		return &Error{Engine: "?", Op: "ponderhit", Msg: "the zero Search, not started (use Engine.Search)"}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
@@ -496,6 +550,9 @@ func (s *Search) PonderHit() error {
 // analysis holds what the search gave up to then, with the best move the
 // engine answered stop with.
 func (s *Search) Wait() (*Analysis, error) {
+	if s.e == nil {
+		return nil, &Error{Engine: "?", Op: "search", Msg: "the zero Search, not started (use Engine.Search)"}
+	}
 	for s.Next() {
 	}
 	return &s.res, s.err
@@ -507,10 +564,13 @@ func (s *Search) Wait() (*Analysis, error) {
 // returns the analysis with ctx's error. It is an error for a limit with
 // Ponder, which needs Search's PonderHit.
 func (e *Engine) Analyse(ctx context.Context, game Game, limit Limit) (*Analysis, error) {
+	if e.sem == nil {
+		return nil, notStarted("search")
+	}
 	if limit.Ponder {
 		return nil, &Error{Engine: e.name, Op: "search", Msg: "Analyse with Limit.Ponder: use Search, whose PonderHit ends the ponder"}
 	}
-	s, err := e.Search(ctx, game, limit)
+	s, err := e.search(ctx, "search", game, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -525,17 +585,24 @@ func (e *Engine) Analyse(ctx context.Context, game Game, limit Limit) (*Analysis
 // engine answers none, and for a limit with Infinite or Ponder.
 func (e *Engine) Play(ctx context.Context, game Game, limit Limit) (move, ponder movegen.Move, err error) {
 	const op = "play"
+	if e.sem == nil {
+		return movegen.NoMove, movegen.NoMove, notStarted(op)
+	}
 	if limit.Infinite || limit.Ponder {
 		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "Play with Limit.Infinite or Limit.Ponder: use Search"}
 	}
 	root, err := game.end()
 	if err != nil {
-		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "game: " + err.Error()}
+		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "game: " + err.Error(), Err: errors.Unwrap(err)}
 	}
 	if root.CountMoves() == 0 {
 		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "the position has no legal move: " + root.Outcome(nil).String()}
 	}
-	a, err := e.Analyse(ctx, game, limit)
+	s, err := e.search(ctx, op, game, limit)
+	if err != nil {
+		return movegen.NoMove, movegen.NoMove, err
+	}
+	a, err := s.Wait()
 	if err != nil {
 		return movegen.NoMove, movegen.NoMove, err
 	}

@@ -246,14 +246,110 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
-// TestReadUnclosedComment: a comment never closed runs to the input's
-// end, which is where the error is found; the game before it is read.
-func TestReadUnclosedComment(t *testing.T) {
-	games, errs := readAll(t, "1. d4 d5 *\n\n1. e4 {never closed\n e5 *\n", false)
-	var pe *pgn.Error
-	if len(games) != 2 || errs[0] != nil || !errors.As(errs[1], &pe) || pe.Game != 2 || pe.Line != 3 || pe.Column != 7 ||
-		pe.Msg != "a comment opened by { is not closed by }" {
-		t.Errorf("%d games, %v", len(games), errs)
+// events records a visitor's events, one string each.
+type events struct{ log []string }
+
+func (e *events) add(format string, args ...any) error {
+	e.log = append(e.log, fmt.Sprintf(format, args...))
+	return nil
+}
+func (e *events) Begin(*pgn.GameInfo) error    { return e.add("Begin") }
+func (e *events) Tag(name, value []byte) error { return e.add("Tag %s %s", name, value) }
+func (e *events) Movetext() error              { return e.add("Movetext") }
+func (e *events) Move(san []byte) error        { return e.add("Move %s", san) }
+func (e *events) Comment(text []byte) error    { return e.add("Comment %s", text) }
+func (e *events) NAG(nag byte) error           { return e.add("NAG %d", nag) }
+func (e *events) BeginVariation() error        { return e.add("(") }
+func (e *events) EndVariation() error          { return e.add(")") }
+func (e *events) End(result string) error      { return e.add("End %q", result) }
+func (e *events) String() string               { return strings.Join(e.log, ", ") }
+
+// TestReadCutOff: a game the input's end cuts off inside a comment or
+// variations keeps what was read, as python-chess keeps it: the comment's
+// text to the end, each open variation closed (EndVariation for each,
+// innermost first, before End), a warning each; Strict makes it an error.
+// A comment never closed runs to the input's end, the games after it its
+// text.
+func TestReadCutOff(t *testing.T) {
+	for _, c := range []struct {
+		name, text, events, game string
+		warnings                 []string
+	}{
+		{"comment", "[Event \"x\"]\n\n1. e4 {cut\noff",
+			"Begin, Tag Event x, Movetext, Move e4, Comment cut off, End \"\"",
+			"1. e4 {cut off} *",
+			[]string{"line 3, column 7: a comment opened by { is not closed by }: the input ends in it",
+				"line 4, column 4: the game has no termination marker"}},
+		{"variations", "1. e4 (1. d4 d5 (1... Nf6 2. c4 {a",
+			"Begin, Movetext, Move e4, (, Move d4, Move d5, (, Move Nf6, Move c4, Comment a, ), ), End \"\"",
+			"1. e4 (1. d4 d5 (1... Nf6 2. c4 {a})) *",
+			[]string{"line 1, column 33: a comment opened by { is not closed by }",
+				"line 1, column 35: the input ends inside a variation (a ) is missing)",
+				"line 1, column 35: the game has no termination marker"}},
+		{"empty variation", "1. e4 e5 ( {x} ",
+			"Begin, Movetext, Move e4, Move e5, (, Comment x, ), End \"\"",
+			"1. e4 e5 {x} *",
+			[]string{"line 1, column 16: the input ends inside a variation"}},
+		{"a game before", "1. d4 d5 *\n\n1. e4 {never closed\n e5 *\n",
+			"Begin, Movetext, Move e4, Comment never closed  e5 *, End \"\"",
+			"1. e4 {never closed  e5 *} *",
+			[]string{"line 3, column 7: a comment opened by { is not closed by }"}},
+	} {
+		// The last game of the input, read with o's options.
+		last := func(o string, v pgn.Visitor) (*pgn.Game, error) {
+			r := pgn.NewReader(strings.NewReader(c.text))
+			r.SkipVariations, r.TagsOnly, r.Strict = o == "SkipVariations", o == "TagsOnly", o == "Strict"
+			var g, lastG pgn.Game
+			var lastErr error
+			for {
+				var err error
+				if v != nil {
+					err = r.Visit(v)
+				} else {
+					err = r.Read(&g)
+				}
+				if err == io.EOF {
+					return &lastG, lastErr
+				}
+				lastG, lastErr = *g.Clone(), err
+			}
+		}
+		g, err := last("", nil)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		text := g.String()
+		if got := text[strings.Index(text, "\n\n")+2 : len(text)-1]; got != c.game {
+			t.Errorf("%s: the game reads\n%s\nwant\n%s", c.name, got, c.game)
+		}
+		var ws []string
+		for _, w := range g.Warnings {
+			ws = append(ws, w.Error())
+		}
+		for _, w := range c.warnings {
+			if !strings.Contains(strings.Join(ws, "\n"), w) {
+				t.Errorf("%s: warnings\n%s\nwant one with %s", c.name, strings.Join(ws, "\n"), w)
+			}
+		}
+		ev := &events{}
+		if _, err := last("", ev); err != nil {
+			t.Errorf("%s: Visit: %v", c.name, err)
+		}
+		if got := ev.String(); !strings.HasSuffix(got, c.events) {
+			t.Errorf("%s: events\n%s\nwant them to end\n%s", c.name, got, c.events)
+		}
+		// Skipping variations the game reads too, with a warning; reading
+		// the tags alone, it reads.
+		if g, err := last("SkipVariations", nil); err != nil || len(g.Warnings) == 0 {
+			t.Errorf("%s: SkipVariations: %v, warnings %v", c.name, err, g.Warnings)
+		}
+		if _, err := last("TagsOnly", nil); err != nil {
+			t.Errorf("%s: TagsOnly: %v", c.name, err)
+		}
+		var pe *pgn.Error
+		if _, err := last("Strict", nil); !errors.As(err, &pe) || !strings.Contains(pe.Error(), c.warnings[0]) {
+			t.Errorf("%s: Strict: %v, want %s", c.name, err, c.warnings[0])
+		}
 	}
 }
 

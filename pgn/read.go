@@ -92,7 +92,9 @@ func (l Limits) withDefaults() Limits {
 // "1/2" (a draw); a "}" outside a comment or a ")" closing no variation
 // (passed over); a byte or a word that is no part of PGN (passed over); a
 // tag pair that cannot be read (passed over); a variation without a move;
-// a game without a termination marker.
+// a game without a termination marker; a game the input's end cuts off
+// inside a comment or variations (what was read kept: the comment's text
+// to the end, each variation closed there; see Visitor).
 //
 // A game Read or Visit cannot read is a *Error naming the game, the line,
 // the column and the fault; the reader then passes over the rest of the
@@ -215,6 +217,7 @@ type token struct {
 	badTag    bool // a bad token is a malformed tag pair
 	limit     bool // a bad token is a limit exceeded
 	quotes    bool // a tag's value read to the line's last quote
+	cut       bool // a comment the input ends in, its } missing
 	// fromLine and fromOff are the line and input offset of a move number
 	// before the token, else its own.
 	fromLine  int
@@ -402,7 +405,7 @@ func (r *Reader) token(t *token) (skipped, isNumber bool, line int, off int64) {
 		}
 	}
 	i, eol := r.r, r.eol
-	t.line, t.col, t.at, t.lineStart, t.blank, t.badTag, t.limit, t.quotes = r.line, r.col(i), i, r.lineStart, r.blank, false, false, false
+	t.line, t.col, t.at, t.lineStart, t.blank, t.badTag, t.limit, t.quotes, t.cut = r.line, r.col(i), i, r.lineStart, r.blank, false, false, false, false
 	t.fromLine, t.fromOff = t.line, r.base+int64(i)
 	r.blank = false
 	switch c := r.buf[i]; {
@@ -526,7 +529,9 @@ func (r *Reader) unread(t *token) {
 
 // braceComment reads a brace comment at buf[r.r] into t: its text with
 // each line break a space, and white space trimmed at both ends. A comment
-// over Limits.Comment is a bad token, read to its end all the same.
+// over Limits.Comment is a bad token, read to its end all the same. A
+// comment the input ends in is its text to the input's end, t.cut saying
+// so.
 func (r *Reader) braceComment(t *token) {
 	i := r.r + 1
 	if k := bytes.IndexByte(r.buf[i:r.eol], '}'); k >= 0 {
@@ -561,8 +566,8 @@ func (r *Reader) braceComment(t *token) {
 			break
 		}
 		if !r.nextLine() {
-			t.kind, t.text = tBad, []byte("a comment opened by { is not closed by }")
-			return
+			t.cut = true
+			break
 		}
 		if r.long {
 			r.long = false
@@ -1045,6 +1050,13 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				return err
 			}
 		case tComment:
+			if t.cut {
+				// The input ends in the comment: its text to the end
+				// is kept, as python-chess keeps it.
+				if err := r.warn(t, "%s", cutComment); err != nil {
+					return err
+				}
+			}
 			if len(t.text) > 0 {
 				if err := v.Comment(t.text); err != nil {
 					return r.visitErr(t, err)
@@ -1065,6 +1077,9 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				if err == SkipVariation {
 					if err := r.skipVariation(t); err != nil {
 						return err
+					}
+					if t.kind == tEOF {
+						continue // the input ends in it: the case of tEOF ends the game
 					}
 					break
 				}
@@ -1098,7 +1113,17 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 			return r.end0(v, t)
 		case tEOF:
 			if len(r.moved) > 1 {
-				return r.fail(t, nil, "the input ends inside a variation (a ) is missing)")
+				// The input ends inside variations: each is closed
+				// there, so that the game keeps what was read.
+				if err := r.warn(t, "the input ends inside a variation (a ) is missing)"); err != nil {
+					return err
+				}
+				for len(r.moved) > 1 {
+					r.moved = r.moved[:len(r.moved)-1]
+					if err := v.EndVariation(); err != nil {
+						return r.visitErr(t, err)
+					}
+				}
 			}
 			return r.end0(v, t)
 		case tBad:
@@ -1278,10 +1303,12 @@ func (r *Reader) move(v Visitor, t *token, s []byte) error {
 	return nil
 }
 
-// skipVariation skips a variation, its ( read as t, to its ).
+// skipVariation skips a variation, its ( read as t, to its ). Where the
+// input ends in it, t is the end (tEOF), a warning said so.
 func (r *Reader) skipVariation(t *token) error {
 	open := *t
 	for depth := 1; depth > 0; {
+		r.tokenEnd()
 		r.next(t)
 		switch t.kind {
 		case tOpen:
@@ -1292,7 +1319,19 @@ func (r *Reader) skipVariation(t *token) error {
 			if t.limit {
 				return r.failed(t)
 			}
-		case tEOF, tTag:
+		case tComment:
+			if t.cut {
+				if err := r.warn(t, "%s", cutComment); err != nil {
+					return err
+				}
+			}
+		case tEOF:
+			if err := r.warn(&open, "this variation is not closed by a ): the input ends in it"); err != nil {
+				r.unclosed = depth // open, for skipGame
+				return err
+			}
+			return nil
+		case tTag:
 			r.unclosed = depth // open, for skipGame
 			return r.fail(&open, nil, "this variation is not closed by a )")
 		}
@@ -1300,6 +1339,9 @@ func (r *Reader) skipVariation(t *token) error {
 	r.tokenEnd()
 	return nil
 }
+
+// cutComment is the warning of a comment the input ends in.
+const cutComment = "a comment opened by { is not closed by }: the input ends in it"
 
 // skipMovetext passes over the movetext from its first token t, read,
 // without reading its moves, to the game's end, and calls v.End.
@@ -1325,8 +1367,11 @@ func (r *Reader) skipMovetext(v Visitor, t *token) error {
 				r.r = i
 				ct := token{line: r.line, col: r.col(i), lineStart: r.lineStart}
 				r.braceComment(&ct)
-				if ct.kind == tBad && !ct.limit {
-					return r.failed(&ct) // the input ends in the comment
+				if ct.cut {
+					// The input ends in the comment, as Read warns.
+					if err := r.warn(&ct, "%s", cutComment); err != nil {
+						return err
+					}
 				}
 				r.tokenEnd()
 				i, eol = r.r-1, r.eol

@@ -19,6 +19,15 @@ import (
 // numbers, and dots, are not events; a suffix annotation (!, ?, !!, ??,
 // !?, ?!) is the NAG it stands for (1 to 6).
 //
+// Every BeginVariation has its EndVariation, and every Begin its End,
+// unless the game breaks (an error: then nothing more comes for it). Where
+// the input ends inside a brace comment, Comment has the comment's text to
+// the input's end; where it ends inside variations, EndVariation comes for
+// each variation still open, innermost first, then End with "": the game
+// keeps what was read before the cut, as python-chess keeps it, a warning
+// saying so (GameInfo.Warnings; Reader.Strict makes it the game's error,
+// before the comment, or the first EndVariation, comes).
+//
 // Each method returns nil to go on. Movetext may return SkipMovetext: the
 // reader then passes over the movetext to the game's end without reading
 // its moves (finding its end through comments, variations and escape
@@ -45,10 +54,10 @@ type Visitor interface {
 	// "Z0" for a null move, or anything else made of the bytes a SAN
 	// move is made of), a suffix annotation apart.
 	Move(san []byte) error
-	// Comment is a comment's text: between the braces, or after the ";"
-	// to the line's end, white space trimmed at both ends and each line
-	// break inside a brace comment read as a space. Empty comments are
-	// not events.
+	// Comment is a comment's text: between the braces (to the input's
+	// end for a comment it ends in), or after the ";" to the line's end,
+	// white space trimmed at both ends and each line break inside a brace
+	// comment read as a space. Empty comments are not events.
 	Comment(text []byte) error
 	// NAG is a Numeric Annotation Glyph, $0 to $255, or a suffix
 	// annotation's.
@@ -56,7 +65,8 @@ type Visitor interface {
 	// BeginVariation is a "(": the moves until its EndVariation are an
 	// alternative to the last move read at the enclosing level.
 	BeginVariation() error
-	// EndVariation is the ")" closing the last variation begun.
+	// EndVariation is the ")" closing the last variation begun, or the
+	// input's end inside it.
 	EndVariation() error
 	// End ends the game: result is its termination marker ("1-0", "0-1",
 	// "1/2-1/2" or "*"), or "" where the game ended without one (at the

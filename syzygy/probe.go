@@ -27,10 +27,10 @@ type moveBuf [movegen.MaxMoves]movegen.Move
 // check refuses the positions the tables do not hold.
 func (tb *Tablebase) check(p *movegen.Position) error {
 	if tb.closed.Load() {
-		return ErrClosed
+		return closedError{}
 	}
 	if tb.entries == nil {
-		return errNotOpened
+		return ErrNotOpened
 	}
 	if p == nil {
 		return &PositionError{"a nil position"}
@@ -188,7 +188,7 @@ func (tb *Tablebase) probeWDLTable(p *movegen.Position) (int, error) {
 	}
 	s, ok := ei.pairs.symbolAt(idx)
 	if !ok {
-		return 0, &TableError{e.path[wdlKind], errCorrupt}
+		return 0, &TableError{Path: e.path[wdlKind], Msg: errCorrupt}
 	}
 	return int(s.value&0xff) - 2, nil
 }
@@ -359,7 +359,7 @@ func (tb *Tablebase) probeDTZWith(p *movegen.Position, wdl int, zeroing bool) (D
 		}
 	}
 	if best.Plies == 1<<30 {
-		return DTZ{}, &TableError{tb.pathOf(p, dtzKind), "a win with no move that keeps it"}
+		return DTZ{}, &TableError{Path: tb.pathOf(p, dtzKind), Msg: "a win with no move that keeps it"}
 	}
 	return best, nil
 }
@@ -401,14 +401,14 @@ func (tb *Tablebase) probeDTZTable(p *movegen.Position, wdl int) (DTZ, bool, err
 	if !ei.pairs.constant {
 		s, ok := ei.pairs.symbolAt(idx)
 		if !ok {
-			return DTZ{}, false, &TableError{e.path[dtzKind], errCorrupt}
+			return DTZ{}, false, &TableError{Path: e.path[dtzKind], Msg: errCorrupt}
 		}
 		v = int(s.value)
 	}
 	if flags&2 != 0 {
 		m := wdlToMap[wdl+2]
 		if v >= t.mapLen[f][m] {
-			return DTZ{}, false, &TableError{e.path[dtzKind], fmt.Sprintf("value %d beyond its DTZ map of %d", v, t.mapLen[f][m])}
+			return DTZ{}, false, &TableError{Path: e.path[dtzKind], Msg: fmt.Sprintf("value %d beyond its DTZ map of %d", v, t.mapLen[f][m])}
 		}
 		if flags&16 == 0 {
 			v = int(t.data[t.mapOff[f][m]+v])

@@ -38,17 +38,27 @@ type RootMove struct {
 // RootMoves returns the legal moves of p ranked by the tables (see
 // RootMove), best first: highest rank, then the quickest zeroing for a
 // win, the slowest for a loss (so the first move of a won position keeps
-// the win and makes progress), the generator's order among equals. h holds
-// the game up to p, p last, as movegen.Position.Outcome takes it (nil for
-// none): a repetition in it since the last zeroing move marks a win that
-// the fifty-move rule might spoil, as Stockfish counts it. It needs the WDL
-// and DTZ tables of every position p's moves lead to; the errors are
-// ProbeDTZ's. A position without legal moves has none.
+// the win and makes progress), the generator's order among equals.
+//
+// h holds the game up to p, p last, as movegen.ParseUCIPosition gives it
+// (nil for none: p is then its first position). RootMoves reads it as
+// Stockfish's root probe reads the game: a move that does not zero and
+// that draws at once, the position after it occurring the third time
+// since the last zeroing move or the halfmove clock reaching 100 without
+// mate, is a draw (DTZ 0, rank 0), whatever the tables say of the
+// position it leads to; and a repetition in the game since p's last
+// zeroing move (p or one of the positions before it occurring the second
+// time) marks a win that the fifty-move rule might spoil (see Rank). A
+// zeroing move ends every repetition and resets the clock, so the
+// positions before it do not count.
+//
+// It needs the WDL and DTZ tables of every position p's moves lead to; the
+// errors are ProbeDTZ's. A position without legal moves has none.
 func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootMove, error) {
 	if err := tb.check(p); err != nil {
 		return nil, err
 	}
-	repeated := hasRepeated(p, h)
+	g := newGame(p, h)
 	clock := p.HalfmoveClock()
 	var buf [movegen.MaxMoves]movegen.Move
 	moves := p.LegalMoves(buf[:0])
@@ -57,13 +67,16 @@ func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootM
 		child := *p
 		child.PlayUnchecked(m)
 		var d DTZ
-		if child.HalfmoveClock() == 0 {
+		switch {
+		case child.HalfmoveClock() == 0:
 			w, _, err := tb.probeWDL(&child)
 			if err != nil {
 				return nil, err
 			}
 			d.Plies = zeroingDTZ[-w+2]
-		} else {
+		case g.drawn(&child):
+			// d is 0: a draw by repetition or by the fifty-move rule.
+		default:
 			cd, err := tb.probeDTZ(&child)
 			if err != nil {
 				return nil, err
@@ -82,7 +95,7 @@ func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootM
 		r := RootMove{Move: m, DTZ: d.Plies, Rounded: d.Rounded}
 		v := d.Plies
 		switch {
-		case v > 0 && v+clock <= 99 && !repeated:
+		case v > 0 && v+clock <= 99 && !g.repeated:
 			r.Rank = 1000
 		case v > 0:
 			r.Rank = 1000 - (v + clock)
@@ -124,16 +137,19 @@ func rankWDL(r int) WDL {
 }
 
 // RootMovesWDL ranks p's legal moves by the WDL tables alone, for when the
-// DTZ tables are missing, as Fathom's tb_probe_root_wdl does (with the
-// fifty-move rule): each move by the value of the position it leads to,
-// counted from a zeroing move, rank 1000 for a win, 899 for a cursed win,
-// 0, -899 and -1000; DTZ is 0. It does not read the halfmove clock, and
-// cannot tell a win that the clock already spoils; best first, the
-// generator's order among equals.
-func (tb *Tablebase) RootMovesWDL(p *movegen.Position) ([]RootMove, error) {
+// DTZ tables are missing, as Stockfish's root_probe_wdl does (and Fathom's
+// tb_probe_root_wdl, but for the draws below): each move by the value of
+// the position it leads to, counted from a zeroing move, rank 1000 for a
+// win, 899 for a cursed win, 0, -899 and -1000; DTZ is 0. h is the game as
+// RootMoves reads it: a move that draws at once, by a third occurrence or
+// by the clock reaching 100 without mate, is a draw, rank 0. Beyond that
+// it does not read the halfmove clock, and cannot tell a win that the
+// clock already spoils; best first, the generator's order among equals.
+func (tb *Tablebase) RootMovesWDL(p *movegen.Position, h *movegen.History) ([]RootMove, error) {
 	if err := tb.check(p); err != nil {
 		return nil, err
 	}
+	g := newGame(p, h)
 	ranks := [5]int{-1000, -899, 0, 899, 1000}
 	var buf [movegen.MaxMoves]movegen.Move
 	moves := p.LegalMoves(buf[:0])
@@ -141,14 +157,51 @@ func (tb *Tablebase) RootMovesWDL(p *movegen.Position) ([]RootMove, error) {
 	for _, m := range moves {
 		child := *p
 		child.PlayUnchecked(m)
-		w, _, err := tb.probeWDL(&child)
-		if err != nil {
-			return nil, err
+		w := 0
+		if !g.drawn(&child) {
+			var err error
+			if w, _, err = tb.probeWDL(&child); err != nil {
+				return nil, err
+			}
 		}
 		out = append(out, RootMove{Move: m, WDL: WDL(-w), Rank: ranks[-w+2]})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Rank > out[j].Rank })
 	return out, nil
+}
+
+// game is what the root probes read of the game before the root: whether
+// it has repeated since the last zeroing move, and its record, to which
+// each move's position is added to count its occurrences.
+type game struct {
+	repeated bool
+	h        *movegen.History // the game up to the root, or nil
+}
+
+// newGame reads the game h that leads to p (p last, or nil).
+func newGame(p *movegen.Position, h *movegen.History) game {
+	if h == nil || h.Len() == 0 {
+		return game{}
+	}
+	return game{repeated: hasRepeated(p, h), h: h.Clone()}
+}
+
+// drawn reports whether child, the position after a root move that does
+// not zero, is a draw that Stockfish's root probes score as such before
+// probing (Position::is_draw at ply 1): the halfmove clock at 100 or more
+// and no mate, or the position's third occurrence in the game (a second
+// one is not a draw at the root: the game goes on).
+func (g game) drawn(child *movegen.Position) bool {
+	if child.HalfmoveClock() >= movegen.FiftyMovePlies && !child.IsCheckmate() {
+		return true
+	}
+	if g.h == nil {
+		return false
+	}
+	g.h.Push(child)
+	n := g.h.Occurrences()
+	g.h.Pop()
+	return n >= 3
 }
 
 // hasRepeated reports whether a position of the game in h has repeated

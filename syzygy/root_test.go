@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/symmagic/attacks/internal/syzygydata"
+	"github.com/symmagic/attacks/movegen"
 )
 
 // TestRootMovesRepetition checks that a repetition since the last zeroing
@@ -55,7 +56,7 @@ func TestRootMovesWDL(t *testing.T) {
 	}
 	ranks := map[WDL]int{Loss: -1000, BlessedLoss: -899, Draw: 0, CursedWin: 899, Win: 1000}
 	for i := range ps {
-		moves, err := tb.RootMovesWDL(&ps[i])
+		moves, err := tb.RootMovesWDL(&ps[i], nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,6 +76,120 @@ func TestRootMovesWDL(t *testing.T) {
 		p := mustFEN(t, fen)
 		if moves, err := tb.RootMoves(&p, nil); len(moves) != 0 || err != nil {
 			t.Errorf("%s: %v, %v", fen, moves, err)
+		}
+	}
+}
+
+// rootDraws checks the moves of the game cmd ("fen ... moves ...", as a
+// UCI position command gives it) against Stockfish's rule: a move that
+// does not zero and lets the side to move claim a draw with it (the
+// position after it occurs the third time, or the halfmove clock reaches
+// 100 without mate) is a draw, rank 0 and DTZ 0, whatever the tables say;
+// every other move is ranked as without the game's history, but for a
+// win's rank when the position has repeated. It returns the moves, best
+// first.
+func rootDraws(t *testing.T, tb *Tablebase, cmd string) ([]RootMove, *movegen.Position, *movegen.History) {
+	t.Helper()
+	h := movegen.NewHistory(16)
+	p, err := movegen.ParseUCIPosition(cmd, false, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := tb.RootMoves(&p, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := tb.RootMoves(&p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wdl, err := tb.RootMovesWDL(&p, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plainWDL, err := tb.RootMovesWDL(&p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tableDTZ, tableWDL, wdlRank := map[movegen.Move]int{}, map[movegen.Move]int{}, map[movegen.Move]int{}
+	for i := range plain {
+		tableDTZ[plain[i].Move] = plain[i].DTZ
+		tableWDL[plainWDL[i].Move] = plainWDL[i].Rank
+		wdlRank[wdl[i].Move] = wdl[i].Rank
+	}
+	draws := 0
+	for _, m := range moves {
+		if drawsAtOnce(&p, h, m.Move) {
+			draws++
+			if m.Rank != 0 || m.DTZ != 0 || m.WDL != Draw || wdlRank[m.Move] != 0 {
+				t.Errorf("%s: %v claims a draw; ranked %+v, by WDL %d", cmd, m.Move, m, wdlRank[m.Move])
+			}
+			continue
+		}
+		if m.DTZ != tableDTZ[m.Move] || wdlRank[m.Move] != tableWDL[m.Move] {
+			t.Errorf("%s: %v: DTZ %d, WDL rank %d; without the game %d, %d", cmd, m.Move, m.DTZ, wdlRank[m.Move], tableDTZ[m.Move], tableWDL[m.Move])
+		}
+	}
+	if draws == 0 {
+		t.Errorf("%s: no move claims a draw", cmd)
+	}
+	return moves, &p, h
+}
+
+// drawsAtOnce reports whether m, a legal move of p, which ends the game h,
+// does not zero and draws by the rules (movegen's): a draw to claim with
+// it, a third occurrence or the clock at 100, or one that ends the game,
+// the clock at 150 or a fifth occurrence.
+func drawsAtOnce(p *movegen.Position, h *movegen.History, m movegen.Move) bool {
+	if p.IsCapture(m) || p.MovedPiece(m).Type() == movegen.Pawn {
+		return false
+	}
+	q := *p
+	q.PlayUnchecked(m)
+	switch q.Outcome(h).Reason {
+	case movegen.SeventyFiveMoves, movegen.FivefoldRepetition:
+		return true
+	}
+	return p.ClaimableDrawWith(h, m) != movegen.NoReason
+}
+
+// TestRootMovesThreefold checks that a move that repeats a position the
+// third time ranks as a draw, not as the win the tables give it: a queen
+// that goes back to e2, where it stood twice with the same king, hands
+// the defender a draw by repetition, and must not come first.
+func TestRootMovesThreefold(t *testing.T) {
+	tb := openTB(t)
+	moves, p, h := rootDraws(t, tb, "fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3 e1e2 a3a4 e2e8 a4a3")
+	if drawsAtOnce(p, h, moves[0].Move) || moves[0].WDL != Win {
+		t.Errorf("first %+v", moves[0])
+	}
+}
+
+// TestRootMovesFiftyMoves checks the moves that bring the halfmove clock
+// to 100: draws unless they mate, for the winner (whose first move must
+// then zero, by both ranks) and for the loser, whose every move but a
+// zeroing one is then a draw. The clock counts the game's moves after the
+// FEN's.
+func TestRootMovesFiftyMoves(t *testing.T) {
+	tb := openTB(t)
+	for _, cmd := range []string{
+		"fen 8/8/8/8/3r4/k7/8/K2Q4 w - - 99 1",
+		"fen 8/8/8/8/3r4/k7/8/K2Q4 w - - 95 1 moves d1e1 d4d3 e1d1 d3d4", // the same, reached again
+		"fen 8/8/8/8/8/1k6/8/K3Q3 b - - 99 1",
+		"fen 8/8/8/8/8/1k6/8/K3Q3 b - - 150 1",
+	} {
+		moves, p, h := rootDraws(t, tb, cmd)
+		wdl, err := tb.RootMovesWDL(p, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, firstWDL := moves[0], wdl[0]
+		if p.Side() == movegen.White {
+			if !p.IsCapture(first.Move) || first.Rank != 900 || first.WDL != Win || !p.IsCapture(firstWDL.Move) || firstWDL.Rank != 1000 {
+				t.Errorf("%s: first %+v, by WDL %+v", cmd, first, firstWDL)
+			}
+		} else if first.WDL != Draw || firstWDL.WDL != Draw {
+			t.Errorf("%s: first %+v, by WDL %+v", cmd, first, firstWDL)
 		}
 	}
 }

@@ -103,7 +103,7 @@ func TestRefused(t *testing.T) {
 		_, err1 := tb.ProbeWDL(&c.p)
 		_, err2 := tb.ProbeDTZ(&c.p)
 		_, err3 := tb.RootMoves(&c.p, nil)
-		_, err4 := tb.RootMovesWDL(&c.p)
+		_, err4 := tb.RootMovesWDL(&c.p, nil)
 		for _, err := range []error{err1, err2, err3, err4} {
 			if err == nil || err.Error() != c.want || c.is != nil && !c.is(err) {
 				t.Errorf("%s: %v, want %q", c.p.FEN(), err, c.want)
@@ -129,7 +129,7 @@ func TestRefusedCalls(t *testing.T) {
 		_, err1 := c.tb.ProbeWDL(c.p)
 		_, err2 := c.tb.ProbeDTZ(c.p)
 		_, err3 := c.tb.RootMoves(c.p, nil)
-		_, err4 := c.tb.RootMovesWDL(c.p)
+		_, err4 := c.tb.RootMovesWDL(c.p, nil)
 		for _, err := range []error{err1, err2, err3, err4} {
 			if err == nil || err.Error() != c.want {
 				t.Errorf("%v, want %q", err, c.want)
@@ -253,7 +253,8 @@ func TestRead(t *testing.T) {
 	TestPythonChess(t)
 }
 
-// TestClose checks that probes after Close fail with ErrClosed.
+// TestClose checks that probes after Close, and a second Close, fail with
+// ErrClosed.
 func TestClose(t *testing.T) {
 	tb, err := Open(testdata)
 	if err != nil {
@@ -275,7 +276,7 @@ func TestClose(t *testing.T) {
 	if _, err := tb.ProbeWDL(&p); !errors.Is(err, ErrClosed) {
 		t.Errorf("a probe after Close: %v", err)
 	}
-	if err := tb.Close(); err != nil {
+	if err := tb.Close(); !errors.Is(err, ErrClosed) {
 		t.Errorf("a second Close: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package syzygy
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -47,15 +48,29 @@ func (w WDL) String() string {
 }
 
 // ErrCastling is the error of a probe of a position that holds a castling
-// right: the tables hold no such position.
+// right: the tables hold none.
 var ErrCastling = errors.New("syzygy: the position holds a castling right; the tables hold none")
 
-// ErrClosed is the error of a probe after Close.
-var ErrClosed = errors.New("syzygy: the tablebase is closed")
+// ErrClosed is behind the error of a probe after Close, and of a second
+// Close: the value fs.ErrClosed, as os.ErrClosed and the ErrClosed of
+// every package of this module are, so errors.Is(err, fs.ErrClosed)
+// holds. The error's text reads "syzygy: the tablebase is closed".
+var ErrClosed = fs.ErrClosed
 
-// errNotOpened is the error of a probe of a Tablebase that Open did not
-// make (its zero value).
-var errNotOpened = errors.New("syzygy: the Tablebase was not made by Open")
+// ErrNotOpened is the error of a probe of a Tablebase that Open did not
+// make: its zero value, which holds no table.
+var ErrNotOpened = errors.New("syzygy: the Tablebase was not made by Open")
+
+// ErrNoTables is behind Open's *DirError when its directories hold no
+// WDL table (NAME.rtbw), or it is given none.
+var ErrNoTables = errors.New("no Syzygy WDL table (NAME.rtbw)")
+
+// closedError is the error of a call after Close: ErrClosed, with a text
+// that names the package and the Tablebase.
+type closedError struct{}
+
+func (closedError) Error() string { return "syzygy: the tablebase is closed" }
+func (closedError) Unwrap() error { return ErrClosed }
 
 // TooManyPiecesError is the error of a probe of a position with more
 // pieces (kings included) than the largest table given to Open holds.
@@ -79,20 +94,69 @@ func (e *MissingTableError) Error() string {
 	return "syzygy: missing table " + e.File
 }
 
-// TableError is the error of a table file that is not a Syzygy table or is
-// corrupt or truncated: the file's path and what is wrong. A probe that
-// meets one returns it, and so does every later probe that needs the file.
+// TableError is the error of a table file: one that is not a Syzygy table,
+// or is corrupt or truncated (Msg says what is wrong, Err is nil), or one
+// that cannot be read or mapped into memory (Err is the system's error, a
+// *fs.PathError where the file system gave one: errors.Is(err,
+// fs.ErrNotExist) for a file removed after Open, fs.ErrPermission for
+// one not readable). Path is the file's path. Open returns one for a file
+// whose size cannot be a table's; a probe returns one when it first reads
+// the file, and so does every later probe that needs the file. Its text
+// reads:
+//
+//	syzygy: table /tb/KRvK.rtbw: 100 bytes, not 16 more than a multiple of 64 as every Syzygy table's: truncated or not a table
+//	syzygy: table /tb/KQvK.rtbz: open: permission denied
 type TableError struct {
 	Path string
 	Msg  string
+	Err  error
 }
 
 func (e *TableError) Error() string {
-	return "syzygy: table " + e.Path + ": " + e.Msg
+	s := "syzygy: table " + e.Path + ": " + e.Msg
+	if e.Err == nil {
+		return s
+	}
+	if e.Msg != "" {
+		s += ": "
+	}
+	// The file system's error names the path already.
+	if pe, ok := e.Err.(*fs.PathError); ok && pe.Path == e.Path {
+		return s + pe.Op + ": " + pe.Err.Error()
+	}
+	return s + e.Err.Error()
 }
 
+func (e *TableError) Unwrap() error { return e.Err }
+
+// DirError is the error of Open for its directories: one it cannot list
+// (Dirs that directory, Err the file system's error, a *fs.PathError:
+// errors.Is(err, fs.ErrNotExist) for a directory that does not exist), or
+// directories that hold no WDL table (Dirs all of them, none when Open was
+// given none; Err ErrNoTables). Its text reads:
+//
+//	syzygy: open /tb/3-4-5: no such file or directory
+//	syzygy: no Syzygy WDL table (NAME.rtbw) in /tb/3-4-5, /tb/6
+type DirError struct {
+	Dirs []string
+	Err  error
+}
+
+func (e *DirError) Error() string {
+	var pe *fs.PathError
+	switch {
+	case errors.As(e.Err, &pe):
+		return "syzygy: " + e.Err.Error()
+	case len(e.Dirs) == 0:
+		return "syzygy: " + e.Err.Error() + ": no directory given"
+	}
+	return "syzygy: " + e.Err.Error() + " in " + strings.Join(e.Dirs, ", ")
+}
+
+func (e *DirError) Unwrap() error { return e.Err }
+
 // PositionError is the error of a probe of a position no table can hold:
-// one without a king of each side (the zero Position).
+// a nil position, or one without a king of each side (the zero Position).
 type PositionError struct {
 	Msg string
 }
@@ -157,7 +221,7 @@ func Open(dirs ...string) (*Tablebase, error) {
 	for _, dir := range dirs {
 		files, err := os.ReadDir(dir)
 		if err != nil {
-			return nil, fmt.Errorf("syzygy: %v", err)
+			return nil, &DirError{Dirs: []string{dir}, Err: err}
 		}
 		for _, f := range files {
 			name, kind := f.Name(), -1
@@ -184,10 +248,10 @@ func Open(dirs ...string) (*Tablebase, error) {
 			path := filepath.Join(dir, f.Name())
 			info, err := os.Stat(path)
 			if err != nil {
-				return nil, fmt.Errorf("syzygy: %v", err)
+				return nil, &TableError{Path: path, Err: err}
 			}
 			if info.Size()%64 != 16 {
-				return nil, &TableError{path, fmt.Sprintf("%d bytes, not 16 more than a multiple of 64 as every Syzygy table's: truncated or not a table", info.Size())}
+				return nil, &TableError{Path: path, Msg: fmt.Sprintf("%d bytes, not 16 more than a multiple of 64 as every Syzygy table's: truncated or not a table", info.Size())}
 			}
 			e.path[kind], e.size[kind] = path, info.Size()
 		}
@@ -202,7 +266,7 @@ func Open(dirs ...string) (*Tablebase, error) {
 		tb.maxPieces = max(tb.maxPieces, e.pieces)
 	}
 	if len(tb.names) == 0 {
-		return nil, fmt.Errorf("syzygy: no Syzygy WDL table (NAME.rtbw) in %s", strings.Join(dirs, ", "))
+		return nil, &DirError{Dirs: dirs, Err: ErrNoTables}
 	}
 	tb.buildSlots()
 	sort.Strings(tb.names)
@@ -289,11 +353,12 @@ func (tb *Tablebase) Mapped() (files int, bytes int64) {
 }
 
 // Close unmaps (or frees) every table file read. It must not be called while
-// a probe runs; probes after it return ErrClosed. It returns the first
-// error the system gave.
+// a probe runs; probes after it, and a second Close, return an error
+// wrapping ErrClosed. It returns the first error the system gave, a
+// *TableError.
 func (tb *Tablebase) Close() error {
 	if tb.closed.Swap(true) {
-		return nil
+		return closedError{}
 	}
 	var first error
 	for _, name := range tb.names {
@@ -304,10 +369,10 @@ func (tb *Tablebase) Close() error {
 			l.mu.Lock()
 			if t := l.t.Swap(nil); t != nil {
 				if err := t.release(); err != nil && first == nil {
-					first = fmt.Errorf("syzygy: %s: %v", e.path[k], err)
+					first = &TableError{Path: e.path[k], Msg: "unmapping", Err: err}
 				}
 			}
-			l.err = ErrClosed
+			l.err = closedError{}
 			l.mu.Unlock()
 		}
 	}
@@ -333,20 +398,24 @@ func (tb *Tablebase) load(e *entry, kind int) (*table, error) {
 		return t, nil
 	}
 	if tb.closed.Load() {
-		return nil, ErrClosed
+		return nil, closedError{}
 	}
 	if l.err != nil {
 		return nil, l.err
 	}
 	data, release, err := mapFile(e.path[kind])
 	if err != nil {
-		l.err = fmt.Errorf("syzygy: %v", err)
+		if _, ok := err.(*TableError); !ok {
+			err = &TableError{Path: e.path[kind], Err: err}
+		}
+		l.err = err
 		return nil, l.err
 	}
 	t, err := parseTable(data, e, kind)
 	if err != nil {
 		release()
-		l.err = &TableError{e.path[kind], err.Error()}
+		// The parser's fault is the file's, in the package's own words.
+		l.err = &TableError{Path: e.path[kind], Msg: err.Error()}
 		return nil, l.err
 	}
 	t.release = release
