@@ -34,9 +34,10 @@ import (
 // has the same, lower ones after each "|".
 //
 // TestStockfishRootLive runs Stockfish, when it is installed, on the
-// hand-made roots (all of them with -long) and checks that it prints what
-// the file holds; -stockfish-write writes the file from its answers
-// (about a minute: each neighbour's rank takes two searches).
+// hand-made roots (all of them with -long) and checks that it prints the
+// moves and scores the file holds; -stockfish-write writes the file from
+// its answers, the groups included (about a minute: each neighbour's rank
+// takes two searches).
 
 var stockfishWrite = flag.Bool("stockfish-write", false, "write testdata/stockfish/root.tsv from Stockfish's answers (Stockfish 15.1 in PATH or /usr/games)")
 
@@ -495,13 +496,14 @@ func multiPV(lines []string) []string {
 }
 
 // TestStockfishRootLive asks Stockfish, where it is installed, for the
-// roots of testdata/stockfish/root.tsv and checks that it answers what the
-// file holds; with -stockfish-write it writes the file.
+// roots of testdata/stockfish/root.tsv and checks that it answers the
+// moves and scores the file holds; with -stockfish-write it writes the
+// file.
 func TestStockfishRootLive(t *testing.T) {
 	if testing.Short() && !*stockfishWrite {
 		t.Skip("-short: Stockfish is not run")
 	}
-	games, all := stockfishCases, *long || *stockfishWrite
+	games, all, groups := stockfishCases, *long || *stockfishWrite, *stockfishWrite
 	if all {
 		games = stockfishGames(t, 4)
 	}
@@ -513,7 +515,7 @@ func TestStockfishRootLive(t *testing.T) {
 		}
 		sf := startStockfishProbes(t, dir)
 		for _, cmd := range games {
-			got = append(got, stockfishRow{tables, cmd, sf.roots(t, cmd, all)})
+			got = append(got, stockfishRow{tables, cmd, sf.roots(t, cmd, groups)})
 		}
 	}
 	if *stockfishWrite {
@@ -530,8 +532,8 @@ func TestStockfishRootLive(t *testing.T) {
 	}
 	stored := map[string]string{}
 	for _, r := range readStockfishRows(t) {
-		if !all {
-			// Without the groups, which take a search for each move.
+		if !groups {
+			// Without the groups, which take two searches a move.
 			var moves []string
 			for _, m := range r.moves {
 				if m != "|" {
