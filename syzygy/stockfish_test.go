@@ -54,9 +54,9 @@ var stockfishCases = []string{
 	"fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3 e1e2 a3a4",
 	// Before the second occurrence: nothing has repeated.
 	"fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3",
-	// The loser to move: its king's move back repeats a position the
-	// third time, a draw, its best.
-	"fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3 e1e2 a3a4 e2e1",
+	// The loser to move: its king's move back to c1 repeats a position
+	// the third time, a draw, its best; the root occurs the second time.
+	"fen 8/8/8/8/8/8/Q7/K1k5 w - - 0 1 moves a2g8 c1d2 g8a2 d2c1 a2a8 c1d2 a8a2",
 	// The repetition before a capture does not count after it.
 	"fen 8/8/8/8/3r4/k7/8/K2Q4 w - - 0 1 moves d1e1 d4d3 e1d1 d3d4 d1e1 d4d3 e1d1 d3d4 d1d4 a3b3",
 	// The clock: at 98 a move to 99 is not yet a draw; at 99 every move
