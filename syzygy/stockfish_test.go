@@ -49,8 +49,8 @@ const stockfishRoots = "testdata/stockfish/root.tsv"
 var stockfishCases = []string{
 	// The queen's move back to e2 repeats a position the third time.
 	"fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3 e1e2 a3a4 e2e8 a4a3",
-	// The same game one move shorter: e2e8 would make the second
-	// occurrence, not the third, and the root has repeated.
+	// The same game before e2e8: the root occurs the second time, and
+	// e2e1 would repeat a position the second time, not a draw.
 	"fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3 e1e2 a3a4",
 	// Before the second occurrence: nothing has repeated.
 	"fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3",
