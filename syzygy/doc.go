@@ -52,12 +52,25 @@
 //
 // Open lists the tables of the directories it is given; each table file is
 // mapped into memory (mmap, read-only, on Unix; read into memory elsewhere)
-// when a probe first needs it, under a lock taken only then. A probe after
-// that takes no lock and allocates nothing, so any number of search
-// threads may probe one Tablebase at once. A file that is not a Syzygy
-// table, or is corrupt or truncated, is a *TableError, never a crash: from
-// Open when its size cannot be a table's, else when a probe first reads it; every offset is checked against the file as it
-// is parsed, and every read a probe makes against what was parsed.
+// when a probe first needs it, under a lock taken only then. ProbeWDL and
+// ProbeDTZ then take no lock and allocate nothing, so any number of search
+// threads may probe one Tablebase at once (RootMoves and RootMovesWDL
+// allocate the moves they return). A file that is not a Syzygy table, or
+// is corrupt or truncated, is a *TableError, never a crash: from Open when
+// its size cannot be a table's, else when a probe first reads it; every
+// offset is checked against the file as it is parsed, and every read a
+// probe makes against what was parsed.
+//
+// # Errors
+//
+// Open's errors are a *DirError (a directory it cannot list, wrapping the
+// file system's error, so that errors.Is(err, fs.ErrNotExist) holds for
+// one that does not exist; or ErrNoTables) and a *TableError (a table
+// file of the wrong size). A probe's are ErrCastling, *TooManyPiecesError,
+// *PositionError, *MissingTableError, *TableError (wrapping the file
+// system's error for a file that cannot be read), ErrNotOpened for the
+// zero Tablebase and, after Close, an error wrapping ErrClosed, which is
+// fs.ErrClosed. Every error's text begins "syzygy: ".
 //
 // docs/SYZYGY.md says how the package was checked against Fathom and
 // python-chess, how fast it is, and what is untested.

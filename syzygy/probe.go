@@ -256,9 +256,11 @@ var zeroingDTZ = [5]int{-1, -101, 0, 101, 1}
 
 // ProbeDTZ returns p's distance to zeroing (see DTZ). Like ProbeWDL it does
 // not read the halfmove clock and refuses castling rights and too many
-// pieces; it needs, beside the WDL tables, the DTZ tables of p's material
-// and of the positions its moves lead to. A checkmated side to move has
-// -1; a stalemate is a draw, 0.
+// pieces; it needs, beside the WDL tables ProbeWDL needs and those of the
+// positions p's pawn moves lead to, the DTZ table of p's material (that
+// of the positions its other moves lead to), unless p is a draw or its
+// best move zeroes. A checkmated side to move has -1; a stalemate is a
+// draw, 0.
 func (tb *Tablebase) ProbeDTZ(p *movegen.Position) (DTZ, error) {
 	if err := tb.check(p); err != nil {
 		return DTZ{}, err

@@ -13,25 +13,42 @@ type RootMove struct {
 	// DTZ is the distance to zeroing of the position after the move,
 	// counted from the position before it (the move's own ply included)
 	// for the side that makes it: 1 for a move that zeroes and keeps a win
-	// (or mates), -1 for one that zeroes into a loss, as Fathom's root
-	// probe counts. Rounded as DTZ's Rounded.
+	// (or mates), -1 for one that zeroes into a loss (101 and -101 for a
+	// cursed win and a blessed loss), 0 for a draw, as Fathom's and
+	// Stockfish's root probes count. A move that draws at once (see
+	// RootMoves) has 0, whatever the tables say of the position it leads
+	// to. Rounded as DTZ's Rounded.
 	DTZ     int
 	Rounded bool
-	// WDL is the move's result for the side that makes it under the
-	// fifty-move rule, counting the plies already played since the last
-	// zeroing move (the halfmove clock) and, for a win, whether the game
-	// has repeated since: a win whose zeroing comes too late is a
-	// CursedWin (a draw under the rule), a loss so a BlessedLoss.
+	// WDL is the result Rank stands for, for the side that makes the move,
+	// under the fifty-move rule with the plies already played since the
+	// last zeroing move (the halfmove clock): Win from rank 900 up, a
+	// CursedWin (a win the rule spoils: a draw) from 1 to 899, Draw at 0,
+	// a BlessedLoss (a loss the rule saves) from -899 to -1, Loss from -900
+	// down. A win at exactly the rule's limit (rank 900) may be a cursed
+	// one where the distance is rounded.
 	WDL WDL
-	// Rank orders the moves as Stockfish's and Fathom's root probes do
-	// (tb_probe_root_dtz with the fifty-move rule): 1000 for a win within
-	// the fifty-move rule with the clock as it stands (and no repetition
-	// since the last zeroing move), 1000 less the plies to zeroing from
-	// the last one for a win that may be spoiled (900 at exactly the
-	// limit, which a rounded distance may miss by a ply), 0 for a draw,
-	// -1000 for a loss that cannot be drawn, and above -1000 for a loss
-	// that the fifty-move rule may save. An engine searches only the moves
-	// of the highest rank, and scores them as its own mate or draw scores.
+	// Rank orders the moves as Stockfish's root probe does (its
+	// Tablebases::root_probe with Syzygy50MoveRule on, on the scale of
+	// Fathom's tb_probe_root_dtz, which ranks the same but for the moves
+	// that draw at once). With v the DTZ and clock the halfmove clock
+	// before the move:
+	//
+	//	1000               a win with v + clock <= 99 and no repetition in the
+	//	                   game since the last zeroing move
+	//	1000 - (v + clock) another win: from 901 to 999 a win within the limit
+	//	                   in a game that has repeated (ranked by distance, so
+	//	                   that the engine makes progress rather than repeat),
+	//	                   900 a win at exactly the limit (which a rounded
+	//	                   distance may miss by a ply), below 900 a cursed win
+	//	0                  a draw, a move that draws at once included
+	//	-1000              a loss with 2·|v| + clock < 100
+	//	-1000 + |v| + clock another loss: up to -900 one the rule does not
+	//	                   save, the higher the nearer the limit; above -900
+	//	                   a blessed loss
+	//
+	// An engine searches only the moves of the highest rank, and scores
+	// them as its own mate or draw scores.
 	Rank int
 }
 
@@ -52,8 +69,12 @@ type RootMove struct {
 // zeroing move ends every repetition and resets the clock, so the
 // positions before it do not count.
 //
-// It needs the WDL and DTZ tables of every position p's moves lead to; the
-// errors are ProbeDTZ's. A position without legal moves has none.
+// RootMoves neither changes h nor keeps it. It needs the WDL tables of the
+// positions p's moves lead to and, for the moves that neither zero nor
+// draw at once, their DTZ tables; the errors are ProbeDTZ's (a
+// *MissingTableError naming a DTZ file where one is missing: see
+// RootMovesWDL). A position without legal moves has none. It allocates
+// the moves it returns and a copy of h.
 func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootMove, error) {
 	if err := tb.check(p); err != nil {
 		return nil, err
@@ -137,8 +158,10 @@ func rankWDL(r int) WDL {
 }
 
 // RootMovesWDL ranks p's legal moves by the WDL tables alone, for when the
-// DTZ tables are missing, as Stockfish's root_probe_wdl does (and Fathom's
-// tb_probe_root_wdl, but for the draws below): each move by the value of
+// DTZ tables are missing (Stockfish falls back to it when its DTZ root
+// probe fails: here, when RootMoves returns a *MissingTableError naming a
+// .rtbz file), as Stockfish's root_probe_wdl does (and Fathom's
+// tb_probe_root_wdl, but for the draws at once): each move by the value of
 // the position it leads to, counted from a zeroing move, rank 1000 for a
 // win, 899 for a cursed win, 0, -899 and -1000; DTZ is 0. h is the game as
 // RootMoves reads it: a move that draws at once, by a third occurrence or

@@ -154,14 +154,21 @@ func drawsAtOnce(p *movegen.Position, h *movegen.History, m movegen.Move) bool {
 }
 
 // TestRootMovesThreefold checks that a move that repeats a position the
-// third time ranks as a draw, not as the win the tables give it: a queen
-// that goes back to e2, where it stood twice with the same king, hands
-// the defender a draw by repetition, and must not come first.
+// third time ranks as a draw, not as the win or the loss the tables give
+// it: a queen that goes back to e2, where it stood twice with the same
+// king, hands the defender a draw by repetition, and must not come first;
+// a losing king's move that repeats comes first.
 func TestRootMovesThreefold(t *testing.T) {
 	tb := openTB(t)
 	moves, p, h := rootDraws(t, tb, "fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3 e1e2 a3a4 e2e8 a4a3")
 	if drawsAtOnce(p, h, moves[0].Move) || moves[0].WDL != Win {
 		t.Errorf("first %+v", moves[0])
+	}
+	// The loser's king goes back to c1, where it stood twice with the
+	// queen on a2: a draw, its first move; every other loses.
+	moves, p, h = rootDraws(t, tb, "fen 8/8/8/8/8/8/Q7/K1k5 w - - 0 1 moves a2g8 c1d2 g8a2 d2c1 a2a8 c1d2 a8a2")
+	if !drawsAtOnce(p, h, moves[0].Move) || moves[0].WDL != Draw || moves[1].WDL != Loss {
+		t.Errorf("the loser's first %+v, second %+v", moves[0], moves[1])
 	}
 }
 

@@ -34,9 +34,10 @@ import (
 // has the same, lower ones after each "|".
 //
 // TestStockfishRootLive runs Stockfish, when it is installed, on the
-// hand-made roots (all of them with -long) and checks that it prints what
-// the file holds; -stockfish-write writes the file from its answers
-// (about a minute: each neighbour's rank takes two searches).
+// hand-made roots (all of them with -long) and checks that it prints the
+// moves and scores the file holds; -stockfish-write writes the file from
+// its answers, the groups included (about a minute: each neighbour's rank
+// takes two searches).
 
 var stockfishWrite = flag.Bool("stockfish-write", false, "write testdata/stockfish/root.tsv from Stockfish's answers (Stockfish 15.1 in PATH or /usr/games)")
 
@@ -48,14 +49,14 @@ const stockfishRoots = "testdata/stockfish/root.tsv"
 var stockfishCases = []string{
 	// The queen's move back to e2 repeats a position the third time.
 	"fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3 e1e2 a3a4 e2e8 a4a3",
-	// The same game one move shorter: e2e8 would make the second
-	// occurrence, not the third, and the root has repeated.
+	// The same game before e2e8: the root occurs the second time, and
+	// e2e1 would repeat a position the second time, not a draw.
 	"fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3 e1e2 a3a4",
 	// Before the second occurrence: nothing has repeated.
 	"fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3",
-	// The loser to move: its king's move back repeats a position the
-	// third time, a draw, its best.
-	"fen 8/8/8/8/2K5/k7/8/3Q4 w - - 0 1 moves d1e2 a3a4 e2e1 a4a3 e1e2 a3a4 e2e1",
+	// The loser to move: its king's move back to c1 repeats a position
+	// the third time, a draw, its best; the root occurs the second time.
+	"fen 8/8/8/8/8/8/Q7/K1k5 w - - 0 1 moves a2g8 c1d2 g8a2 d2c1 a2a8 c1d2 a8a2",
 	// The repetition before a capture does not count after it.
 	"fen 8/8/8/8/3r4/k7/8/K2Q4 w - - 0 1 moves d1e1 d4d3 e1d1 d3d4 d1e1 d4d3 e1d1 d3d4 d1d4 a3b3",
 	// The clock: at 98 a move to 99 is not yet a draw; at 99 every move
@@ -495,13 +496,14 @@ func multiPV(lines []string) []string {
 }
 
 // TestStockfishRootLive asks Stockfish, where it is installed, for the
-// roots of testdata/stockfish/root.tsv and checks that it answers what the
-// file holds; with -stockfish-write it writes the file.
+// roots of testdata/stockfish/root.tsv and checks that it answers the
+// moves and scores the file holds; with -stockfish-write it writes the
+// file.
 func TestStockfishRootLive(t *testing.T) {
 	if testing.Short() && !*stockfishWrite {
 		t.Skip("-short: Stockfish is not run")
 	}
-	games, all := stockfishCases, *long || *stockfishWrite
+	games, all, groups := stockfishCases, *long || *stockfishWrite, *stockfishWrite
 	if all {
 		games = stockfishGames(t, 4)
 	}
@@ -513,7 +515,7 @@ func TestStockfishRootLive(t *testing.T) {
 		}
 		sf := startStockfishProbes(t, dir)
 		for _, cmd := range games {
-			got = append(got, stockfishRow{tables, cmd, sf.roots(t, cmd, all)})
+			got = append(got, stockfishRow{tables, cmd, sf.roots(t, cmd, groups)})
 		}
 	}
 	if *stockfishWrite {
@@ -530,8 +532,8 @@ func TestStockfishRootLive(t *testing.T) {
 	}
 	stored := map[string]string{}
 	for _, r := range readStockfishRows(t) {
-		if !all {
-			// Without the groups, which take a search for each move.
+		if !groups {
+			// Without the groups, which take two searches a move.
 			var moves []string
 			for _, m := range r.moves {
 				if m != "|" {

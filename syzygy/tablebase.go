@@ -100,9 +100,9 @@ func (e *MissingTableError) Error() string {
 // *fs.PathError where the file system gave one: errors.Is(err,
 // fs.ErrNotExist) for a file removed after Open, fs.ErrPermission for
 // one not readable). Path is the file's path. Open returns one for a file
-// whose size cannot be a table's; a probe returns one when it first reads
-// the file, and so does every later probe that needs the file. Its text
-// reads:
+// it cannot stat or whose size cannot be a table's; a probe returns one
+// when it first reads the file, and so does every later probe that needs
+// the file; Close one for a file it cannot unmap. Its text reads:
 //
 //	syzygy: table /tb/KRvK.rtbw: 100 bytes, not 16 more than a multiple of 64 as every Syzygy table's: truncated or not a table
 //	syzygy: table /tb/KQvK.rtbz: open: permission denied
@@ -169,7 +169,9 @@ func (e *PositionError) Error() string {
 // Open. Its probes are safe for concurrent use by any number of
 // goroutines: each table's file is mapped into memory (read into it where
 // the system has no mmap) the first time a probe needs it, under a lock
-// taken only then; after that a probe takes no lock and allocates nothing.
+// taken only then; after that ProbeWDL and ProbeDTZ take no lock and
+// allocate nothing. The zero Tablebase holds no table: its probes return
+// ErrNotOpened.
 type Tablebase struct {
 	entries   map[material]*entry // by the material of each orientation
 	slots     []slot              // the same, open addressing: the probes' lookup
