@@ -23,12 +23,14 @@
 // start alone; a Search's bounds the search: when it ends, the driver sends
 // stop and reads up to the engine's bestmove, within Config.StopTimeout,
 // and kills an engine that does not answer. uciok and readyok are awaited
-// for at most Config.ReplyTimeout beyond the context. Close sends quit,
-// waits up to Config.QuitTimeout, then kills; on every path the process is
-// waited for (no zombie) and the driver's two goroutines (one reads the
-// engine's output, one waits for its exit) end. An Engine is safe for
-// concurrent use: calls take turns, and a Search holds the engine until it
-// ends.
+// for at most Config.ReplyTimeout beyond the context. A context that has
+// ended fails a call before it sends anything. Close sends quit, waits up
+// to Config.QuitTimeout, then kills; on every path the process is waited
+// for (no zombie) and the driver's two goroutines (one reads the engine's
+// output, one waits for its exit) end. An Engine is safe for concurrent
+// use: calls take turns, and a Search holds the engine until it ends. A
+// call under way when Close is called, a search among them, ends with
+// ErrClosed, whatever the engine answers to quit.
 //
 // # Faults
 //
@@ -39,10 +41,20 @@
 // move the position does not have, a line longer than MaxLineBytes) ends
 // the search with an error: the driver sends stop and reads up to bestmove,
 // and the engine stays usable. An engine that exits, closes its output or
-// does not answer in time is killed, and every later call returns the same
-// error (ErrExited, ErrTimeout). An option the engine rejects (any line but
-// info between setoption and readyok) is an error quoting its answer; the
-// engine stays usable. Lines UCI does not define are skipped, as UCI asks.
+// does not answer in time is killed, and every call waiting for it and
+// every later call returns the same error (ErrExited, ErrTimeout), the
+// engine's standard error in it; Close then returns it too. An option the
+// engine rejects (any line but info between setoption and readyok) is an
+// error quoting its answer; the engine stays usable. Lines UCI does not
+// define are skipped, as UCI asks.
+//
+// The causes are kept: errors.Is and errors.As find, through the *Error,
+// ErrExited, ErrTimeout, ErrClosed (which is fs.ErrClosed), the context's
+// error, the *movegen.MoveError of a move that is not legal in its
+// position (a game's, a search move's, or one the engine wrote), and the
+// error of os/exec for a program that cannot start. A nil context, the
+// zero Engine and the zero Search are errors from the calls that return
+// one.
 //
 // # Chess960
 //

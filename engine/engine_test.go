@@ -621,12 +621,24 @@ func TestNoUCIOK(t *testing.T) {
 	noLeak(t)
 	cfg, err := startTimingOut(modeNoUCIOK, "")
 	checkStartFailed(t, err, engine.ErrTimeout, "engine: "+filepath.Base(cfg.Path)+": handshake: no uciok within "+cfg.ReplyTimeout.String()+": killed")
-	// The context's deadline first.
+	// The context's end first: cancelled once the engine has answered uci
+	// with its id (and written its pid to its stderr before that).
 	cfg = fakeConfig(modeNoUCIOK)
-	ctx, cancel := context.WithTimeout(context.Background(), slow(500*time.Millisecond))
+	tr := &transcript{}
+	cfg.Transcript = tr
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	started := make(chan struct{})
+	go func() {
+		select {
+		case <-tr.seen("< id name Fake"):
+			cancel()
+		case <-started:
+		}
+	}()
 	_, err = engine.Start(ctx, cfg)
-	checkStartFailed(t, err, context.DeadlineExceeded, "handshake: context deadline exceeded before uciok: killed")
+	close(started)
+	checkStartFailed(t, err, context.Canceled, "handshake: context canceled before uciok: killed")
 	checkFresh(t)
 }
 
@@ -657,28 +669,16 @@ func TestNoReadyOK(t *testing.T) {
 	checkStartFailed(t, err, engine.ErrTimeout, "engine: Fake: isready: no readyok within "+cfg.ReplyTimeout.String()+": killed")
 }
 
-func TestSlowReadyOK(t *testing.T) {
-	e, _ := startFake(t, modeSlowReadyOK, nil)
-	// The caller gives up first: the engine stays, and its late readyok is
-	// not taken for the next one's.
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	if err := e.IsReady(ctx); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("IsReady: %v", err)
-	}
-	start := time.Now()
-	if err := e.IsReady(quick(t)); err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(start); d < 400*time.Millisecond {
-		t.Errorf("IsReady took %v: it took the late readyok for its own", d)
-	}
-}
-
 // checkSearchFault searches with the fake in mode and checks the error.
 func checkSearchFault(t *testing.T, mode string, cause error, want string, usable bool) {
 	t.Helper()
-	e, _ := startFake(t, mode, func(c *engine.Config) { c.StopTimeout = slow(3 * time.Second); c.QuitTimeout = slow(3 * time.Second) })
+	quit := slow(3 * time.Second)
+	if mode == modeCloseOutput {
+		// The engine never exits: the wait for its exit after the end of
+		// its output is spent whole.
+		quit = 20 * time.Millisecond
+	}
+	e, _ := startFake(t, mode, func(c *engine.Config) { c.StopTimeout = slow(3 * time.Second); c.QuitTimeout = quit })
 	ctx := quick(t)
 	a, err := e.Analyse(ctx, engine.Game{Start: movegen.StartPosition()}, engine.Limit{Depth: 3})
 	if err == nil {
@@ -780,7 +780,7 @@ func TestHangOnStop(t *testing.T) {
 }
 
 func TestSlowQuit(t *testing.T) {
-	quit := slow(200 * time.Millisecond)
+	quit := 20 * time.Millisecond // the engine ignores quit: any wait is spent whole
 	e, _ := startFake(t, modeSlowQuit, func(c *engine.Config) { c.QuitTimeout = quit })
 	err := e.Close()
 	var ee *engine.Error

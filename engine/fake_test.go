@@ -95,7 +95,6 @@ const (
 	modeNoUCIOK     = "nouciok"     // never answers uci's uciok
 	modeExitAtStart = "exitatstart" // exits (status 2) on uci
 	modeNoReadyOK   = "noreadyok"   // never answers isready
-	modeSlowReadyOK = "slowreadyok" // answers isready after 300 ms
 	modeReject      = "reject"      // answers every setoption with "No such option: ..."
 	modeJunk        = "junk"        // writes lines UCI does not define among its info lines
 	modeBadInfo     = "badinfo"     // writes "info depth x ..."
@@ -170,12 +169,7 @@ func runFake(mode string, in io.Reader, out, stderr io.Writer) int {
 				f.say("uciok")
 			}
 		case "isready":
-			switch mode {
-			case modeNoReadyOK:
-			case modeSlowReadyOK:
-				time.Sleep(300 * time.Millisecond)
-				f.say("readyok")
-			default:
+			if mode != modeNoReadyOK {
 				f.say("readyok")
 			}
 		case "setoption":

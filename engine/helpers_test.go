@@ -65,16 +65,47 @@ func waitBlocked(t *testing.T, fn string, n int) {
 	}
 }
 
-// transcript is a Config.Transcript the tests read.
+// transcript is a Config.Transcript the tests read, and whose lines they
+// can await.
 type transcript struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
+	mu       sync.Mutex
+	buf      bytes.Buffer
+	watchers []watcher
+}
+
+type watcher struct {
+	line string
+	seen chan struct{}
 }
 
 func (t *transcript) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.buf.Write(p)
+	n, err := t.buf.Write(p)
+	kept := t.watchers[:0]
+	for _, w := range t.watchers {
+		if strings.Contains(t.buf.String(), w.line) {
+			close(w.seen)
+		} else {
+			kept = append(kept, w)
+		}
+	}
+	t.watchers = kept
+	return n, err
+}
+
+// seen returns a channel closed once the transcript holds line: a command
+// sent ("> isready"), or a line read ("< uciok"), or a part of one.
+func (t *transcript) seen(line string) <-chan struct{} {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	w := watcher{line: line, seen: make(chan struct{})}
+	if strings.Contains(t.buf.String(), line) {
+		close(w.seen)
+	} else {
+		t.watchers = append(t.watchers, w)
+	}
+	return w.seen
 }
 
 func (t *transcript) String() string {
@@ -146,13 +177,13 @@ func checkGone(t *testing.T, pid int) {
 var pidRE = regexp.MustCompile(`fake engine pid (\d+)`)
 
 // startTimingOut starts the fake in mode, whose fault is to leave a reply
-// out, with a short ReplyTimeout, and returns the config and Start's
-// error. A loaded or emulating machine may start the fake too slowly for
-// that timeout (no pid on its stderr yet, or, with early, an earlier reply
-// timed out first): then it tries again with a timeout four times as long,
-// up to 20 s, so that the error is the fault's.
+// out, with a short ReplyTimeout (25 ms), and returns the config and
+// Start's error. A loaded or emulating machine may start the fake too
+// slowly for that timeout (no pid on its stderr yet, or, with early, an
+// earlier reply timed out first): then it tries again with a timeout four
+// times as long, up to 20 s, so that the error is the fault's.
 func startTimingOut(mode, early string) (engine.Config, error) {
-	for d := slow(200 * time.Millisecond); ; d = min(4*d, 20*time.Second) {
+	for d := slow(25 * time.Millisecond); ; d = min(4*d, 20*time.Second) {
 		cfg := fakeConfig(mode)
 		cfg.ReplyTimeout = d
 		_, err := engine.Start(context.Background(), cfg)

@@ -18,7 +18,10 @@ import (
 // The tests against Stockfish (Debian's package installs it in /usr/games)
 // skip when it is absent, or fail when STOCKFISH=required. They were
 // written against Stockfish 15.1, one thread, its default 16 MB hash; each
-// search is a few plies deep, and all of them take about a second.
+// search is a few plies deep, and all of them take about two seconds.
+// -short runs those of the driver's protocol (the handshake, cancel and
+// stop, Close during a search: about half a second) and skips those that
+// compare searches (searching takes the time), whatever STOCKFISH says.
 
 // stockfishPath returns Stockfish's path, or skips the test.
 func stockfishPath(t *testing.T) string {
@@ -34,6 +37,14 @@ func stockfishPath(t *testing.T) string {
 	}
 	t.Skip("no stockfish in PATH or /usr/games (apt-get install stockfish): the tests against Stockfish are skipped")
 	return ""
+}
+
+// searching skips a test that compares Stockfish's searches under -short.
+func searching(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the searches against Stockfish are compared without -short")
+	}
 }
 
 // startStockfish starts Stockfish through the driver, closed at the test's
@@ -138,6 +149,7 @@ func TestStockfishHandshake(t *testing.T) {
 // own output for the same commands: one thread at a fixed depth searches
 // the same tree, so the best move and the last score are the same.
 func TestStockfishSameAsRaw(t *testing.T) {
+	searching(t)
 	e, tr := startStockfish(t)
 	ctx := quick(t)
 	raw := startRaw(t)
@@ -199,6 +211,7 @@ func TestStockfishSameAsRaw(t *testing.T) {
 }
 
 func TestStockfishMates(t *testing.T) {
+	searching(t)
 	e, _ := startStockfish(t)
 	ctx := quick(t)
 	for _, c := range []struct {
@@ -246,6 +259,7 @@ func TestStockfishMates(t *testing.T) {
 }
 
 func TestStockfishMultiPVAndWDL(t *testing.T) {
+	searching(t)
 	e, _ := startStockfish(t)
 	ctx := quick(t)
 	if err := e.SetOption(ctx, "UCI_ShowWDL", "true"); err != nil {
@@ -279,6 +293,7 @@ func TestStockfishMultiPVAndWDL(t *testing.T) {
 // position lost without its history is a draw with it, the move that
 // repeats a position for the third time.
 func TestStockfishRepetition(t *testing.T) {
+	searching(t)
 	e, _ := startStockfish(t)
 	ctx := quick(t)
 	p := mustFEN(t, "6k1/8/8/8/8/8/qq6/6K1 w - - 0 1") // two queens down
@@ -300,6 +315,7 @@ func TestStockfishRepetition(t *testing.T) {
 }
 
 func TestStockfishChess960(t *testing.T) {
+	searching(t)
 	e, tr := startStockfish(t)
 	ctx := quick(t)
 	// A Chess960 start: king on f1, rooks on b1 and g1.
@@ -351,6 +367,7 @@ func TestStockfishChess960(t *testing.T) {
 }
 
 func TestStockfishPlayWithClock(t *testing.T) {
+	searching(t)
 	e, _ := startStockfish(t)
 	ctx := quick(t)
 	if err := e.NewGame(ctx); err != nil {
