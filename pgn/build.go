@@ -225,18 +225,9 @@ func (b *Builder) Move(s []byte) error {
 		return nil
 	default:
 		var err error
+		// SAN, long algebraic notation (e2-e4) and coordinate notation
+		// (g1f3), as ParseSAN reads them.
 		m, err = pos.ParseSAN(unsafe.String(&s[0], len(s))) // ParseSAN keeps no reference to it
-		if err != nil && isCoordinate(s) {
-			// Coordinate notation (g1f3, d7d8q), as some programs
-			// write it: read when it names a legal move.
-			var lower [5]byte
-			for i, c := range s {
-				lower[i] = c | 0x20 // the promotion's letter in either case
-			}
-			if u, uerr := pos.ParseUCI(string(lower[:len(s)])); uerr == nil && u != movegen.NoMove {
-				m, err = u, nil
-			}
-		}
 		if err != nil {
 			var se *movegen.SANError
 			msg := err.Error()
@@ -263,19 +254,6 @@ func (b *Builder) Move(s []byte) error {
 	cur.prev, cur.node = cur.node, n
 	cur.moved = true
 	return nil
-}
-
-// isCoordinate reports whether s is a move in coordinate notation: two
-// squares and, for a promotion, a piece letter of either case.
-func isCoordinate(s []byte) bool {
-	sq := func(f, r byte) bool { return f >= 'a' && f <= 'h' && r >= '1' && r <= '8' }
-	switch {
-	case len(s) == 4:
-	case len(s) == 5 && strings.IndexByte("qrbnQRBN", s[4]) >= 0:
-	default:
-		return false
-	}
-	return sq(s[0], s[1]) && sq(s[2], s[3])
 }
 
 // moveNumber writes a move's number as PGN does: "12." before White's

@@ -218,6 +218,9 @@ func TestReadErrors(t *testing.T) {
 		{"a FEN tag that is no position", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n", 2, 1, "FEN tag: FEN placement: 0 white kings, want 1", false},
 		{"a result inside a variation", "1. e4 (1. d4 1-0) e5 *\n", 1, 14, "the result 1-0 inside a variation", false},
 		{"a null move in check", "[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n\n1. -- *\n", 3, 4, "move 1. --: a null move, but white is in check", false},
+		{"a long algebraic move from the wrong square", "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-c4 Bf8-c5 4. Nb1-d4 *\n", 1, 53,
+			"move 4. Nb1-d4: a white knight on b1 does not move to d4", true},
+		{"a long algebraic move from an empty square", "1. e3-e4 *\n", 1, 4, "move 1. e3-e4: no white piece on e3", true},
 	} {
 		text := good + "\n" + c.text + "\n" + good
 		games, errs := readAll(t, text, false)
@@ -483,6 +486,34 @@ func TestWriteBraceInComment(t *testing.T) {
 		back, errs := readAll(t, g.String(), false)
 		if errs[0] != nil || back[0].Comment(1) != c || back[0].StartingComment(1) != c {
 			t.Errorf("comment %q read back as %q and %q (%v):\n%s", c, back[0].Comment(1), back[0].StartingComment(1), errs[0], g.String())
+		}
+	}
+}
+
+// TestReadLongAlgebraic: moves in long algebraic notation, with the
+// piece's letter or without, "-" or "x", a castling as the king's move,
+// and a pawn's P, read as python-chess reads them.
+func TestReadLongAlgebraic(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 4. Bb5xc6 d7xc6 5. e1-g1 Bf8-d6 *",
+			"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 f8d6"},
+		{"1. e2-e4 d7-d5 2. e4xd5 Ng8-f6 3. d5-d6 e7xd6 4. Qd1-e2+ Bf8-e7 5. Ke1-d1 O-O *",
+			"e2e4 d7d5 e4d5 g8f6 d5d6 e7d6 d1e2 f8e7 e1d1 e8g8"},
+		{"1. g2-g4 h7-h5 2. g4xh5 Rh8-h6 3. Bf1-g2 Rh6-b6 4. h5-h6 Ng8-f6 5. h6-h7 a7-a6 6. h7-h8=Q *",
+			"g2g4 h7h5 g4h5 h8h6 f1g2 h6b6 h5h6 g8f6 h6h7 a7a6 h7h8q"},
+		{"1. Pe4 Pe5 2. Pd4 Pexd4 3. Pc2-c3 Pd4xc3 *", "e2e4 e7e5 d2d4 e5d4 c2c3 d4c3"},
+		{"1. g1-f3 g8f6 2. e2e4 f6xe4 *", "g1f3 g8f6 e2e4 f6e4"},
+	} {
+		games, errs := readAll(t, c.text+"\n", false)
+		if len(games) != 1 || errs[0] != nil {
+			t.Errorf("%s: %v", c.text, errs)
+			continue
+		}
+		if got := uci(games[0].Mainline(nil)); got != c.want {
+			t.Errorf("%s: reads %s, want %s", c.text, got, c.want)
+		}
+		if len(games[0].Warnings) > 0 {
+			t.Errorf("%s: warnings %v", c.text, games[0].Warnings)
 		}
 	}
 }
