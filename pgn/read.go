@@ -150,16 +150,18 @@ type Reader struct {
 	games    int // games begun
 	lim      Limits
 	info     GameInfo
-	start    int64  // the input offset of the game's first token
-	end      int64  // the input offset after the game's last token
-	plies    int    // moves read in the game
-	tags     int    // tag pairs read in the game
-	moved    []bool // moved[d]: a move was read at depth d of the variations open
-	unclosed int    // variations a skipped one left open at a fault
-	inTags   bool   // the game's tags are being read
-	raw      []byte // the game's bytes that left buf, with KeepRaw
-	rawFrom  int64  // the input offset from which buf's bytes are the game's (-1: none kept)
-	rawOver  bool   // the game is over Limits.Game: no raw bytes
+	start    int64   // the input offset of the game's first token
+	end      int64   // the input offset after the game's last token
+	plies    int     // moves read in the game
+	tags     int     // tag pairs read in the game
+	moved    []bool  // moved[d]: a move was read at depth d of the variations open
+	loose    []int32 // loose[d]: the ( passed over at depth d (no move to replace) and not yet closed
+	looseAll int     // the sum of loose
+	unclosed int     // variations a skipped one left open at a fault
+	inTags   bool    // the game's tags are being read
+	raw      []byte  // the game's bytes that left buf, with KeepRaw
+	rawFrom  int64   // the input offset from which buf's bytes are the game's (-1: none kept)
+	rawOver  bool    // the game is over Limits.Game: no raw bytes
 	names    tagNames
 	builder  Builder
 }
@@ -175,7 +177,7 @@ func NewReader(src io.Reader) *Reader {
 // The options stay.
 func (r *Reader) Reset(src io.Reader) {
 	*r = Reader{SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly, Strict: r.Strict, KeepRaw: r.KeepRaw,
-		Limits: r.Limits, src: src, buf: r.buf, line: 1, scratch: r.scratch[:0], moved: r.moved[:0],
+		Limits: r.Limits, src: src, buf: r.buf, line: 1, scratch: r.scratch[:0], moved: r.moved[:0], loose: r.loose[:0],
 		raw: r.raw[:0], rawFrom: -1, names: r.names, builder: r.builder}
 	r.names.reset()
 	r.lim = r.Limits.withDefaults()
@@ -852,6 +854,7 @@ func (r *Reader) begin(t *token) {
 	r.end = r.start
 	r.plies, r.tags = 0, 0
 	r.moved = append(r.moved[:0], false)
+	r.loose, r.looseAll = append(r.loose[:0], 0), 0
 	r.names.reset()
 	r.raw, r.rawOver, r.rawFrom = r.raw[:0], false, -1
 	if r.KeepRaw {
@@ -1003,7 +1006,7 @@ func (r *Reader) end0(v Visitor, t *token) error {
 
 // result ends the game at its termination marker t, result.
 func (r *Reader) result(v Visitor, t *token, result string) error {
-	if len(r.moved) > 1 {
+	if len(r.moved) > 1 || r.looseAll > 0 {
 		return r.fail(t, nil, "the result %s inside a variation", result)
 	}
 	r.tokenEnd()
@@ -1029,7 +1032,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				if res := resultOf(s); res != "" {
 					return r.result(v, t, res)
 				}
-				if string(s) == "1/2" && len(r.moved) == 1 {
+				if string(s) == "1/2" && len(r.moved) == 1 && r.looseAll == 0 {
 					if err := r.warn(t, "the result 1/2, read as 1/2-1/2"); err != nil {
 						return err
 					}
@@ -1068,7 +1071,15 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 			}
 		case tOpen:
 			if !r.moved[len(r.moved)-1] {
-				return r.fail(t, nil, "a variation before any move it could replace")
+				// Nothing to replace: the ( and its ) are passed over
+				// and the moves between read as the line's own, as
+				// python-chess and pgn-extract read them.
+				if err := r.warn(t, "a variation before any move it could replace: its ( and ) passed over"); err != nil {
+					return err
+				}
+				r.loose[len(r.loose)-1]++
+				r.looseAll++
+				break
 			}
 			if len(r.moved) > r.lim.Depth {
 				return r.fail(t, ErrLimit, "variations nested deeper than %d (Limits.Depth)", r.lim.Depth)
@@ -1086,7 +1097,13 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				return r.visitErr(t, err)
 			}
 			r.moved = append(r.moved, false)
+			r.loose = append(r.loose, 0)
 		case tClose:
+			if d := len(r.loose) - 1; r.loose[d] > 0 {
+				r.loose[d]-- // a ( passed over: its warning said so
+				r.looseAll--
+				break
+			}
 			if len(r.moved) == 1 {
 				if err := r.warn(t, "a ) closes no variation: passed over"); err != nil {
 					return err
@@ -1099,6 +1116,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				}
 			}
 			r.moved = r.moved[:len(r.moved)-1]
+			r.loose = r.loose[:len(r.loose)-1]
 			if err := v.EndVariation(); err != nil {
 				return r.visitErr(t, err)
 			}
@@ -1106,7 +1124,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 			return r.result(v, t, "*")
 		case tTag:
 			// The next game's tags: this one ended without a result.
-			if len(r.moved) > 1 {
+			if len(r.moved) > 1 || r.looseAll > 0 {
 				return r.fail(t, nil, "a tag pair inside a variation (a ) is missing)")
 			}
 			r.unread(t)
@@ -1120,6 +1138,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				}
 				for len(r.moved) > 1 {
 					r.moved = r.moved[:len(r.moved)-1]
+					r.loose = r.loose[:len(r.loose)-1]
 					if err := v.EndVariation(); err != nil {
 						return r.visitErr(t, err)
 					}
@@ -1467,7 +1486,7 @@ func (r *Reader) skipEnd(v Visitor, result string) error {
 // space), or after a blank line: tag pairs later in a line of the broken
 // game are its own.
 func (r *Reader) skipGame(t *token) {
-	depth := len(r.moved) - 1 + r.unclosed // the variations open at the fault
+	depth := len(r.moved) - 1 + r.looseAll + r.unclosed // the parentheses open at the fault
 	r.unclosed = 0
 	if r.inTags {
 		// A fault among the tags: the rest of them are the game's.
