@@ -93,22 +93,7 @@ func (b *Builder) Begin(info *GameInfo) error {
 // Tag adds the tag pair; a FEN tag sets the start position, a Variant tag
 // Chess960.
 func (b *Builder) Tag(name, value []byte) error {
-	g := b.g
-	i := len(g.Tags)
-	var tg Tag
-	if i < cap(g.Tags) && g.Tags[:i+1][i].Name == string(name) {
-		tg.Name = g.Tags[:i+1][i].Name // the last game's tag in this slot
-	} else if known, ok := knownTags[string(name)]; ok {
-		tg.Name = known
-	} else {
-		b.newTagText(i, name, false)
-	}
-	if i < cap(g.Tags) && g.Tags[:i+1][i].Value == string(value) {
-		tg.Value = g.Tags[:i+1][i].Value // the last game's value in this slot
-	} else {
-		b.newTagText(i, value, true)
-	}
-	g.Tags = append(g.Tags, tg)
+	b.keepTag(name, value)
 	switch string(name) {
 	case "FEN":
 		p, err := movegen.ParseFEN(string(value))
@@ -127,6 +112,29 @@ func (b *Builder) Tag(name, value []byte) error {
 		}
 	}
 	return nil
+}
+
+// keepTag adds the tag pair to the game, as read. The reader gives a
+// Builder the tag pairs after one its Tag refused (a FEN that is no
+// position, a variant it does not read) this way, so that the broken game
+// holds every tag.
+func (b *Builder) keepTag(name, value []byte) {
+	g := b.g
+	i := len(g.Tags)
+	var tg Tag
+	if i < cap(g.Tags) && g.Tags[:i+1][i].Name == string(name) {
+		tg.Name = g.Tags[:i+1][i].Name // the last game's tag in this slot
+	} else if known, ok := knownTags[string(name)]; ok {
+		tg.Name = known
+	} else {
+		b.newTagText(i, name, false)
+	}
+	if i < cap(g.Tags) && g.Tags[:i+1][i].Value == string(value) {
+		tg.Value = g.Tags[:i+1][i].Value // the last game's value in this slot
+	} else {
+		b.newTagText(i, value, true)
+	}
+	g.Tags = append(g.Tags, tg)
 }
 
 // newTagText keeps text as tag i's name or value, made a string with the

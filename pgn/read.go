@@ -736,8 +736,9 @@ func (n *tagNames) has(name []byte) bool {
 // Read reads the next game into g, reusing its memory, with the Reader's
 // Builder (the Game's visitor). It returns nil for a game read whole,
 // io.EOF when the input holds no more games, a *Error for a game it cannot
-// read (g then holds the game up to the fault: its tags up to it, its
-// start, its moves before it; Read goes on with the next game when called
+// read (g then holds the game up to the fault: its tags up to it, or
+// every tag of its tag section where its FEN or Variant tag is refused,
+// its start, its moves before it; Read goes on with the next game when called
 // again), or an error of the input's (once: Read then returns io.EOF, so
 // that a loop that goes on after every error but io.EOF ends). Info tells
 // which game it read, and where.
@@ -976,6 +977,9 @@ func (r *Reader) game(v Visitor, t *token) error {
 		if err := v.Tag(t.name, t.text); err != nil {
 			e := r.visitErr(t, err)
 			r.next(t)
+			if k, ok := v.(interface{ keepTag(name, value []byte) }); ok {
+				r.keepTags(k, t)
+			}
 			return e
 		}
 	}
@@ -987,6 +991,21 @@ func (r *Reader) game(v Visitor, t *token) error {
 		return r.visitErr(t, err)
 	}
 	return r.movetext(v, t)
+}
+
+// keepTags gives k, a Builder whose Tag refused a tag pair, the tag pairs
+// that follow it in the game's tag section, from t (as skipGame finds the
+// section's end), within Limits.Tags and Limits.Game: the broken game
+// holds every tag.
+func (r *Reader) keepTags(k interface{ keepTag(name, value []byte) }, t *token) {
+	for ; (t.kind == tTag || t.badTag || t.kind == tJunk) && !t.blank; r.next(t) {
+		r.tokenEnd()
+		if t.kind != tTag || r.end-r.start > int64(r.lim.Game) || r.tags >= r.lim.Tags {
+			continue
+		}
+		r.tags++
+		k.keepTag(t.name, t.text)
+	}
 }
 
 // end0 ends a game without a termination marker, at t.

@@ -602,6 +602,31 @@ func TestBuilderVisitFails(t *testing.T) {
 	}
 }
 
+// TestRefusedTagKeepsTags: a game refused for its Variant or FEN tag
+// holds every tag pair of its tag section, those after the refused one
+// too, as a game broken in its movetext does; the next game reads.
+func TestRefusedTagKeepsTags(t *testing.T) {
+	for _, refused := range []string{`[Variant "Atomic"]`, `[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]`} {
+		text := "[Event \"e\"]\n" + refused + "\n[White \"w\"] [Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n[Event \"next\"]\n\n1. d4 *\n"
+		games, errs := readAll(t, text, false)
+		var pe *pgn.Error
+		if len(games) != 2 || !errors.As(errs[0], &pe) || pe.Line != 2 || errs[1] != nil {
+			t.Errorf("%s: %d games, %v", refused, len(games), errs)
+			continue
+		}
+		var names []string
+		for _, tag := range games[0].Tags {
+			names = append(names, tag.Name)
+		}
+		if got := strings.Join(names, " "); got != "Event "+refused[1:strings.IndexByte(refused, ' ')]+" White Black Result" {
+			t.Errorf("%s: the refused game's tags %v", refused, games[0].Tags)
+		}
+		if ev, _ := games[1].Tag("Event"); ev != "next" {
+			t.Errorf("%s: the next game's Event %q", refused, ev)
+		}
+	}
+}
+
 // TestWrongValues: the zero Game takes comments at its root; a change asked
 // of a node the game does not have, a NAG of 0 or on the root, and an
 // unknown TagSet panic naming the method; a zero Writer is an error.
