@@ -32,6 +32,7 @@ type Builder struct {
 
 	g        *Game
 	info     *GameInfo
+	begun    bool // Begin has begun a game
 	tagsOnly bool
 	stack    []level
 	cur      level
@@ -63,21 +64,51 @@ type level struct {
 	moved   bool // a move has been read at this level
 }
 
-// NewBuilder returns a Builder of g.
+// NewBuilder returns a Builder of g. A nil g panics.
 func NewBuilder(g *Game) *Builder {
+	if g == nil {
+		panic("pgn: NewBuilder: nil *Game")
+	}
 	b := &Builder{}
 	b.Reset(g)
 	return b
 }
 
-// Reset makes b build g, keeping b's memory.
-func (b *Builder) Reset(g *Game) { b.g = g }
+// Reset makes b build g, keeping b's memory; its next event must be
+// Begin. A nil g panics.
+func (b *Builder) Reset(g *Game) {
+	if g == nil {
+		panic("pgn: Builder.Reset: nil *Game")
+	}
+	b.g, b.begun = g, false
+}
+
+// check returns the error of an event b cannot take: it has no Game (the
+// zero Builder), or no game has begun (Begin comes first).
+func (b *Builder) check(method string) error {
+	switch {
+	case b.g == nil:
+		return &Error{Msg: "Builder." + method + ": the Builder has no Game (make it with NewBuilder)"}
+	case !b.begun && method != "Begin":
+		return &Error{Msg: "Builder." + method + ": no game begun (Begin comes first)"}
+	}
+	return nil
+}
 
 // Game returns the game b builds.
 func (b *Builder) Game() *Game { return b.g }
 
-// Begin empties the game: no tags, no moves, the standard start.
+// Begin empties the game: no tags, no moves, the standard start. info
+// may be nil (the game then takes no warnings from it).
+//
+// Each of the Builder's events returns a *Error where the Builder cannot
+// take it: the zero Builder (no Game), an event before Begin, an empty
+// move or tag name, a result that is no termination marker.
 func (b *Builder) Begin(info *GameInfo) error {
+	if err := b.check("Begin"); err != nil {
+		return err
+	}
+	b.begun = true
 	g := b.g
 	g.Tags = g.Tags[:0] // the last game's strings kept in place, for Tag to reuse
 	g.Reset(movegen.StartPosition())
@@ -93,6 +124,12 @@ func (b *Builder) Begin(info *GameInfo) error {
 // Tag adds the tag pair; a FEN tag sets the start position, a Variant tag
 // Chess960.
 func (b *Builder) Tag(name, value []byte) error {
+	if err := b.check("Tag"); err != nil {
+		return err
+	}
+	if len(name) == 0 {
+		return &Error{Msg: "Builder.Tag: an empty tag name"}
+	}
 	b.keepTag(name, value)
 	switch string(name) {
 	case "FEN":
@@ -197,6 +234,9 @@ func containsFold(s, sub string) bool {
 
 // Movetext sets the start position the tags gave.
 func (b *Builder) Movetext() error {
+	if err := b.check("Movetext"); err != nil {
+		return err
+	}
 	b.tagStrings()
 	start := b.start
 	if b.chess960 {
@@ -216,6 +256,12 @@ func (b *Builder) Movetext() error {
 
 // Move parses the move at the current position and adds it to the game.
 func (b *Builder) Move(s []byte) error {
+	if err := b.check("Move"); err != nil {
+		return err
+	}
+	if len(s) == 0 {
+		return &Error{Msg: "Builder.Move: an empty move"}
+	}
 	g, cur := b.g, &b.cur
 	var m movegen.Move
 	pos := &cur.pos[cur.at]
@@ -298,6 +344,9 @@ func (b *Builder) note(nt note) {
 
 // Comment adds the comment.
 func (b *Builder) Comment(text []byte) error {
+	if err := b.check("Comment"); err != nil {
+		return err
+	}
 	if len(text) == 0 {
 		return nil // an empty comment says nothing
 	}
@@ -310,6 +359,9 @@ func (b *Builder) Comment(text []byte) error {
 
 // NAG adds the NAG to the last move ($0, the null annotation, is none).
 func (b *Builder) NAG(nag byte) error {
+	if err := b.check("NAG"); err != nil {
+		return err
+	}
 	if nag != 0 {
 		b.note(note{kind: noteNAG, nag: nag})
 	}
@@ -318,6 +370,9 @@ func (b *Builder) NAG(nag byte) error {
 
 // BeginVariation begins a variation: an alternative to the last move.
 func (b *Builder) BeginVariation() error {
+	if err := b.check("BeginVariation"); err != nil {
+		return err
+	}
 	if !b.cur.moved {
 		return &Error{Msg: "a variation before any move it could replace"}
 	}
@@ -334,6 +389,9 @@ func (b *Builder) BeginVariation() error {
 // EndVariation ends the variation. What a variation without a move held
 // goes to the move before it.
 func (b *Builder) EndVariation() error {
+	if err := b.check("EndVariation"); err != nil {
+		return err
+	}
 	if len(b.stack) == 0 {
 		return &Error{Msg: "a ) closes no variation"}
 	}
@@ -364,6 +422,12 @@ func (b *Builder) EndVariation() error {
 // End sets the game's result: its marker, or, without one, its Result
 // tag's value if that is a marker, else "*".
 func (b *Builder) End(result string) error {
+	if err := b.check("End"); err != nil {
+		return err
+	}
+	if result != "" && !isResult(result) {
+		return &Error{Msg: fmt.Sprintf("Builder.End: result %q: want 1-0, 0-1, 1/2-1/2, * or \"\" (none)", result)}
+	}
 	g := b.g
 	if result == "" {
 		result = "*"
@@ -393,6 +457,9 @@ func (b *Builder) done() {
 
 // fail ends a game that could not be read: it keeps what was read.
 func (b *Builder) fail() {
+	if b.g == nil || !b.begun {
+		return
+	}
 	if b.g.nodes == nil {
 		b.g.init()
 	}

@@ -1,6 +1,8 @@
 package pgn_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -430,8 +432,9 @@ func TestReadAllocs(t *testing.T) {
 
 // failing is an input that gives text, then err.
 type failing struct {
-	text string
-	err  error
+	text     string
+	err      error
+	together bool // the last bytes come with the error
 }
 
 func (f *failing) Read(b []byte) (int, error) {
@@ -440,31 +443,81 @@ func (f *failing) Read(b []byte) (int, error) {
 	}
 	n := copy(b, f.text)
 	f.text = f.text[n:]
+	if f.together && f.text == "" {
+		return n, f.err
+	}
 	return n, nil
 }
 
 // TestReadInputError checks that an error of the input's comes once, after
-// the games read before it, and that Read then returns io.EOF: a loop that
-// goes on after every error but io.EOF ends.
+// the games read before it (those the input gave with it too), as a
+// *pgn.Error of the game being read and the place the input broke,
+// wrapping the input's error, and that Read then returns io.EOF: a loop
+// that goes on after every error but io.EOF ends. A truncated gzip stream's
+// io.ErrUnexpectedEOF is found by errors.Is.
 func TestReadInputError(t *testing.T) {
 	boom := errors.New("disk on fire")
-	r := pgn.NewReader(&failing{"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4", boom})
+	for _, together := range []bool{false, true} {
+		r := pgn.NewReader(&failing{"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4", boom, together})
+		var g pgn.Game
+		var got []string
+		for i := 0; i < 10; i++ {
+			err := r.Read(&g)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				var pe *pgn.Error
+				if !errors.As(err, &pe) || !errors.Is(err, boom) {
+					t.Errorf("%v (%T): want a *pgn.Error wrapping the input's", err, err)
+				}
+				got = append(got, "error: "+err.Error()+"; the game holds "+uci(g.Mainline(nil)))
+				continue
+			}
+			got = append(got, uci(g.Mainline(nil)))
+		}
+		want := []string{"e2e4 e7e5", "error: pgn: game 2, line 7, column 6: reading the input: disk on fire; the game holds d2d4"}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("together %v: got %q, want %q", together, got, want)
+		}
+	}
+	// Between games: the error is the next game's.
+	r := pgn.NewReader(&failing{"1. e4 e5 *\n\n", boom, false})
 	var g pgn.Game
-	var got []string
-	for i := 0; i < 10; i++ {
+	if err := r.Read(&g); err != nil {
+		t.Errorf("the game before the break: %v", err)
+	}
+	if err := r.Read(&g); err == nil || err.Error() != "pgn: game 2, line 3, column 1: reading the input: disk on fire" {
+		t.Errorf("a break between games: %v", err)
+	}
+	// A truncated gzip stream.
+	var zbuf bytes.Buffer
+	zw := gzip.NewWriter(&zbuf)
+	zw.Write([]byte(strings.Repeat("1. e4 e5 2. Nf3 Nc6 *\n\n", 100)))
+	zw.Close()
+	zr, err := gzip.NewReader(bytes.NewReader(zbuf.Bytes()[:zbuf.Len()-10]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = pgn.NewReader(zr)
+	games, errs := 0, 0
+	for {
 		err := r.Read(&g)
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			got = append(got, "error: "+err.Error())
+			var pe *pgn.Error
+			if !errors.Is(err, io.ErrUnexpectedEOF) || !errors.As(err, &pe) || pe.Line == 0 {
+				t.Errorf("a truncated gzip stream: %v", err)
+			}
+			errs++
 			continue
 		}
-		got = append(got, uci(g.Mainline(nil)))
+		games++
 	}
-	want := []string{"e2e4 e7e5", "error: disk on fire"}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("got %q, want %q", got, want)
+	if errs != 1 || games == 0 {
+		t.Errorf("a truncated gzip stream: %d games, %d errors; want some games, then one error", games, errs)
 	}
 }
 

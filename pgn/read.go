@@ -739,10 +739,19 @@ func (n *tagNames) has(name []byte) bool {
 // read (g then holds the game up to the fault: its tags up to it, or
 // every tag of its tag section where its FEN or Variant tag is refused,
 // its start, its moves before it; Read goes on with the next game when called
-// again), or an error of the input's (once: Read then returns io.EOF, so
-// that a loop that goes on after every error but io.EOF ends). Info tells
-// which game it read, and where.
+// again), or the input's error (once: Read then returns io.EOF, so that
+// a loop that goes on after every error but io.EOF ends). The input's
+// error comes when the reader has read all the input gave before it, as a
+// *Error wrapping it (errors.Is finds io.ErrUnexpectedEOF of a truncated
+// gzip stream, say): Game the game being read (g holds what was read of
+// it), or the next one's number where the input broke between games, Line
+// and Column where it broke, Msg "reading the input: " and its text. A nil
+// g is a *Error, and reads nothing. Info tells which game it read, and
+// where.
 func (r *Reader) Read(g *Game) error {
+	if g == nil {
+		return &Error{Msg: "Reader.Read: nil *Game"}
+	}
 	b := &r.builder
 	b.Reset(g)
 	b.SkipVariations = r.SkipVariations
@@ -756,8 +765,12 @@ func (r *Reader) Info() *GameInfo { return &r.info }
 
 // Visit reads the next game and gives its events to v (see Visitor). It
 // returns what Read returns: nil, io.EOF, a *Error (a fault of the
-// game's, or v's error at an event), or the input's error once.
+// game's, or v's error at an event), or a *Error wrapping the input's
+// error, once. A nil v is a *Error, and reads nothing.
 func (r *Reader) Visit(v Visitor) error {
+	if v == nil {
+		return &Error{Msg: "Reader.Visit: nil Visitor"}
+	}
 	if r.src == nil && r.buf == nil && !r.eof {
 		r.Reset(nil)
 	}
@@ -782,7 +795,7 @@ func (r *Reader) Visit(v Visitor) error {
 		r.next(&t)
 	}
 	if t.kind == tEOF {
-		if err := r.inputErr(); err != nil {
+		if err := r.inputErr(r.games + 1); err != nil {
 			return err
 		}
 		return io.EOF
@@ -804,7 +817,7 @@ func (r *Reader) Visit(v Visitor) error {
 			b.fail()
 		}
 	}
-	if rerr := r.inputErr(); rerr != nil {
+	if rerr := r.inputErr(r.games); rerr != nil {
 		return rerr
 	}
 	return err
@@ -878,11 +891,16 @@ func (r *Reader) finish() {
 	}
 }
 
-// inputErr returns the input's error once: then nil, and Read io.EOF.
-func (r *Reader) inputErr() error {
+// inputErr returns the input's error once, when all the input gave before
+// it is read, as a *Error of game at the place the input broke: then nil,
+// and Read io.EOF.
+func (r *Reader) inputErr(game int) error {
 	err := r.rerr
+	if err == nil || r.r < r.w {
+		return nil
+	}
 	r.rerr = nil
-	return err
+	return &Error{Game: game, Line: r.line, Column: r.col(r.w), Msg: "reading the input: " + err.Error(), Err: err}
 }
 
 // fail returns a *Error at t for the current game.

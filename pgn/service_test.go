@@ -663,3 +663,98 @@ func TestWrongValues(t *testing.T) {
 		t.Error("a zero Writer wrote")
 	}
 }
+
+// TestNilAndZero: every exported call given nil or a zero value it cannot
+// use returns a *pgn.Error naming the call where it returns an error, and
+// reads, writes or changes nothing; else it panics naming the function.
+func TestNilAndZero(t *testing.T) {
+	text := "1. e4 e5 *\n"
+	r := pgn.NewReader(strings.NewReader(text))
+	var g pgn.Game
+	var zero pgn.Builder
+	started := pgn.NewBuilder(&g)
+	started.Begin(nil)
+	for _, c := range []struct {
+		name string
+		err  error
+	}{
+		{"Reader.Read", r.Read(nil)},
+		{"Reader.Visit", r.Visit(nil)},
+		{"Builder.Begin", zero.Begin(nil)},
+		{"Builder.Move", zero.Move([]byte("e4"))},
+		{"Builder.Move", pgn.NewBuilder(&g).Move([]byte("e4"))},
+		{"Builder.Comment", pgn.NewBuilder(&g).Comment([]byte("x"))},
+		{"Builder.Tag", pgn.NewBuilder(&g).Tag([]byte("Event"), []byte("x"))},
+		{"Builder.End", pgn.NewBuilder(&g).End("*")},
+		{"Builder.Move", started.Move(nil)},
+		{"Builder.Move", started.Move([]byte{})},
+		{"Builder.Tag", started.Tag(nil, []byte("x"))},
+		{"Builder.End", started.End("2-0")},
+		{"Writer.Write", new(pgn.Writer).Write(&g)},
+		{"Writer.Write", pgn.NewWriter(io.Discard).Write(nil)},
+		{"Game.SetTag", g.SetTag("", "x")},
+		{"Game.SetResult", g.SetResult("")},
+	} {
+		var pe *pgn.Error
+		if !errors.As(c.err, &pe) || !strings.HasPrefix(c.err.Error(), "pgn: "+c.name+": ") {
+			t.Errorf("%s: %v (%T), want a *pgn.Error naming it", c.name, c.err, c.err)
+		}
+	}
+	// Nothing was read: the reader's first game is still there.
+	if err := r.Read(&g); err != nil || uci(g.Mainline(nil)) != "e2e4 e7e5" {
+		t.Errorf("after the nil calls: %v %v", err, g.Mainline(nil))
+	}
+	for _, c := range []struct {
+		name string
+		call func()
+	}{
+		{"NewBuilder", func() { pgn.NewBuilder(nil) }},
+		{"Builder.Reset", func() { new(pgn.Builder).Reset(nil) }},
+		{"Game.Reset", func() { g.Reset(movegen.Position{}) }},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.HasPrefix(fmt.Sprint(r), "pgn: "+c.name+":") {
+					t.Errorf("%s: recovered %v, want a panic naming it", c.name, r)
+				}
+			}()
+			c.call()
+		}()
+	}
+}
+
+// TestCallErrors: the errors of Game's and Writer's calls are *pgn.Error,
+// their causes kept: an illegal move's *movegen.MoveError, the writer's
+// error.
+func TestCallErrors(t *testing.T) {
+	g := pgn.NewGame()
+	e2e5 := movegen.NewMove(movegen.E2, movegen.E5)
+	var pe *pgn.Error
+	var me *movegen.MoveError
+	_, err := g.Play(e2e5)
+	if !errors.As(err, &pe) || !errors.As(err, &me) || me.UCI != "e2e5" ||
+		err.Error() != "pgn: Game.AddMove: move e2e5 at "+movegen.StartFEN+": "+me.Msg {
+		t.Errorf("an illegal move: %v", err)
+	}
+	if _, err := g.AddMove(7, movegen.NewMove(movegen.G1, movegen.F3)); !errors.As(err, &pe) || !strings.Contains(err.Error(), "node 7") {
+		t.Errorf("a node not in the game: %v", err)
+	}
+	checked := new(pgn.Game)
+	p, _ := movegen.ParseFEN("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
+	checked.Reset(p)
+	if _, err := checked.Play(movegen.NoMove); !errors.As(err, &me) || !errors.As(err, &pe) {
+		t.Errorf("a null move in check: %v", err)
+	}
+	if g.Len() != 1 || checked.Len() != 1 {
+		t.Errorf("a refused move changed the game")
+	}
+	boom := errors.New("disk full")
+	err = pgn.NewWriter(failingWriter{boom}).Write(g)
+	if !errors.As(err, &pe) || !errors.Is(err, boom) || err.Error() != "pgn: Writer.Write: disk full" {
+		t.Errorf("a failed write: %v", err)
+	}
+}
+
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
