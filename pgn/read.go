@@ -34,7 +34,14 @@ type Limits struct {
 
 // DefaultLimits are the limits of a Reader whose Limits are zero: fit for
 // a service that reads other people's files, far above what real games
-// need (the longest game the rules allow has under 9,000 plies).
+// need. The longest game the rules allow has 17,697 plies: a game holds
+// at most 118 captures and pawn moves (30 captures, each unit but the
+// kings taken; 96 pawn moves, six a pawn; at least 8 of them both, pawn
+// captures that let the pawns of a file pass each other), and the
+// seventy-five-move rule ends it 150 plies without one (118 times 150,
+// less a ply for each of the three times the side that makes them must
+// change). Written with a clock comment a move, it is under 1 MB, within
+// Limits.Game, and its plies within Limits.Plies.
 var DefaultLimits = Limits{
 	Depth:   100,
 	Plies:   100_000,
