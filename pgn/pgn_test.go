@@ -371,6 +371,7 @@ func FuzzRead(f *testing.F) {
 		"[Variant \"Chess960\"]\n[FEN \"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1\"]\n\n1. O-O-O *",
 		"% escape\n\xef\xbb\xbf[Event \"\\\"q\\\"\"]\r\n\r\n1. e4!? e5?! 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0",
 		"1. e4 (1. d4 (1. c4) 1... d5) e5 ( 1... c5 ) *",
+		"{c} (1. d4 d5) 2. Ng1-f3 (2. c2xd3 g(1-0) e5 ( {x",
 	} {
 		f.Add([]byte(s))
 	}

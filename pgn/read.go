@@ -1409,7 +1409,20 @@ const cutComment = "a comment opened by { is not closed by }: the input ends in 
 // skipMovetext passes over the movetext from its first token t, read,
 // without reading its moves, to the game's end, and calls v.End.
 func (r *Reader) skipMovetext(v Visitor, t *token) error {
-	r.unread(t)
+	switch {
+	case t.kind == tComment || t.kind == tBad && t.limit && !t.badTag:
+		// A comment, or a comment or line over its limit, read whole
+		// (a brace comment perhaps over lines that have left the
+		// buffer: not to be read again).
+		if t.cut {
+			if err := r.warn(t, "%s", cutComment); err != nil {
+				return err
+			}
+		}
+		r.tokenEnd()
+	default:
+		r.unread(t)
+	}
 	depth := 0
 	for {
 		i, eol := r.r, r.eol

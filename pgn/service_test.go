@@ -280,6 +280,7 @@ func TestHostile(t *testing.T) {
 		{"dots", "1. e4 ", ". "},
 		{"brackets", "1. e4 ", strings.Repeat("[", 4095) + "\n"},
 		{"long junk", "", strings.Repeat("x", 200<<10) + "\n"},
+		{"parentheses", "", "g( "},
 	} {
 		src := &hostile{head: c.head, pattern: c.pattern, n: size}
 		start := time.Now()
@@ -503,6 +504,7 @@ func FuzzVisit(f *testing.F) {
 		"[Event \"x\"]\n\n1. e4 e5 (1... c5 {x} 2. Nf3) 2. Nf3 $1 1/2\n\n[Event \"y\"]\n1. d4 } ) & *",
 		"1. e4 {a\n[Event} ; x\n e5 % no\n% esc\n0-1\n[A \"B \"C\" D\"]\n\n1. Nf3Nf6 *",
 		"[Event \"x\"]\n\n{c} 1. e4 ( {d} ) (1. d4 (1. c4)) 1-0 [Site \"y\"] 1. e4",
+		"[Variant \"x\"] [A \"b\"]\n\ng(erg) 1. e2-e4 e7xe5 (1... Pc5 ( 2. Ng1-f3 {cut",
 	} {
 		f.Add([]byte(s))
 	}
