@@ -25,6 +25,10 @@ import (
 // that move's (a NAG before it, as Chess Informant writes "better is":
 // ($142 38... b5)); one in a variation without a move is the move's
 // before the variation.
+//
+// Each event returns a *Error where the Builder cannot take it: the zero
+// Builder's (it has no Game: NewBuilder makes one), an event before Begin,
+// an empty move or tag name, a result that is no termination marker.
 type Builder struct {
 	// SkipVariations makes BeginVariation return SkipVariation: the game
 	// holds the main line alone.
@@ -100,10 +104,6 @@ func (b *Builder) Game() *Game { return b.g }
 
 // Begin empties the game: no tags, no moves, the standard start. info
 // may be nil (the game then takes no warnings from it).
-//
-// Each of the Builder's events returns a *Error where the Builder cannot
-// take it: the zero Builder (no Game), an event before Begin, an empty
-// move or tag name, a result that is no termination marker.
 func (b *Builder) Begin(info *GameInfo) error {
 	if err := b.check("Begin"); err != nil {
 		return err

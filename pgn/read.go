@@ -83,9 +83,9 @@ func (l Limits) withDefaults() Limits {
 // Reader reads games from a stream of PGN.
 //
 // It reads PGN as programs write it: tag pairs in any order and with any
-// name; movetext of moves (a Game's Builder reads SAN as movegen's
-// ParseSAN reads it, and coordinate notation), move numbers with any dots
-// or none, comments in braces and after ";", NAGs ("$14") and suffix
+// name; movetext of moves (a Game's Builder reads SAN, long algebraic
+// and coordinate notation as movegen's ParseSAN reads them), move numbers
+// with any dots or none, comments in braces and after ";", NAGs ("$14") and suffix
 // annotations ("!", "?!", ...), variations, and the termination marker;
 // escape lines ("%" in the first column), a byte-order mark, CRLF line
 // ends. A blank line among a game's tag pairs means nothing. A game ends
@@ -99,7 +99,9 @@ func (l Limits) withDefaults() Limits {
 // "1/2" (a draw); a "}" outside a comment or a ")" closing no variation
 // (passed over); a byte or a word that is no part of PGN (passed over); a
 // tag pair that cannot be read (passed over); a variation without a move;
-// a game without a termination marker; a game the input's end cuts off
+// a "(" before any move it could replace (passed over with its ")", the
+// moves between read as the line's own, as python-chess reads them); a
+// game without a termination marker; a game the input's end cuts off
 // inside a comment or variations (what was read kept: the comment's text
 // to the end, each variation closed there; see Visitor).
 //
