@@ -13,10 +13,12 @@ import (
 // Builder is the Visitor that builds a Game: Reader.Read is Visit with
 // one, and a visitor of one's own may wrap one (to build some games and
 // pass over others, say). It checks every move as it reads it: Move parses
-// its SAN (or coordinate notation, or a null move) at the position and
-// returns a *Error for a move that is not legal there, wrapping the
-// *movegen.SANError; a FEN tag that is no position, and a Variant tag
-// other than standard chess and Chess960, are errors too.
+// its SAN (or long algebraic or coordinate notation, as movegen's ParseSAN
+// reads them, or a null move) at the position and returns a *Error for a
+// move that is not legal there, wrapping the *movegen.SANError; a FEN tag
+// that is no position, and a Variant tag other than standard chess and
+// Chess960, are errors too (Read's game then holds every tag of the tag
+// section).
 //
 // The game holds what the events held: each comment apart and in order,
 // NAGs, variations, the termination marker as read (a game without one
