@@ -160,10 +160,22 @@ func (p *Position) appendFrom(dst []byte, t PieceType, from, to Square) []byte {
 //   - a pawn's capture as exd5, or without the x as ed5;
 //   - a promotion as e8=Q, e8Q, e8=q or e8q;
 //   - an en-passant capture with or without "e.p." after it (exd6e.p.,
-//     exd6 e.p.), which must then be one.
+//     exd6 e.p.), which must then be one;
+//   - a pawn's letter, P, or none (Pe4, Pexd5);
+//   - long algebraic notation, the square the piece leaves written whole
+//     and "-" or "x" before the square it reaches (e2-e4, Ng1-f3, e4xd5,
+//     e7-e8=Q), and coordinate notation (e2e4, g1f3, e7e8q): the legal
+//     move from that square to the other, as MoveFrom finds it (a castling
+//     written as the king's move, e1g1, Ke1-g1, too), the piece standing
+//     there the one the letter names, if one is written (none names any).
+//     A "-" says nothing of a capture: it is not checked.
+//
+// So it reads every move python-chess's Board.parse_san reads but its null
+// moves (and more: a pawn's P, as python-chess's PGN reader reads it; but an
+// "x" where nothing is taken stays an error, which python-chess lets pass).
 //
 // Anything else is a *SANError saying why: a malformed string (spaces, a
-// move number, a lower-case piece letter, a UCI move, the null move "--"),
+// move number, a lower-case piece letter, the null move "--"),
 // a move no legal move matches (naming why where one piece could have
 // made it: pinned, or not answering a check), a pawn reaching the last
 // rank without a promotion, and an ambiguous SAN, whose error names the
@@ -181,6 +193,9 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	}
 	if !p.hasKing() {
 		return NoMove, &SANError{SAN: strings.Clone(s), Msg: "the position has no kings"}
+	}
+	if sp.fromSquare() {
+		return p.sanFrom(s, &sp)
 	}
 	if m, ok := p.sanOne(&sp); ok {
 		return p.sanAgrees(s, &sp, m)
@@ -274,6 +289,9 @@ func (p *Position) sanOne(sp *sanSpec) (m Move, ok bool) {
 // parseSANList is ParseSAN by the list of legal moves: the moves that sp
 // matches, and why none or several do.
 func (p *Position) parseSANList(s string, sp *sanSpec) (Move, error) {
+	if sp.fromSquare() {
+		return p.sanFrom(s, sp)
+	}
 	var list moveList
 	n := generate(p, &list)
 	if sp.castle != 0 {
@@ -326,6 +344,34 @@ func (p *Position) sanAgrees(s string, sp *sanSpec, m Move) (Move, error) {
 	return m, nil
 }
 
+// sanFrom is ParseSAN of a move whose from-square sp names whole (e2-e4,
+// Ng1f3, Qh4e1): the legal move from that square to sp.to, as MoveFrom
+// finds it, its piece the one sp's letter names, if it names one.
+func (p *Position) sanFrom(s string, sp *sanSpec) (Move, error) {
+	from := Square(sp.fromFile + 8*sp.fromRank)
+	us, pc := p.side, p.PieceAt(from)
+	what := "piece"
+	if sp.letter {
+		what = sp.piece.String()
+	}
+	switch {
+	case pc == NoPiece || pc.Color() != us:
+		return NoMove, &SANError{SAN: strings.Clone(s), Msg: "no " + us.String() + " " + what + " on " + from.String()}
+	case sp.letter && pc.Type() != sp.piece:
+		return NoMove, &SANError{SAN: strings.Clone(s), Msg: "a " + us.String() + " " + pc.Type().String() + " stands on " +
+			from.String() + ", not a " + what}
+	}
+	m, err := p.MoveFrom(from, sp.to, sp.promo)
+	if err != nil {
+		msg := err.Error()
+		if me, ok := err.(*MoveError); ok {
+			msg = me.Msg
+		}
+		return NoMove, &SANError{SAN: strings.Clone(s), Msg: msg}
+	}
+	return p.sanAgrees(s, sp, m)
+}
+
 // PlaySAN plays the legal move that the SAN string s names (see ParseSAN);
 // on an error it changes nothing.
 func (p *Position) PlaySAN(s string) error {
@@ -341,11 +387,17 @@ func (p *Position) PlaySAN(s string) error {
 type sanSpec struct {
 	castle             int // 1 kingside (O-O), 2 queenside (O-O-O), 0 not castling
 	piece              PieceType
-	fromFile, fromRank int // -1 where not given
+	letter             bool // the piece's letter is written (a pawn's: P)
+	fromFile, fromRank int  // -1 where not given
 	capture, ep        bool
 	to                 Square
 	promo              PieceType
 }
+
+// fromSquare reports whether sp names the square its piece leaves whole:
+// long algebraic or coordinate notation (e2-e4, g1f3), or SAN's most
+// disambiguated move (Qh4e1).
+func (sp *sanSpec) fromSquare() bool { return sp.castle == 0 && sp.fromFile >= 0 && sp.fromRank >= 0 }
 
 func (sp *sanSpec) fromMatches(from Square) bool {
 	if sp.fromFile >= 0 && from.File() != sp.fromFile || sp.fromRank >= 0 && from.Rank() != sp.fromRank {
@@ -396,7 +448,7 @@ func (sp *sanSpec) quick(s string) bool {
 		if sp.promo != NoPieceType {
 			return false
 		}
-		sp.piece = pt
+		sp.piece, sp.letter = pt, true
 		b = b[1:]
 		if len(b) > 0 && b[len(b)-1] == 'x' {
 			sp.capture = true
@@ -472,8 +524,8 @@ func parseSAN(s string) (sp sanSpec, msg string) {
 	}
 	sp.piece = Pawn
 	if len(body) > 0 {
-		if i := strings.IndexByte(sanLetters[2:], body[0]); i >= 0 {
-			sp.piece = Knight + PieceType(i)
+		if i := strings.IndexByte(sanLetters[1:], body[0]); i >= 0 {
+			sp.piece, sp.letter = Pawn+PieceType(i), true
 			body = body[1:]
 		}
 	}
@@ -498,6 +550,8 @@ func parseSAN(s string) (sp sanSpec, msg string) {
 	if len(body) > 0 && body[len(body)-1] == 'x' {
 		sp.capture = true
 		body = body[:len(body)-1]
+	} else if len(body) > 1 && body[len(body)-1] == '-' {
+		body = body[:len(body)-1] // long algebraic notation's "moves to"
 	}
 	if len(body) > 0 && isFile(body[0]) {
 		sp.fromFile = int(body[0] - 'a')
@@ -512,6 +566,11 @@ func parseSAN(s string) (sp sanSpec, msg string) {
 	}
 	if sp.promo != NoPieceType && sp.piece != Pawn {
 		return sp, "only a pawn promotes"
+	}
+	if sp.fromSquare() {
+		// The piece on the square, whatever it is when no letter
+		// names it, and the move, are the position's to say.
+		return sp, ""
 	}
 	if sp.piece == Pawn {
 		switch {

@@ -70,6 +70,28 @@ func sanVariants(p *movegen.Position, m movegen.Move, s string) []string {
 	bare := strings.TrimRight(s, "+#")
 	suffix := s[len(bare):]
 	v := []string{bare, bare + "!", bare + suffix + "?!", bare + suffix + "!!", bare + suffix + "??"}
+	// Long algebraic and coordinate notation: the square left whole, with
+	// the piece's letter (P for a pawn) or none, "-" or "x" (where it
+	// takes) before the square reached; a castling as the king's move.
+	uci := m.String()
+	if m.IsCastle() {
+		v = append(v, uci, "K"+uci, "K"+uci[:2]+"-"+uci[2:]+suffix)
+	} else {
+		letter := string("?PNBRQK"[p.PieceAt(m.From()).Type()])
+		sep := "-"
+		if p.IsCapture(m) {
+			sep = "x"
+		}
+		promo := ""
+		if pr := m.Promotion(); pr != movegen.NoPieceType {
+			promo = "=" + string("??NBRQ"[pr])
+		}
+		lan := uci[:2] + sep + uci[2:4] + promo
+		v = append(v, uci, lan, lan+suffix, letter+lan+suffix, letter+uci[:4]+promo, uci[:2]+"-"+uci[2:])
+		if letter == "P" {
+			v = append(v, "P"+bare)
+		}
+	}
 	switch {
 	case strings.HasPrefix(bare, "O-O"):
 		v = append(v, strings.ReplaceAll(bare, "O", "0"))
@@ -278,12 +300,25 @@ func TestParseSANErrors(t *testing.T) {
 	}{
 		{movegen.StartFEN, "", "empty"},
 		{movegen.StartFEN, "--", "the null move"},
-		{movegen.StartFEN, "e2e4", "names no rank"},
+		{movegen.StartFEN, "2e4", "names no rank"},
+		{movegen.StartFEN, "e3-e4", "no white piece on e3"},
+		{movegen.StartFEN, "Ne3-e4", "no white knight on e3"},
+		{movegen.StartFEN, "Bg1-f3", "a white knight stands on g1, not a bishop"},
+		{movegen.StartFEN, "e2-e5", "a white pawn on e2 does not move to e5"},
+		{movegen.StartFEN, "e2xe4", "x, but there is nothing to take on e4"},
+		{movegen.StartFEN, "Ng1-e2", "a white knight on g1 cannot take its own pawn on e2"},
+		{movegen.StartFEN, "e1g1", "castling needs the squares"},
+		{movegen.StartFEN, "e2-", "not SAN"},
+		{movegen.StartFEN, "-e4", "not SAN"},
+		{movegen.StartFEN, "e2--e4", "not SAN"},
+		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7-a8", "promot"},
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5-e6 e.p.", "e.p., but the move is not an en-passant capture"},
 		{movegen.StartFEN, "e4 ", "not SAN"},
 		{movegen.StartFEN, "1.e4", "not SAN"},
 		{movegen.StartFEN, "nf3", "not SAN"},
 		{movegen.StartFEN, "Nf3!!!", "not SAN"},
-		{movegen.StartFEN, "Pe4", "not SAN"},
+		{movegen.StartFEN, "Pe5", "no white pawn moves to e5"},
+		{movegen.StartFEN, "pe4", "not SAN"},
 		{movegen.StartFEN, "e5", "no white pawn moves to e5"},
 		{movegen.StartFEN, "Nd2", "a white pawn stands on d2"},
 		{movegen.StartFEN, "Nf4", "no white knight moves to f4"},

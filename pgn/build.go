@@ -13,10 +13,12 @@ import (
 // Builder is the Visitor that builds a Game: Reader.Read is Visit with
 // one, and a visitor of one's own may wrap one (to build some games and
 // pass over others, say). It checks every move as it reads it: Move parses
-// its SAN (or coordinate notation, or a null move) at the position and
-// returns a *Error for a move that is not legal there, wrapping the
-// *movegen.SANError; a FEN tag that is no position, and a Variant tag
-// other than standard chess and Chess960, are errors too.
+// its SAN (or long algebraic or coordinate notation, as movegen's ParseSAN
+// reads them, or a null move) at the position and returns a *Error for a
+// move that is not legal there, wrapping the *movegen.SANError; a FEN tag
+// that is no position, and a Variant tag other than standard chess and
+// Chess960, are errors too (Read's game then holds every tag of the tag
+// section).
 //
 // The game holds what the events held: each comment apart and in order,
 // NAGs, variations, the termination marker as read (a game without one
@@ -25,6 +27,10 @@ import (
 // that move's (a NAG before it, as Chess Informant writes "better is":
 // ($142 38... b5)); one in a variation without a move is the move's
 // before the variation.
+//
+// Each event returns a *Error where the Builder cannot take it: the zero
+// Builder's (it has no Game: NewBuilder makes one), an event before Begin,
+// an empty move or tag name, a result that is no termination marker.
 type Builder struct {
 	// SkipVariations makes BeginVariation return SkipVariation: the game
 	// holds the main line alone.
@@ -32,6 +38,7 @@ type Builder struct {
 
 	g        *Game
 	info     *GameInfo
+	begun    bool // Begin has begun a game
 	tagsOnly bool
 	stack    []level
 	cur      level
@@ -63,21 +70,47 @@ type level struct {
 	moved   bool // a move has been read at this level
 }
 
-// NewBuilder returns a Builder of g.
+// NewBuilder returns a Builder of g. A nil g panics.
 func NewBuilder(g *Game) *Builder {
+	if g == nil {
+		panic("pgn: NewBuilder: nil *Game")
+	}
 	b := &Builder{}
 	b.Reset(g)
 	return b
 }
 
-// Reset makes b build g, keeping b's memory.
-func (b *Builder) Reset(g *Game) { b.g = g }
+// Reset makes b build g, keeping b's memory; its next event must be
+// Begin. A nil g panics.
+func (b *Builder) Reset(g *Game) {
+	if g == nil {
+		panic("pgn: Builder.Reset: nil *Game")
+	}
+	b.g, b.begun = g, false
+}
+
+// check returns the error of an event b cannot take: it has no Game (the
+// zero Builder), or no game has begun (Begin comes first).
+func (b *Builder) check(method string) error {
+	switch {
+	case b.g == nil:
+		return &Error{Msg: "Builder." + method + ": the Builder has no Game (make it with NewBuilder)"}
+	case !b.begun && method != "Begin":
+		return &Error{Msg: "Builder." + method + ": no game begun (Begin comes first)"}
+	}
+	return nil
+}
 
 // Game returns the game b builds.
 func (b *Builder) Game() *Game { return b.g }
 
-// Begin empties the game: no tags, no moves, the standard start.
+// Begin empties the game: no tags, no moves, the standard start. info
+// may be nil (the game then takes no warnings from it).
 func (b *Builder) Begin(info *GameInfo) error {
+	if err := b.check("Begin"); err != nil {
+		return err
+	}
+	b.begun = true
 	g := b.g
 	g.Tags = g.Tags[:0] // the last game's strings kept in place, for Tag to reuse
 	g.Reset(movegen.StartPosition())
@@ -93,22 +126,13 @@ func (b *Builder) Begin(info *GameInfo) error {
 // Tag adds the tag pair; a FEN tag sets the start position, a Variant tag
 // Chess960.
 func (b *Builder) Tag(name, value []byte) error {
-	g := b.g
-	i := len(g.Tags)
-	var tg Tag
-	if i < cap(g.Tags) && g.Tags[:i+1][i].Name == string(name) {
-		tg.Name = g.Tags[:i+1][i].Name // the last game's tag in this slot
-	} else if known, ok := knownTags[string(name)]; ok {
-		tg.Name = known
-	} else {
-		b.newTagText(i, name, false)
+	if err := b.check("Tag"); err != nil {
+		return err
 	}
-	if i < cap(g.Tags) && g.Tags[:i+1][i].Value == string(value) {
-		tg.Value = g.Tags[:i+1][i].Value // the last game's value in this slot
-	} else {
-		b.newTagText(i, value, true)
+	if len(name) == 0 {
+		return &Error{Msg: "Builder.Tag: an empty tag name"}
 	}
-	g.Tags = append(g.Tags, tg)
+	b.keepTag(name, value)
 	switch string(name) {
 	case "FEN":
 		p, err := movegen.ParseFEN(string(value))
@@ -127,6 +151,29 @@ func (b *Builder) Tag(name, value []byte) error {
 		}
 	}
 	return nil
+}
+
+// keepTag adds the tag pair to the game, as read. The reader gives a
+// Builder the tag pairs after one its Tag refused (a FEN that is no
+// position, a variant it does not read) this way, so that the broken game
+// holds every tag.
+func (b *Builder) keepTag(name, value []byte) {
+	g := b.g
+	i := len(g.Tags)
+	var tg Tag
+	if i < cap(g.Tags) && g.Tags[:i+1][i].Name == string(name) {
+		tg.Name = g.Tags[:i+1][i].Name // the last game's tag in this slot
+	} else if known, ok := knownTags[string(name)]; ok {
+		tg.Name = known
+	} else {
+		b.newTagText(i, name, false)
+	}
+	if i < cap(g.Tags) && g.Tags[:i+1][i].Value == string(value) {
+		tg.Value = g.Tags[:i+1][i].Value // the last game's value in this slot
+	} else {
+		b.newTagText(i, value, true)
+	}
+	g.Tags = append(g.Tags, tg)
 }
 
 // newTagText keeps text as tag i's name or value, made a string with the
@@ -189,6 +236,9 @@ func containsFold(s, sub string) bool {
 
 // Movetext sets the start position the tags gave.
 func (b *Builder) Movetext() error {
+	if err := b.check("Movetext"); err != nil {
+		return err
+	}
 	b.tagStrings()
 	start := b.start
 	if b.chess960 {
@@ -208,6 +258,12 @@ func (b *Builder) Movetext() error {
 
 // Move parses the move at the current position and adds it to the game.
 func (b *Builder) Move(s []byte) error {
+	if err := b.check("Move"); err != nil {
+		return err
+	}
+	if len(s) == 0 {
+		return &Error{Msg: "Builder.Move: an empty move"}
+	}
 	g, cur := b.g, &b.cur
 	var m movegen.Move
 	pos := &cur.pos[cur.at]
@@ -225,18 +281,9 @@ func (b *Builder) Move(s []byte) error {
 		return nil
 	default:
 		var err error
+		// SAN, long algebraic notation (e2-e4) and coordinate notation
+		// (g1f3), as ParseSAN reads them.
 		m, err = pos.ParseSAN(unsafe.String(&s[0], len(s))) // ParseSAN keeps no reference to it
-		if err != nil && isCoordinate(s) {
-			// Coordinate notation (g1f3, d7d8q), as some programs
-			// write it: read when it names a legal move.
-			var lower [5]byte
-			for i, c := range s {
-				lower[i] = c | 0x20 // the promotion's letter in either case
-			}
-			if u, uerr := pos.ParseUCI(string(lower[:len(s)])); uerr == nil && u != movegen.NoMove {
-				m, err = u, nil
-			}
-		}
 		if err != nil {
 			var se *movegen.SANError
 			msg := err.Error()
@@ -263,19 +310,6 @@ func (b *Builder) Move(s []byte) error {
 	cur.prev, cur.node = cur.node, n
 	cur.moved = true
 	return nil
-}
-
-// isCoordinate reports whether s is a move in coordinate notation: two
-// squares and, for a promotion, a piece letter of either case.
-func isCoordinate(s []byte) bool {
-	sq := func(f, r byte) bool { return f >= 'a' && f <= 'h' && r >= '1' && r <= '8' }
-	switch {
-	case len(s) == 4:
-	case len(s) == 5 && strings.IndexByte("qrbnQRBN", s[4]) >= 0:
-	default:
-		return false
-	}
-	return sq(s[0], s[1]) && sq(s[2], s[3])
 }
 
 // moveNumber writes a move's number as PGN does: "12." before White's
@@ -312,6 +346,9 @@ func (b *Builder) note(nt note) {
 
 // Comment adds the comment.
 func (b *Builder) Comment(text []byte) error {
+	if err := b.check("Comment"); err != nil {
+		return err
+	}
 	if len(text) == 0 {
 		return nil // an empty comment says nothing
 	}
@@ -324,6 +361,9 @@ func (b *Builder) Comment(text []byte) error {
 
 // NAG adds the NAG to the last move ($0, the null annotation, is none).
 func (b *Builder) NAG(nag byte) error {
+	if err := b.check("NAG"); err != nil {
+		return err
+	}
 	if nag != 0 {
 		b.note(note{kind: noteNAG, nag: nag})
 	}
@@ -332,6 +372,9 @@ func (b *Builder) NAG(nag byte) error {
 
 // BeginVariation begins a variation: an alternative to the last move.
 func (b *Builder) BeginVariation() error {
+	if err := b.check("BeginVariation"); err != nil {
+		return err
+	}
 	if !b.cur.moved {
 		return &Error{Msg: "a variation before any move it could replace"}
 	}
@@ -348,6 +391,9 @@ func (b *Builder) BeginVariation() error {
 // EndVariation ends the variation. What a variation without a move held
 // goes to the move before it.
 func (b *Builder) EndVariation() error {
+	if err := b.check("EndVariation"); err != nil {
+		return err
+	}
 	if len(b.stack) == 0 {
 		return &Error{Msg: "a ) closes no variation"}
 	}
@@ -378,6 +424,12 @@ func (b *Builder) EndVariation() error {
 // End sets the game's result: its marker, or, without one, its Result
 // tag's value if that is a marker, else "*".
 func (b *Builder) End(result string) error {
+	if err := b.check("End"); err != nil {
+		return err
+	}
+	if result != "" && !isResult(result) {
+		return &Error{Msg: fmt.Sprintf("Builder.End: result %q: want 1-0, 0-1, 1/2-1/2, * or \"\" (none)", result)}
+	}
 	g := b.g
 	if result == "" {
 		result = "*"
@@ -407,6 +459,9 @@ func (b *Builder) done() {
 
 // fail ends a game that could not be read: it keeps what was read.
 func (b *Builder) fail() {
+	if b.g == nil || !b.begun {
+		return
+	}
 	if b.g.nodes == nil {
 		b.g.init()
 	}

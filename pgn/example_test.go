@@ -49,7 +49,7 @@ func ExampleReader() {
 		if err == io.EOF {
 			break
 		}
-		if err != nil { // a *pgn.Error, or the input's error once
+		if err != nil { // a *pgn.Error (wrapping the input's error, once, where reading it fails)
 			fmt.Println(err)
 			continue
 		}

@@ -149,8 +149,12 @@ var sevenTags = [7]Tag{
 
 // Reset empties the game's moves, comments, NAGs, warnings and result and
 // sets its start position; the tags stay. It keeps the game's memory for
-// reuse.
+// reuse. A start without a king of each side (the zero Position) panics:
+// no game starts there.
 func (g *Game) Reset(start movegen.Position) {
+	if start.Pieces(movegen.White, movegen.King) == 0 || start.Pieces(movegen.Black, movegen.King) == 0 {
+		panic("pgn: Game.Reset: a start position without a king of each side (the zero Position?)")
+	}
 	g.start, g.started = start, true
 	g.nodes = append(g.nodes[:0], node{parent: None, child: None, last: None, next: None})
 	g.notes = append(g.notes[:0], note{})
@@ -199,14 +203,14 @@ func (g *Game) Tag(name string) (string, bool) {
 // SetTag sets the value of the first tag named name, or adds the tag at
 // the end. A name must be a PGN symbol (letters, digits and _+#=:-/,
 // starting with a letter or digit) and a value one line (no line break):
-// anything else is an error, and changes nothing. The Result tag is the
+// anything else is a *Error, and changes nothing. The Result tag is the
 // tag alone: the termination marker is Result (SetResult sets both).
 func (g *Game) SetTag(name, value string) error {
 	if !isTagName(name) {
-		return fmt.Errorf("pgn: tag name %q: want letters, digits and _+#=:-/, starting with a letter or digit", name)
+		return &Error{Msg: fmt.Sprintf("Game.SetTag: tag name %q: want letters, digits and _+#=:-/, starting with a letter or digit", name)}
 	}
 	if strings.ContainsAny(value, "\n\r") {
-		return fmt.Errorf("pgn: tag %s: the value %q holds a line break", name, value)
+		return &Error{Msg: fmt.Sprintf("Game.SetTag: tag %s: the value %q holds a line break", name, value)}
 	}
 	for i := range g.Tags {
 		if g.Tags[i].Name == name {
@@ -220,11 +224,11 @@ func (g *Game) SetTag(name, value string) error {
 
 // SetResult sets the game's result: the termination marker (Result) and
 // the Result tag both, the tag added if the game has none. r must be
-// "1-0", "0-1", "1/2-1/2" or "*": anything else is an error, and changes
+// "1-0", "0-1", "1/2-1/2" or "*": anything else is a *Error, and changes
 // nothing.
 func (g *Game) SetResult(r string) error {
 	if !isResult(r) {
-		return fmt.Errorf("pgn: result %q: want 1-0, 0-1, 1/2-1/2 or *", r)
+		return &Error{Msg: fmt.Sprintf("Game.SetResult: result %q: want 1-0, 0-1, 1/2-1/2 or *", r)}
 	}
 	g.Result = resultString(r)
 	return g.SetTag("Result", g.Result)
@@ -665,28 +669,30 @@ func (g *Game) SAN(n Node) string {
 
 // Play adds the move m at the end of the main line and returns its node;
 // m must be legal there (NoMove, the null move, when the side to move is
-// not in check): else it is an error, and nothing changes.
+// not in check): else it is a *Error (AddMove's), and nothing changes.
 func (g *Game) Play(m movegen.Move) (Node, error) { return g.AddMove(g.MainlineEnd(), m) }
 
 // AddMove adds the move m after n: as n's main continuation when n has
 // none, else as a new variation after n's last. m must be legal at n
 // (NoMove, the null move, when the side to move is not in check): else it
-// is an error, and nothing changes. It returns the new node. It takes a
-// constant time but for the position at n (see Position).
+// is a *Error wrapping the *movegen.MoveError that says why, and nothing
+// changes; a node the game does not have is a *Error too. It returns the
+// new node. It takes a constant time but for the position at n (see
+// Position).
 func (g *Game) AddMove(n Node, m movegen.Move) (Node, error) {
 	g.init()
 	if !g.valid(n) {
-		return None, fmt.Errorf("pgn: AddMove: node %d is not a node of the game", n)
+		return None, &Error{Msg: fmt.Sprintf("Game.AddMove: node %d is not in the game (its nodes are 0 to %d)", n, len(g.nodes)-1)}
 	}
 	p := g.Position(n)
-	if m == movegen.NoMove {
-		if p.InCheck() {
-			return None, fmt.Errorf("pgn: AddMove: a null move at %s, where %s is in check", p.FEN(), p.Side())
+	before := p
+	if err := p.Play(m); err != nil {
+		msg := err.Error()
+		if me, ok := err.(*movegen.MoveError); ok {
+			msg = "move " + me.UCI + " at " + before.FEN() + ": " + me.Msg
 		}
-	} else if !p.IsLegal(m) {
-		return None, fmt.Errorf("pgn: AddMove: %v is not a legal move of %s", m, p.FEN())
+		return None, &Error{Msg: "Game.AddMove: " + msg, Err: err}
 	}
-	play(&p, m)
 	c := g.add(n, m)
 	g.last, g.lastPos = c, p
 	return c, nil

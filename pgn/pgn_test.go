@@ -1,6 +1,8 @@
 package pgn_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -213,11 +215,15 @@ func TestReadErrors(t *testing.T) {
 		{"an ambiguous move", "[FEN \"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\"]\n\n1. Nd2 *\n", 3, 4, "move 1. Nd2: ambiguous: Nbd2, Nfd2", true},
 		{"a move of the wrong side", "1. e4 e5 2... Nc6 d5 *\n", 1, 15, "move 2. Nc6", true},
 		{"a move after the end", "1. f3 e5 2. g4 Qh4# 3. Kf2 0-1\n", 1, 24, "move 3. Kf2", true},
-		{"a variation before any move", "( 1. e4 ) 1. d4 *\n", 1, 1, "a variation before any move it could replace", false},
+		{"a result inside a ( passed over", "g (1-0) 1. e4 *\n", 1, 4, "the result 1-0 inside a variation", false},
+		{"a tag pair inside a ( passed over", "{x} ([Event \"y\"]) 1. e4 *\n", 1, 6, "a tag pair inside a variation", false},
 		{"an unknown variant", "[Variant \"Atomic\"]\n\n1. e4 *\n", 1, 1, "variant \"Atomic\": only standard chess and Chess960 are read", false},
 		{"a FEN tag that is no position", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n", 2, 1, "FEN tag: FEN placement: 0 white kings, want 1", false},
 		{"a result inside a variation", "1. e4 (1. d4 1-0) e5 *\n", 1, 14, "the result 1-0 inside a variation", false},
 		{"a null move in check", "[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n\n1. -- *\n", 3, 4, "move 1. --: a null move, but white is in check", false},
+		{"a long algebraic move from the wrong square", "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-c4 Bf8-c5 4. Nb1-d4 *\n", 1, 53,
+			"move 4. Nb1-d4: a white knight on b1 does not move to d4", true},
+		{"a long algebraic move from an empty square", "1. e3-e4 *\n", 1, 4, "move 1. e3-e4: no white piece on e3", true},
 	} {
 		text := good + "\n" + c.text + "\n" + good
 		games, errs := readAll(t, text, false)
@@ -365,6 +371,7 @@ func FuzzRead(f *testing.F) {
 		"[Variant \"Chess960\"]\n[FEN \"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1\"]\n\n1. O-O-O *",
 		"% escape\n\xef\xbb\xbf[Event \"\\\"q\\\"\"]\r\n\r\n1. e4!? e5?! 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0",
 		"1. e4 (1. d4 (1. c4) 1... d5) e5 ( 1... c5 ) *",
+		"{c} (1. d4 d5) 2. Ng1-f3 (2. c2xd3 g(1-0) e5 ( {x",
 	} {
 		f.Add([]byte(s))
 	}
@@ -426,8 +433,9 @@ func TestReadAllocs(t *testing.T) {
 
 // failing is an input that gives text, then err.
 type failing struct {
-	text string
-	err  error
+	text     string
+	err      error
+	together bool // the last bytes come with the error
 }
 
 func (f *failing) Read(b []byte) (int, error) {
@@ -436,31 +444,81 @@ func (f *failing) Read(b []byte) (int, error) {
 	}
 	n := copy(b, f.text)
 	f.text = f.text[n:]
+	if f.together && f.text == "" {
+		return n, f.err
+	}
 	return n, nil
 }
 
 // TestReadInputError checks that an error of the input's comes once, after
-// the games read before it, and that Read then returns io.EOF: a loop that
-// goes on after every error but io.EOF ends.
+// the games read before it (those the input gave with it too), as a
+// *pgn.Error of the game being read and the place the input broke,
+// wrapping the input's error, and that Read then returns io.EOF: a loop
+// that goes on after every error but io.EOF ends. A truncated gzip stream's
+// io.ErrUnexpectedEOF is found by errors.Is.
 func TestReadInputError(t *testing.T) {
 	boom := errors.New("disk on fire")
-	r := pgn.NewReader(&failing{"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4", boom})
+	for _, together := range []bool{false, true} {
+		r := pgn.NewReader(&failing{"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4", boom, together})
+		var g pgn.Game
+		var got []string
+		for i := 0; i < 10; i++ {
+			err := r.Read(&g)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				var pe *pgn.Error
+				if !errors.As(err, &pe) || !errors.Is(err, boom) {
+					t.Errorf("%v (%T): want a *pgn.Error wrapping the input's", err, err)
+				}
+				got = append(got, "error: "+err.Error()+"; the game holds "+uci(g.Mainline(nil)))
+				continue
+			}
+			got = append(got, uci(g.Mainline(nil)))
+		}
+		want := []string{"e2e4 e7e5", "error: pgn: game 2, line 7, column 6: reading the input: disk on fire; the game holds d2d4"}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("together %v: got %q, want %q", together, got, want)
+		}
+	}
+	// Between games: the error is the next game's.
+	r := pgn.NewReader(&failing{"1. e4 e5 *\n\n", boom, false})
 	var g pgn.Game
-	var got []string
-	for i := 0; i < 10; i++ {
+	if err := r.Read(&g); err != nil {
+		t.Errorf("the game before the break: %v", err)
+	}
+	if err := r.Read(&g); err == nil || err.Error() != "pgn: game 2, line 3, column 1: reading the input: disk on fire" {
+		t.Errorf("a break between games: %v", err)
+	}
+	// A truncated gzip stream.
+	var zbuf bytes.Buffer
+	zw := gzip.NewWriter(&zbuf)
+	zw.Write([]byte(strings.Repeat("1. e4 e5 2. Nf3 Nc6 *\n\n", 100)))
+	zw.Close()
+	zr, err := gzip.NewReader(bytes.NewReader(zbuf.Bytes()[:zbuf.Len()-10]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = pgn.NewReader(zr)
+	games, errs := 0, 0
+	for {
 		err := r.Read(&g)
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			got = append(got, "error: "+err.Error())
+			var pe *pgn.Error
+			if !errors.Is(err, io.ErrUnexpectedEOF) || !errors.As(err, &pe) || pe.Line == 0 {
+				t.Errorf("a truncated gzip stream: %v", err)
+			}
+			errs++
 			continue
 		}
-		got = append(got, uci(g.Mainline(nil)))
+		games++
 	}
-	want := []string{"e2e4 e7e5", "error: disk on fire"}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("got %q, want %q", got, want)
+	if errs != 1 || games == 0 {
+		t.Errorf("a truncated gzip stream: %d games, %d errors; want some games, then one error", games, errs)
 	}
 }
 
@@ -483,6 +541,34 @@ func TestWriteBraceInComment(t *testing.T) {
 		back, errs := readAll(t, g.String(), false)
 		if errs[0] != nil || back[0].Comment(1) != c || back[0].StartingComment(1) != c {
 			t.Errorf("comment %q read back as %q and %q (%v):\n%s", c, back[0].Comment(1), back[0].StartingComment(1), errs[0], g.String())
+		}
+	}
+}
+
+// TestReadLongAlgebraic: moves in long algebraic notation, with the
+// piece's letter or without, "-" or "x", a castling as the king's move,
+// and a pawn's P, read as python-chess reads them.
+func TestReadLongAlgebraic(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 4. Bb5xc6 d7xc6 5. e1-g1 Bf8-d6 *",
+			"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 f8d6"},
+		{"1. e2-e4 d7-d5 2. e4xd5 Ng8-f6 3. d5-d6 e7xd6 4. Qd1-e2+ Bf8-e7 5. Ke1-d1 O-O *",
+			"e2e4 d7d5 e4d5 g8f6 d5d6 e7d6 d1e2 f8e7 e1d1 e8g8"},
+		{"1. g2-g4 h7-h5 2. g4xh5 Rh8-h6 3. Bf1-g2 Rh6-b6 4. h5-h6 Ng8-f6 5. h6-h7 a7-a6 6. h7-h8=Q *",
+			"g2g4 h7h5 g4h5 h8h6 f1g2 h6b6 h5h6 g8f6 h6h7 a7a6 h7h8q"},
+		{"1. Pe4 Pe5 2. Pd4 Pexd4 3. Pc2-c3 Pd4xc3 *", "e2e4 e7e5 d2d4 e5d4 c2c3 d4c3"},
+		{"1. g1-f3 g8f6 2. e2e4 f6xe4 *", "g1f3 g8f6 e2e4 f6e4"},
+	} {
+		games, errs := readAll(t, c.text+"\n", false)
+		if len(games) != 1 || errs[0] != nil {
+			t.Errorf("%s: %v", c.text, errs)
+			continue
+		}
+		if got := uci(games[0].Mainline(nil)); got != c.want {
+			t.Errorf("%s: reads %s, want %s", c.text, got, c.want)
+		}
+		if len(games[0].Warnings) > 0 {
+			t.Errorf("%s: warnings %v", c.text, games[0].Warnings)
 		}
 	}
 }

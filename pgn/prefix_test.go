@@ -75,7 +75,11 @@ func TestPrefixes(t *testing.T) {
 	if testing.Short() {
 		games = games[3:7]
 	}
-	type total struct{ prefixes, ours, theirs, ourErrs, theirErrs, fewer int }
+	type total struct {
+		prefixes, ours, theirs, ourErrs, theirErrs, fewer int
+		more                                              int // prefixes where pgn keeps more main-line moves
+		held, theirsE                                     int // on prefixes where python-chess's games have errors: the moves held, python-chess's
+	}
 	totals := make([]total, len(games))
 	t.Run("games", func(t *testing.T) {
 		for i, py := range games {
@@ -103,7 +107,11 @@ func TestPrefixes(t *testing.T) {
 					bad := errs > 0 || moves < py.Moves[k]
 					if py.Errors[k] > 0 {
 						tot.theirErrs++
+						tot.held += held
+						tot.theirsE += py.Moves[k]
 						bad = errs == 0 || held < py.Moves[k]
+					} else if moves > py.Moves[k] {
+						tot.more++
 					}
 					if bad {
 						if tot.fewer++; tot.fewer <= 10 {
@@ -123,9 +131,14 @@ func TestPrefixes(t *testing.T) {
 		sum.ourErrs += tot.ourErrs
 		sum.theirErrs += tot.theirErrs
 		sum.fewer += tot.fewer
+		sum.more += tot.more
+		sum.held += tot.held
+		sum.theirsE += tot.theirsE
 	}
 	t.Logf("%d prefixes of %d games: pgn keeps %d main-line moves and returns an error on %d; python-chess %d, and games with errors on %d",
 		sum.prefixes, len(games), sum.ours, sum.ourErrs, sum.theirs, sum.theirErrs)
+	t.Logf("pgn keeps more than python-chess on %d prefixes; where python-chess's games have errors, they hold %d main-line moves, pgn's broken games %d",
+		sum.more, sum.theirsE, sum.held)
 	if sum.fewer > 0 {
 		t.Errorf("on %d prefixes pgn keeps less than python-chess", sum.fewer)
 	}

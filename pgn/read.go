@@ -34,7 +34,14 @@ type Limits struct {
 
 // DefaultLimits are the limits of a Reader whose Limits are zero: fit for
 // a service that reads other people's files, far above what real games
-// need (the longest game the rules allow has under 9,000 plies).
+// need. The longest game the rules allow has 17,697 plies: a game holds
+// at most 118 captures and pawn moves (30 captures, each unit but the
+// kings taken; 96 pawn moves, six a pawn; at least 8 of them both, pawn
+// captures that let the pawns of a file pass each other), and the
+// seventy-five-move rule ends it 150 plies without one (118 times 150,
+// less a ply for each of the three times the side that makes them must
+// change). Written with a clock comment a move, it is under 1 MB, within
+// Limits.Game, and its plies within Limits.Plies.
 var DefaultLimits = Limits{
 	Depth:   100,
 	Plies:   100_000,
@@ -76,9 +83,9 @@ func (l Limits) withDefaults() Limits {
 // Reader reads games from a stream of PGN.
 //
 // It reads PGN as programs write it: tag pairs in any order and with any
-// name; movetext of moves (a Game's Builder reads SAN as movegen's
-// ParseSAN reads it, and coordinate notation), move numbers with any dots
-// or none, comments in braces and after ";", NAGs ("$14") and suffix
+// name; movetext of moves (a Game's Builder reads SAN, long algebraic
+// and coordinate notation as movegen's ParseSAN reads them), move numbers
+// with any dots or none, comments in braces and after ";", NAGs ("$14") and suffix
 // annotations ("!", "?!", ...), variations, and the termination marker;
 // escape lines ("%" in the first column), a byte-order mark, CRLF line
 // ends. A blank line among a game's tag pairs means nothing. A game ends
@@ -92,7 +99,9 @@ func (l Limits) withDefaults() Limits {
 // "1/2" (a draw); a "}" outside a comment or a ")" closing no variation
 // (passed over); a byte or a word that is no part of PGN (passed over); a
 // tag pair that cannot be read (passed over); a variation without a move;
-// a game without a termination marker; a game the input's end cuts off
+// a "(" before any move it could replace (passed over with its ")", the
+// moves between read as the line's own, as python-chess reads them); a
+// game without a termination marker; a game the input's end cuts off
 // inside a comment or variations (what was read kept: the comment's text
 // to the end, each variation closed there; see Visitor).
 //
@@ -150,16 +159,18 @@ type Reader struct {
 	games    int // games begun
 	lim      Limits
 	info     GameInfo
-	start    int64  // the input offset of the game's first token
-	end      int64  // the input offset after the game's last token
-	plies    int    // moves read in the game
-	tags     int    // tag pairs read in the game
-	moved    []bool // moved[d]: a move was read at depth d of the variations open
-	unclosed int    // variations a skipped one left open at a fault
-	inTags   bool   // the game's tags are being read
-	raw      []byte // the game's bytes that left buf, with KeepRaw
-	rawFrom  int64  // the input offset from which buf's bytes are the game's (-1: none kept)
-	rawOver  bool   // the game is over Limits.Game: no raw bytes
+	start    int64   // the input offset of the game's first token
+	end      int64   // the input offset after the game's last token
+	plies    int     // moves read in the game
+	tags     int     // tag pairs read in the game
+	moved    []bool  // moved[d]: a move was read at depth d of the variations open
+	loose    []int32 // loose[d]: the ( passed over at depth d (no move to replace) and not yet closed
+	looseAll int     // the sum of loose
+	unclosed int     // variations a skipped one left open at a fault
+	inTags   bool    // the game's tags are being read
+	raw      []byte  // the game's bytes that left buf, with KeepRaw
+	rawFrom  int64   // the input offset from which buf's bytes are the game's (-1: none kept)
+	rawOver  bool    // the game is over Limits.Game: no raw bytes
 	names    tagNames
 	builder  Builder
 }
@@ -175,7 +186,7 @@ func NewReader(src io.Reader) *Reader {
 // The options stay.
 func (r *Reader) Reset(src io.Reader) {
 	*r = Reader{SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly, Strict: r.Strict, KeepRaw: r.KeepRaw,
-		Limits: r.Limits, src: src, buf: r.buf, line: 1, scratch: r.scratch[:0], moved: r.moved[:0],
+		Limits: r.Limits, src: src, buf: r.buf, line: 1, scratch: r.scratch[:0], moved: r.moved[:0], loose: r.loose[:0],
 		raw: r.raw[:0], rawFrom: -1, names: r.names, builder: r.builder}
 	r.names.reset()
 	r.lim = r.Limits.withDefaults()
@@ -734,12 +745,22 @@ func (n *tagNames) has(name []byte) bool {
 // Read reads the next game into g, reusing its memory, with the Reader's
 // Builder (the Game's visitor). It returns nil for a game read whole,
 // io.EOF when the input holds no more games, a *Error for a game it cannot
-// read (g then holds the game up to the fault: its tags up to it, its
-// start, its moves before it; Read goes on with the next game when called
-// again), or an error of the input's (once: Read then returns io.EOF, so
-// that a loop that goes on after every error but io.EOF ends). Info tells
-// which game it read, and where.
+// read (g then holds the game up to the fault: its tags up to it, or
+// every tag of its tag section where its FEN or Variant tag is refused,
+// its start, its moves before it; Read goes on with the next game when called
+// again), or the input's error (once: Read then returns io.EOF, so that
+// a loop that goes on after every error but io.EOF ends). The input's
+// error comes when the reader has read all the input gave before it, as a
+// *Error wrapping it (errors.Is finds io.ErrUnexpectedEOF of a truncated
+// gzip stream, say): Game the game being read (g holds what was read of
+// it), or the next one's number where the input broke between games, Line
+// and Column where it broke, Msg "reading the input: " and its text. A nil
+// g is a *Error, and reads nothing. Info tells which game it read, and
+// where.
 func (r *Reader) Read(g *Game) error {
+	if g == nil {
+		return &Error{Msg: "Reader.Read: nil *Game"}
+	}
 	b := &r.builder
 	b.Reset(g)
 	b.SkipVariations = r.SkipVariations
@@ -753,8 +774,12 @@ func (r *Reader) Info() *GameInfo { return &r.info }
 
 // Visit reads the next game and gives its events to v (see Visitor). It
 // returns what Read returns: nil, io.EOF, a *Error (a fault of the
-// game's, or v's error at an event), or the input's error once.
+// game's, or v's error at an event), or a *Error wrapping the input's
+// error, once. A nil v is a *Error, and reads nothing.
 func (r *Reader) Visit(v Visitor) error {
+	if v == nil {
+		return &Error{Msg: "Reader.Visit: nil Visitor"}
+	}
 	if r.src == nil && r.buf == nil && !r.eof {
 		r.Reset(nil)
 	}
@@ -779,7 +804,7 @@ func (r *Reader) Visit(v Visitor) error {
 		r.next(&t)
 	}
 	if t.kind == tEOF {
-		if err := r.inputErr(); err != nil {
+		if err := r.inputErr(r.games + 1); err != nil {
 			return err
 		}
 		return io.EOF
@@ -801,7 +826,7 @@ func (r *Reader) Visit(v Visitor) error {
 			b.fail()
 		}
 	}
-	if rerr := r.inputErr(); rerr != nil {
+	if rerr := r.inputErr(r.games); rerr != nil {
 		return rerr
 	}
 	return err
@@ -852,6 +877,7 @@ func (r *Reader) begin(t *token) {
 	r.end = r.start
 	r.plies, r.tags = 0, 0
 	r.moved = append(r.moved[:0], false)
+	r.loose, r.looseAll = append(r.loose[:0], 0), 0
 	r.names.reset()
 	r.raw, r.rawOver, r.rawFrom = r.raw[:0], false, -1
 	if r.KeepRaw {
@@ -874,11 +900,16 @@ func (r *Reader) finish() {
 	}
 }
 
-// inputErr returns the input's error once: then nil, and Read io.EOF.
-func (r *Reader) inputErr() error {
+// inputErr returns the input's error once, when all the input gave before
+// it is read, as a *Error of game at the place the input broke: then nil,
+// and Read io.EOF.
+func (r *Reader) inputErr(game int) error {
 	err := r.rerr
+	if err == nil || r.r < r.w {
+		return nil
+	}
 	r.rerr = nil
-	return err
+	return &Error{Game: game, Line: r.line, Column: r.col(r.w), Msg: "reading the input: " + err.Error(), Err: err}
 }
 
 // fail returns a *Error at t for the current game.
@@ -973,6 +1004,9 @@ func (r *Reader) game(v Visitor, t *token) error {
 		if err := v.Tag(t.name, t.text); err != nil {
 			e := r.visitErr(t, err)
 			r.next(t)
+			if k, ok := v.(interface{ keepTag(name, value []byte) }); ok {
+				r.keepTags(k, t)
+			}
 			return e
 		}
 	}
@@ -984,6 +1018,21 @@ func (r *Reader) game(v Visitor, t *token) error {
 		return r.visitErr(t, err)
 	}
 	return r.movetext(v, t)
+}
+
+// keepTags gives k, a Builder whose Tag refused a tag pair, the tag pairs
+// that follow it in the game's tag section, from t (as skipGame finds the
+// section's end), within Limits.Tags and Limits.Game: the broken game
+// holds every tag.
+func (r *Reader) keepTags(k interface{ keepTag(name, value []byte) }, t *token) {
+	for ; (t.kind == tTag || t.badTag || t.kind == tJunk) && !t.blank; r.next(t) {
+		r.tokenEnd()
+		if t.kind != tTag || r.end-r.start > int64(r.lim.Game) || r.tags >= r.lim.Tags {
+			continue
+		}
+		r.tags++
+		k.keepTag(t.name, t.text)
+	}
 }
 
 // end0 ends a game without a termination marker, at t.
@@ -1003,7 +1052,7 @@ func (r *Reader) end0(v Visitor, t *token) error {
 
 // result ends the game at its termination marker t, result.
 func (r *Reader) result(v Visitor, t *token, result string) error {
-	if len(r.moved) > 1 {
+	if len(r.moved) > 1 || r.looseAll > 0 {
 		return r.fail(t, nil, "the result %s inside a variation", result)
 	}
 	r.tokenEnd()
@@ -1029,7 +1078,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				if res := resultOf(s); res != "" {
 					return r.result(v, t, res)
 				}
-				if string(s) == "1/2" && len(r.moved) == 1 {
+				if string(s) == "1/2" && len(r.moved) == 1 && r.looseAll == 0 {
 					if err := r.warn(t, "the result 1/2, read as 1/2-1/2"); err != nil {
 						return err
 					}
@@ -1068,7 +1117,15 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 			}
 		case tOpen:
 			if !r.moved[len(r.moved)-1] {
-				return r.fail(t, nil, "a variation before any move it could replace")
+				// Nothing to replace: the ( and its ) are passed over
+				// and the moves between read as the line's own, as
+				// python-chess and pgn-extract read them.
+				if err := r.warn(t, "a variation before any move it could replace: its ( and ) passed over"); err != nil {
+					return err
+				}
+				r.loose[len(r.loose)-1]++
+				r.looseAll++
+				break
 			}
 			if len(r.moved) > r.lim.Depth {
 				return r.fail(t, ErrLimit, "variations nested deeper than %d (Limits.Depth)", r.lim.Depth)
@@ -1086,7 +1143,13 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				return r.visitErr(t, err)
 			}
 			r.moved = append(r.moved, false)
+			r.loose = append(r.loose, 0)
 		case tClose:
+			if d := len(r.loose) - 1; r.loose[d] > 0 {
+				r.loose[d]-- // a ( passed over: its warning said so
+				r.looseAll--
+				break
+			}
 			if len(r.moved) == 1 {
 				if err := r.warn(t, "a ) closes no variation: passed over"); err != nil {
 					return err
@@ -1099,6 +1162,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				}
 			}
 			r.moved = r.moved[:len(r.moved)-1]
+			r.loose = r.loose[:len(r.loose)-1]
 			if err := v.EndVariation(); err != nil {
 				return r.visitErr(t, err)
 			}
@@ -1106,7 +1170,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 			return r.result(v, t, "*")
 		case tTag:
 			// The next game's tags: this one ended without a result.
-			if len(r.moved) > 1 {
+			if len(r.moved) > 1 || r.looseAll > 0 {
 				return r.fail(t, nil, "a tag pair inside a variation (a ) is missing)")
 			}
 			r.unread(t)
@@ -1120,6 +1184,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				}
 				for len(r.moved) > 1 {
 					r.moved = r.moved[:len(r.moved)-1]
+					r.loose = r.loose[:len(r.loose)-1]
 					if err := v.EndVariation(); err != nil {
 						return r.visitErr(t, err)
 					}
@@ -1346,7 +1411,20 @@ const cutComment = "a comment opened by { is not closed by }: the input ends in 
 // skipMovetext passes over the movetext from its first token t, read,
 // without reading its moves, to the game's end, and calls v.End.
 func (r *Reader) skipMovetext(v Visitor, t *token) error {
-	r.unread(t)
+	switch {
+	case t.kind == tComment || t.kind == tBad && t.limit && !t.badTag:
+		// A comment, or a comment or line over its limit, read whole
+		// (a brace comment perhaps over lines that have left the
+		// buffer: not to be read again).
+		if t.cut {
+			if err := r.warn(t, "%s", cutComment); err != nil {
+				return err
+			}
+		}
+		r.tokenEnd()
+	default:
+		r.unread(t)
+	}
 	depth := 0
 	for {
 		i, eol := r.r, r.eol
@@ -1467,7 +1545,7 @@ func (r *Reader) skipEnd(v Visitor, result string) error {
 // space), or after a blank line: tag pairs later in a line of the broken
 // game are its own.
 func (r *Reader) skipGame(t *token) {
-	depth := len(r.moved) - 1 + r.unclosed // the variations open at the fault
+	depth := len(r.moved) - 1 + r.looseAll + r.unclosed // the parentheses open at the fault
 	r.unclosed = 0
 	if r.inTags {
 		// A fault among the tags: the rest of them are the game's.

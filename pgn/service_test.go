@@ -94,6 +94,10 @@ func TestWarnings(t *testing.T) {
 		{"1. e4 & e5 *\n", "e2e4 e7e5", "*", "line 1, column 7: unexpected character '&': passed over"},
 		{"[Event bad]\n[Site \"x\"]\n\n1. e4 *\n", "e2e4", "*", "line 1, column 1: tag Event: its value is a string in double quotes: the tag pair is passed over"},
 		{"1. e4 ( {c} ) e5 *\n", "e2e4 e7e5", "*", "line 1, column 13: a variation without a move"},
+		{"g(erg) 1. e4 e5 *\n", "e2e4 e7e5", "*", "line 1, column 2: a variation before any move it could replace: its ( and ) passed over"},
+		{"{x} (1. d4 d5) 1. e4 *\n", "d2d4 d7d5 e2e4", "*", "line 1, column 5: a variation before any move it could replace"},
+		{"g(erg)\n", "", "*", "line 1, column 2: a variation before any move it could replace"},
+		{"1. e4 e5 ( (1... c5) 2. Nf3 ) *\n", "e2e4 e7e5", "*", "line 1, column 12: a variation before any move it could replace"},
 		{"1. e4 e5 2. Nf3 <br> Nc6 *\n", "e2e4 e7e5 g1f3 b8c6", "*", "line 1, column 18: \"br\" is no move: passed over"},
 		{"1. e4 e52. Nf3 *\n", "e2e4 e7e5 g1f3", "*", "line 1, column 7: \"e52\" read as e5"},
 		{"1. e4 e5\n", "e2e4 e7e5", "*", "line 2, column 1: the game has no termination marker"},
@@ -276,6 +280,7 @@ func TestHostile(t *testing.T) {
 		{"dots", "1. e4 ", ". "},
 		{"brackets", "1. e4 ", strings.Repeat("[", 4095) + "\n"},
 		{"long junk", "", strings.Repeat("x", 200<<10) + "\n"},
+		{"parentheses", "", "g( "},
 	} {
 		src := &hostile{head: c.head, pattern: c.pattern, n: size}
 		start := time.Now()
@@ -499,6 +504,7 @@ func FuzzVisit(f *testing.F) {
 		"[Event \"x\"]\n\n1. e4 e5 (1... c5 {x} 2. Nf3) 2. Nf3 $1 1/2\n\n[Event \"y\"]\n1. d4 } ) & *",
 		"1. e4 {a\n[Event} ; x\n e5 % no\n% esc\n0-1\n[A \"B \"C\" D\"]\n\n1. Nf3Nf6 *",
 		"[Event \"x\"]\n\n{c} 1. e4 ( {d} ) (1. d4 (1. c4)) 1-0 [Site \"y\"] 1. e4",
+		"[Variant \"x\"] [A \"b\"]\n\ng(erg) 1. e2-e4 e7xe5 (1... Pc5 ( 2. Ng1-f3 {cut",
 	} {
 		f.Add([]byte(s))
 	}
@@ -598,6 +604,31 @@ func TestBuilderVisitFails(t *testing.T) {
 	}
 }
 
+// TestRefusedTagKeepsTags: a game refused for its Variant or FEN tag
+// holds every tag pair of its tag section, those after the refused one
+// too, as a game broken in its movetext does; the next game reads.
+func TestRefusedTagKeepsTags(t *testing.T) {
+	for _, refused := range []string{`[Variant "Atomic"]`, `[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]`} {
+		text := "[Event \"e\"]\n" + refused + "\n[White \"w\"] [Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n[Event \"next\"]\n\n1. d4 *\n"
+		games, errs := readAll(t, text, false)
+		var pe *pgn.Error
+		if len(games) != 2 || !errors.As(errs[0], &pe) || pe.Line != 2 || errs[1] != nil {
+			t.Errorf("%s: %d games, %v", refused, len(games), errs)
+			continue
+		}
+		var names []string
+		for _, tag := range games[0].Tags {
+			names = append(names, tag.Name)
+		}
+		if got := strings.Join(names, " "); got != "Event "+refused[1:strings.IndexByte(refused, ' ')]+" White Black Result" {
+			t.Errorf("%s: the refused game's tags %v", refused, games[0].Tags)
+		}
+		if ev, _ := games[1].Tag("Event"); ev != "next" {
+			t.Errorf("%s: the next game's Event %q", refused, ev)
+		}
+	}
+}
+
 // TestWrongValues: the zero Game takes comments at its root; a change asked
 // of a node the game does not have, a NAG of 0 or on the root, and an
 // unknown TagSet panic naming the method; a zero Writer is an error.
@@ -634,3 +665,98 @@ func TestWrongValues(t *testing.T) {
 		t.Error("a zero Writer wrote")
 	}
 }
+
+// TestNilAndZero: every exported call given nil or a zero value it cannot
+// use returns a *pgn.Error naming the call where it returns an error, and
+// reads, writes or changes nothing; else it panics naming the function.
+func TestNilAndZero(t *testing.T) {
+	text := "1. e4 e5 *\n"
+	r := pgn.NewReader(strings.NewReader(text))
+	var g pgn.Game
+	var zero pgn.Builder
+	started := pgn.NewBuilder(&g)
+	started.Begin(nil)
+	for _, c := range []struct {
+		name string
+		err  error
+	}{
+		{"Reader.Read", r.Read(nil)},
+		{"Reader.Visit", r.Visit(nil)},
+		{"Builder.Begin", zero.Begin(nil)},
+		{"Builder.Move", zero.Move([]byte("e4"))},
+		{"Builder.Move", pgn.NewBuilder(&g).Move([]byte("e4"))},
+		{"Builder.Comment", pgn.NewBuilder(&g).Comment([]byte("x"))},
+		{"Builder.Tag", pgn.NewBuilder(&g).Tag([]byte("Event"), []byte("x"))},
+		{"Builder.End", pgn.NewBuilder(&g).End("*")},
+		{"Builder.Move", started.Move(nil)},
+		{"Builder.Move", started.Move([]byte{})},
+		{"Builder.Tag", started.Tag(nil, []byte("x"))},
+		{"Builder.End", started.End("2-0")},
+		{"Writer.Write", new(pgn.Writer).Write(&g)},
+		{"Writer.Write", pgn.NewWriter(io.Discard).Write(nil)},
+		{"Game.SetTag", g.SetTag("", "x")},
+		{"Game.SetResult", g.SetResult("")},
+	} {
+		var pe *pgn.Error
+		if !errors.As(c.err, &pe) || !strings.HasPrefix(c.err.Error(), "pgn: "+c.name+": ") {
+			t.Errorf("%s: %v (%T), want a *pgn.Error naming it", c.name, c.err, c.err)
+		}
+	}
+	// Nothing was read: the reader's first game is still there.
+	if err := r.Read(&g); err != nil || uci(g.Mainline(nil)) != "e2e4 e7e5" {
+		t.Errorf("after the nil calls: %v %v", err, g.Mainline(nil))
+	}
+	for _, c := range []struct {
+		name string
+		call func()
+	}{
+		{"NewBuilder", func() { pgn.NewBuilder(nil) }},
+		{"Builder.Reset", func() { new(pgn.Builder).Reset(nil) }},
+		{"Game.Reset", func() { g.Reset(movegen.Position{}) }},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.HasPrefix(fmt.Sprint(r), "pgn: "+c.name+":") {
+					t.Errorf("%s: recovered %v, want a panic naming it", c.name, r)
+				}
+			}()
+			c.call()
+		}()
+	}
+}
+
+// TestCallErrors: the errors of Game's and Writer's calls are *pgn.Error,
+// their causes kept: an illegal move's *movegen.MoveError, the writer's
+// error.
+func TestCallErrors(t *testing.T) {
+	g := pgn.NewGame()
+	e2e5 := movegen.NewMove(movegen.E2, movegen.E5)
+	var pe *pgn.Error
+	var me *movegen.MoveError
+	_, err := g.Play(e2e5)
+	if !errors.As(err, &pe) || !errors.As(err, &me) || me.UCI != "e2e5" ||
+		err.Error() != "pgn: Game.AddMove: move e2e5 at "+movegen.StartFEN+": "+me.Msg {
+		t.Errorf("an illegal move: %v", err)
+	}
+	if _, err := g.AddMove(7, movegen.NewMove(movegen.G1, movegen.F3)); !errors.As(err, &pe) || !strings.Contains(err.Error(), "node 7") {
+		t.Errorf("a node not in the game: %v", err)
+	}
+	checked := new(pgn.Game)
+	p, _ := movegen.ParseFEN("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
+	checked.Reset(p)
+	if _, err := checked.Play(movegen.NoMove); !errors.As(err, &me) || !errors.As(err, &pe) {
+		t.Errorf("a null move in check: %v", err)
+	}
+	if g.Len() != 1 || checked.Len() != 1 {
+		t.Errorf("a refused move changed the game")
+	}
+	boom := errors.New("disk full")
+	err = pgn.NewWriter(failingWriter{boom}).Write(g)
+	if !errors.As(err, &pe) || !errors.Is(err, boom) || err.Error() != "pgn: Writer.Write: disk full" {
+		t.Errorf("a failed write: %v", err)
+	}
+}
+
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }

@@ -127,14 +127,22 @@ type GameInfo struct {
 // MaxWarnings is the most warnings a game keeps.
 const MaxWarnings = 64
 
-// Error is a fault of the input's: the game's number in the input (from
-// 1), the line and column (from 1, in bytes) of the fault, what is wrong,
-// and the error behind it (a *movegen.SANError for a move, a
-// *movegen.FENError for a FEN tag, ErrLimit for a limit exceeded, nil
+// Error is the package's error. Of the input's faults, it holds the game's
+// number in the input (from 1), the line and column (from 1, in bytes) of
+// the fault, what is wrong, and the error behind it (a *movegen.SANError
+// for a move, a *movegen.FENError for a FEN tag, ErrLimit for a limit
+// exceeded, the input's own error where reading it failed, nil
 // otherwise). Read and Visit return one for a game they cannot read; a
 // game's Warnings are Errors too. Its text reads:
 //
 //	pgn: game 3, line 41, column 18: move 12... Nd2: ambiguous: Nbd2, Nfd2
+//
+// An Error of a call (a value it cannot take, an illegal move given to
+// Game.AddMove, which wraps the *movegen.MoveError, a Writer's failed
+// write, which wraps the writer's error) has no game, line or column, and
+// its text names the call:
+//
+//	pgn: Game.AddMove: move e2e5 at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1: a white pawn on e2 does not move to e5
 type Error struct {
 	Game, Line, Column int
 	Msg                string
@@ -142,6 +150,9 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	if e.Game == 0 && e.Line == 0 {
+		return "pgn: " + e.Msg
+	}
 	return fmt.Sprintf("pgn: game %d, line %d, column %d: %s", e.Game, e.Line, e.Column, e.Msg)
 }
 

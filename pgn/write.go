@@ -2,7 +2,6 @@ package pgn
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -60,14 +59,21 @@ const (
 // NewWriter returns a Writer to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
-// Write writes the game g and a blank line; it returns w's error.
+// Write writes the game g and a blank line. It returns a *Error for a
+// nil g or a Writer without an io.Writer (the zero Writer), and one
+// wrapping the io.Writer's error where the write fails.
 func (w *Writer) Write(g *Game) error {
-	if w.w == nil {
-		return errors.New("pgn: Writer.Write: the Writer has no io.Writer (make it with NewWriter)")
+	switch {
+	case w.w == nil:
+		return &Error{Msg: "Writer.Write: the Writer has no io.Writer (make it with NewWriter)"}
+	case g == nil:
+		return &Error{Msg: "Writer.Write: nil *Game"}
 	}
 	w.buf = append(g.AppendPGNWith(w.buf[:0], w.Options), '\n')
-	_, err := w.w.Write(w.buf)
-	return err
+	if _, err := w.w.Write(w.buf); err != nil {
+		return &Error{Msg: "Writer.Write: " + err.Error(), Err: err}
+	}
+	return nil
 }
 
 // maxLine is the export format's longest movetext line.
