@@ -37,6 +37,9 @@ func pgnExtract(t *testing.T) string {
 // move and the same tags (the Seven Tag Roster as written, the others as a
 // set: pgn-extract orders them its own way).
 func TestWrittenReadByPGNExtract(t *testing.T) {
+	if testing.Short() && os.Getenv("PGN_EXTRACT") != "required" {
+		t.Skip("-short: pgn-extract's reading of every written game takes seconds; CI runs it with PGN_EXTRACT=required")
+	}
 	bin := pgnExtract(t)
 	files, err := filepath.Glob("testdata/*.pgn")
 	if err != nil {

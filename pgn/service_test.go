@@ -244,7 +244,7 @@ func (h *hostile) Read(b []byte) (int, error) {
 	return i, nil
 }
 
-var hostileSize = flag.Int64("hostile", 0, "bytes of each hostile input of TestHostile (default 32 MB; -hostile 1073741824 reads 1 GB of each in about 40 s)")
+var hostileSize = flag.Int64("hostile", 0, "bytes of each hostile input of TestHostile (default 32 MB, 8 MB with -short; -hostile 1073741824 reads 1 GB of each in about 40 s)")
 
 // TestHostile reads endless hostile inputs (generated as read) in memory
 // bounded by the limits: endless nesting, an endless comment, an endless
@@ -252,7 +252,10 @@ var hostileSize = flag.Int64("hostile", 0, "bytes of each hostile input of TestH
 // is checked after each, against a bound the limits set.
 func TestHostile(t *testing.T) {
 	size := *hostileSize
-	if size == 0 {
+	switch {
+	case size == 0 && testing.Short():
+		size = 8 << 20 // twice the heap sampling's step: growth still shows
+	case size == 0:
 		size = 32 << 20
 	}
 	lim := pgn.Limits{Depth: 50, Plies: 20000, Comment: 64 << 10, Tag: 4 << 10, Line: 256 << 10, Game: 1 << 20, Tags: 1000}
