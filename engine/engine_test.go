@@ -804,23 +804,9 @@ func TestSlowQuit(t *testing.T) {
 // quit with the search's bestmove (as Stockfish does).
 func TestCloseDuringSearch(t *testing.T) {
 	e, tr := startFake(t, modeNormal, nil)
-	s, err := e.Search(quick(t), engine.Game{Start: movegen.StartPosition()}, engine.Limit{Infinite: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Next() {
-		t.Fatal("no info line")
-	}
 	// The search is read in one goroutine, another call waits for it;
 	// Close ends both.
-	searched := make(chan error)
-	go func() {
-		a, err := s.Wait()
-		if err == nil {
-			err = errors.New(describe(a))
-		}
-		searched <- err
-	}()
+	searched := searchInBackground(t, e)
 	waited := make(chan error)
 	go func() { waited <- e.IsReady(context.Background()) }()
 	waitBlocked(t, "(*Engine).recv", 1)

@@ -254,3 +254,27 @@ func describe(a *engine.Analysis) string {
 	fmt.Fprintf(&b, "bestmove %v ponder %v", a.BestMove, a.Ponder)
 	return b.String()
 }
+
+// searchInBackground starts an infinite search of the start position on e,
+// reads its first info line, and reads the rest in another goroutine: the
+// channel gives the search's error when Wait returns (an error describing
+// the analysis when Wait returned none).
+func searchInBackground(t *testing.T, e *engine.Engine) <-chan error {
+	t.Helper()
+	s, err := e.Search(quick(t), engine.Game{Start: movegen.StartPosition()}, engine.Limit{Infinite: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Next() {
+		t.Fatal("no info line")
+	}
+	searched := make(chan error, 1)
+	go func() {
+		a, err := s.Wait()
+		if err == nil {
+			err = errors.New(describe(a))
+		}
+		searched <- err
+	}()
+	return searched
+}

@@ -453,28 +453,8 @@ func TestStockfishCancel(t *testing.T) {
 // bestmove; the search, read in another goroutine, ends with ErrClosed all
 // the same, and Close reports the clean exit.
 func TestStockfishCloseDuringSearch(t *testing.T) {
-	path := stockfishPath(t)
-	noLeak(t)
-	tr := &transcript{}
-	e, err := engine.Start(quick(t), engine.Config{Path: path, Transcript: tr})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := e.Search(quick(t), engine.Game{Start: movegen.StartPosition()}, engine.Limit{Infinite: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Next() {
-		t.Fatal("no info line")
-	}
-	searched := make(chan error)
-	go func() {
-		a, err := s.Wait()
-		if err == nil {
-			err = errors.New(describe(a))
-		}
-		searched <- err
-	}()
+	e, tr := startStockfish(t)
+	searched := searchInBackground(t, e)
 	waitBlocked(t, "(*Engine).recv", 1)
 	if err := e.Close(); err != nil {
 		t.Errorf("Close: %v", err)
@@ -482,9 +462,6 @@ func TestStockfishCloseDuringSearch(t *testing.T) {
 	var ee *engine.Error
 	if err := <-searched; !errors.Is(err, engine.ErrClosed) || !errors.As(err, &ee) || ee.Op != "search" {
 		t.Errorf("the search after Close: %v", err)
-	}
-	if !engine.Waited(e) {
-		t.Error("Stockfish's process was not waited for")
 	}
 	if !strings.Contains(tr.String(), "< bestmove ") {
 		t.Logf("Stockfish did not answer quit with bestmove this time:\n%s", tr)
