@@ -45,9 +45,8 @@ type Entry struct {
 // fault (Off; -1 when the fault is no entry's), what is wrong (Msg) and
 // the error behind it (Err: the file system's or the io.ReaderAt's error,
 // io.ErrUnexpectedEOF for a book shorter than its size, ErrClosed, the
-// *pgn.Error of a game Make cannot read, the *movegen.MoveError of a move
-// Maker cannot count; nil when the fault is the book's or the caller's
-// own). Its text reads:
+// *pgn.Error of a game Make cannot read, the writer's error; nil when the
+// fault is the book's, a game's or the caller's own). Its text reads:
 //
 //	polyglot: book at byte 48: entries not sorted by key: 0x0000000000000001 after 0x0000000000000002
 //	polyglot: book at byte 160: reading the entry: unexpected EOF
@@ -205,7 +204,9 @@ func decodeEntry(b []byte) RawEntry {
 	}
 }
 
-// read fills buf from entry i on; buf holds whole entries within the book.
+// read fills buf from entry i on: whole entries within the book, or the
+// first bytes of entry i (the key, for the binary search). A short read is
+// an *Error at the entry it stopped in.
 func (b *Book) read(buf []byte, i int64) error {
 	n, err := b.r.ReadAt(buf, i*EntrySize)
 	if n == len(buf) {
@@ -225,11 +226,8 @@ func (b *Book) lowerBound(key uint64, buf []byte) (int64, error) {
 	buf = buf[:8]
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		if _, err := b.r.ReadAt(buf, mid*EntrySize); err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return 0, &Error{Off: mid * EntrySize, Msg: "reading the entry", Err: err}
+		if err := b.read(buf, mid); err != nil {
+			return 0, err
 		}
 		if binary.BigEndian.Uint64(buf[:]) < key {
 			lo = mid + 1
@@ -295,6 +293,11 @@ func (b *Book) Find(p *movegen.Position, dst []Entry) (entries []Entry, skipped 
 	if err := b.usable("Find", p); err != nil {
 		return dst, 0, err
 	}
+	return b.find(p, dst)
+}
+
+// find is Find, on a book and position usable has checked.
+func (b *Book) find(p *movegen.Position, dst []Entry) (entries []Entry, skipped int, err error) {
 	var buf [movegen.MaxMoves]movegen.Move
 	legal := p.LegalMoves(buf[:0])
 	chess960 := p.Chess960()
@@ -317,7 +320,7 @@ func (b *Book) Best(p *movegen.Position) (e Entry, ok bool, err error) {
 		return Entry{}, false, err
 	}
 	var buf [32]Entry
-	entries, _, err := b.Find(p, buf[:0])
+	entries, _, err := b.find(p, buf[:0])
 	if err != nil {
 		return Entry{}, false, err
 	}
@@ -343,7 +346,7 @@ func (b *Book) Pick(p *movegen.Position, r *rand.Rand) (e Entry, ok bool, err er
 		return Entry{}, false, err
 	}
 	var buf [32]Entry
-	entries, _, err := b.Find(p, buf[:0])
+	entries, _, err := b.find(p, buf[:0])
 	if err != nil {
 		return Entry{}, false, err
 	}

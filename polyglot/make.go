@@ -264,7 +264,7 @@ func Make(r io.Reader, w io.Writer, opt Options) error {
 	pr := pgn.NewReader(r)
 	pr.SkipVariations = true
 	var g pgn.Game
-	for n := 1; ; n++ {
+	for {
 		err := pr.Read(&g)
 		if err == io.EOF {
 			break
@@ -273,7 +273,7 @@ func Make(r io.Reader, w io.Writer, opt Options) error {
 			return &Error{Off: -1, Msg: "reading the games", Err: err}
 		}
 		if err := mk.addGame(&g); err != nil {
-			err.Game = n
+			err.Game = pr.Info().Number
 			return err
 		}
 	}
