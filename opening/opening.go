@@ -88,7 +88,11 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	return "opening: move " + strconv.Itoa(e.Ply) + " in " + strconv.Quote(e.FEN) + ": " + e.Err.Error()
+	s := "opening: move " + strconv.Itoa(e.Ply) + " in " + strconv.Quote(e.FEN)
+	if e.Err == nil {
+		return s + ": not legal"
+	}
+	return s + ": " + e.Err.Error()
 }
 
 func (e *Error) Unwrap() error { return e.Err }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -64,6 +65,7 @@ func TestEveryLine(t *testing.T) {
 		t.Fatalf("Len %d, the data %d lines", opening.Len(), len(lines))
 	}
 	var buf []movegen.Move
+	fewest := 32 // pieces on the board of a named position, at the fewest
 	for i, l := range lines {
 		want := opening.Opening{ECO: l.eco, Name: l.name, PGN: l.pgn}
 		g := game(t, l.pgn)
@@ -73,6 +75,7 @@ func TestEveryLine(t *testing.T) {
 			t.Errorf("%s: At(%d) = %+v, want %+v", l.where, i, got, want)
 		}
 		end := g.End()
+		fewest = min(fewest, bits.OnesCount64(end.Occupied()))
 		if got, ok := opening.Of(&end); !ok || got != want {
 			t.Errorf("%s: Of = %+v %v, want %+v", l.where, got, ok, want)
 		}
@@ -80,6 +83,12 @@ func TestEveryLine(t *testing.T) {
 		if err != nil || got != want || ply != len(buf) {
 			t.Errorf("%s: OfGame = %+v %d %v, want %+v %d", l.where, got, ply, err, want, len(buf))
 		}
+	}
+	// OfGame's doc: lichess's rule of 20 pieces changes no answer, for the
+	// data names no position with fewer (pieces are never regained, so no
+	// named position follows one of fewer).
+	if fewest != 22 {
+		t.Errorf("the fewest pieces of a named position: %d; OfGame's doc says 22", fewest)
 	}
 	t.Logf("%d lines", len(lines))
 }
@@ -180,6 +189,9 @@ func TestOfGame(t *testing.T) {
 	}
 	if _, _, err := opening.OfGame(s, []movegen.Move{e4, movegen.NoMove}); !errors.As(err, &oe) || oe.Ply != 2 || !errors.As(err, &me) || me.UCI != "0000" {
 		t.Errorf("null move: %v", err)
+	}
+	if got := (&opening.Error{Ply: 3, FEN: "x"}).Error(); got != `opening: move 3 in "x": not legal` {
+		t.Errorf("an Error without a cause: %q", got)
 	}
 	func() {
 		defer func() {
