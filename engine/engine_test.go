@@ -508,6 +508,26 @@ func TestChess960(t *testing.T) {
 	}
 }
 
+// TestPlayChess960: Play switches UCI_Chess960 on for a Chess960 game and
+// off again for the next game of standard chess, as Search does: the
+// switch is the driver's, not the caller's.
+func TestPlayChess960(t *testing.T) {
+	e, tr := startFake(t, modeNormal, nil)
+	ctx := quick(t)
+	p := mustFEN(t, "1rk4r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w KQkq - 0 1")
+	if _, _, err := e.Play(ctx, engine.Game{Start: p}, engine.Limit{Depth: 1}); err != nil {
+		t.Fatal(err)
+	}
+	std := mustFEN(t, "r3k2r/p4p1p/8/8/8/8/P4P1P/R3K2R w Kk - 0 1")
+	game := engine.Game{Start: std, Moves: moves(t, std, "e1g1")}
+	if _, _, err := e.Play(ctx, game, engine.Limit{Depth: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if !tr.hasSent("setoption name UCI_Chess960 value false") || !tr.hasSent("position fen "+std.FEN()+" moves e1g1") {
+		t.Errorf("sent %q", tr.sent())
+	}
+}
+
 func TestStopAndCancel(t *testing.T) {
 	e, tr := startFake(t, modeNormal, nil)
 	p := movegen.StartPosition()
