@@ -366,3 +366,22 @@ func BenchmarkParseInfo(b *testing.B) {
 		parseInfo(line, &root, false)
 	}
 }
+
+// BenchmarkGameEnd checks a game of 200 moves before a search: each move's
+// legality, once.
+func BenchmarkGameEnd(b *testing.B) {
+	g := Game{Start: movegen.StartPosition()}
+	p := g.Start
+	for i := 0; i < 200; i++ {
+		ms := p.LegalMoves(nil)
+		m := ms[i%len(ms)]
+		p.PlayUnchecked(m)
+		g.Moves = append(g.Moves, m)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := g.end(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
