@@ -104,15 +104,14 @@ type Engine struct {
 
 	// The engine's end: begun once, by the call that finds a fault or by
 	// Close (ending), and complete when done is closed. Whatever a call
-	// reads of it after done, it reads whole: dead and tail are written
-	// before done is closed, and never after.
+	// reads of it after done, it reads whole: dead is written before done
+	// is closed, and never after, and the standard error's tail no longer
+	// changes once the process has been waited for.
 	mu        sync.Mutex
 	ending    bool   // the end has begun
 	closed    bool   // Close was called
 	dead      *Error // why the engine ended, its Stderr set; nil when Close ended it cleanly
-	tail      string // the tail of the engine's standard error, read once the process was waited for
 	closeOnce sync.Once
-	closeErr  error
 
 	// Under sem.
 	multiPV      int  // the MultiPV option's value in effect
@@ -465,12 +464,11 @@ func (e *Engine) finish(err *Error) {
 	<-e.exited
 	e.stdout.Close()
 	e.reader.Wait()
-	tail := e.stderr.tail()
 	if err != nil {
-		err.Stderr = tail
+		err.Stderr = e.stderr.tail()
 	}
 	e.mu.Lock()
-	e.dead, e.tail = err, tail
+	e.dead = err
 	e.mu.Unlock()
 	close(e.done)
 }
@@ -480,11 +478,12 @@ func (e *Engine) finish(err *Error) {
 // engine's standard error; else the error of the fault that ended it.
 func (e *Engine) ended(op string) error {
 	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed || e.dead == nil {
-		return &Error{Engine: e.name, Op: op, Msg: "the engine was closed", Stderr: e.tail, Err: ErrClosed}
+	closed, dead := e.closed, e.dead
+	e.mu.Unlock()
+	if closed || dead == nil {
+		return &Error{Engine: e.name, Op: op, Msg: "the engine was closed", Stderr: e.stderr.tail(), Err: ErrClosed}
 	}
-	return e.dead
+	return dead
 }
 
 // closing reports whether Close was called.
@@ -693,13 +692,7 @@ func (e *Engine) Close() error {
 		e.ending = true
 		e.mu.Unlock()
 		if !claimed {
-			<-e.done
-			e.mu.Lock()
-			if e.dead != nil {
-				e.closeErr = e.dead
-			}
-			e.mu.Unlock()
-			return
+			return // the end's error is Close's
 		}
 		e.write("quit")
 		t := time.NewTimer(e.cfg.QuitTimeout)
@@ -714,11 +707,14 @@ func (e *Engine) Close() error {
 		}
 		t.Stop()
 		e.finish(err)
-		if err != nil {
-			e.closeErr = err
-		}
 	})
-	return e.closeErr
+	<-e.done
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.dead == nil {
+		return nil // not a nil *Error in a non-nil error
+	}
+	return e.dead
 }
 
 // nextWord splits s into its first word and the rest, after the spaces
