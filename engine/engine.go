@@ -379,12 +379,10 @@ func (e *Engine) recv(ctx context.Context, timeout <-chan time.Time) (lineMsg, e
 // 10s".
 func (e *Engine) fail(op, waiting string, cause error) error {
 	what, _, _ := strings.Cut(waiting, " within ")
-	e.mu.Lock()
-	ending := e.ending
-	e.mu.Unlock()
-	if ending || cause == errEnding {
-		<-e.done
-		return e.ended(op)
+	// An end that has begun gives the call its error; errEnding comes
+	// only then (stop closed, or closed set, after ending).
+	if err := e.usable(op); err != nil {
+		return err
 	}
 	if errors.Is(cause, context.Canceled) || errors.Is(cause, context.DeadlineExceeded) {
 		return &Error{Engine: e.name, Op: op, Msg: cause.Error(), Err: cause}
@@ -416,7 +414,7 @@ func (e *Engine) fail(op, waiting string, cause error) error {
 			default:
 				err = &Error{Engine: e.name, Op: op, Msg: fmt.Sprintf("writing to the engine: %v: killed", we.err), Err: we.err}
 			}
-		} else if !errors.As(cause, &err) {
+		} else {
 			err = &Error{Engine: e.name, Op: op, Msg: cause.Error(), Err: cause}
 		}
 	}
