@@ -677,8 +677,8 @@ func (e *Engine) sync(ctx context.Context, op string, sent []string) error {
 // returns an *Error when the engine exited otherwise (ErrExited), when it
 // had to kill it (ErrTimeout), and, for an engine that a fault had ended
 // already (or was ending when Close was called), the fault's error, the
-// one every call got; each with the tail of the engine's standard error.
-// Calling Close again returns the same.
+// one the call that found the fault got; each with the tail of the
+// engine's standard error. Calling Close again returns the same.
 func (e *Engine) Close() error {
 	if e.sem == nil {
 		return notStarted("close")

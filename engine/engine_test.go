@@ -761,6 +761,9 @@ func TestDieMidSearch(t *testing.T) {
 	if err2 := e.Close(); err2 != err {
 		t.Errorf("Close after a crash: %v, want the crash's error", err2)
 	}
+	if err3 := e.IsReady(quick(t)); !errors.Is(err3, engine.ErrClosed) {
+		t.Errorf("a call after Close: %v, want ErrClosed", err3)
+	}
 }
 
 func TestCloseOutput(t *testing.T) {
