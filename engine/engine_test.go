@@ -873,21 +873,7 @@ func checkDeath(t *testing.T, closeAfter bool) {
 	if !s.Next() {
 		t.Fatal("no info line")
 	}
-	calls := map[string]func() error{
-		"IsReady":   func() error { return e.IsReady(ctx) },
-		"NewGame":   func() error { return e.NewGame(ctx) },
-		"SetOption": func() error { return e.SetOption(ctx, "Hash", "32") },
-		"Search": func() error {
-			s, err := e.Search(ctx, game, engine.Limit{Depth: 1})
-			if err != nil {
-				return err
-			}
-			_, err = s.Wait()
-			return err
-		},
-		"Analyse": func() error { _, err := e.Analyse(ctx, game, engine.Limit{Depth: 1}); return err },
-		"Play":    func() error { _, _, err := e.Play(ctx, game, engine.Limit{Depth: 1}); return err },
-	}
+	calls := calls(e)
 	// Each call's error is read in its own goroutine, as a caller would.
 	problems := make(chan string, len(calls)+2)
 	check := func(call string, err error) {
@@ -904,7 +890,7 @@ func checkDeath(t *testing.T, closeAfter bool) {
 		}
 	}
 	for name, call := range calls {
-		go func() { check(name, call()) }()
+		go func() { check(name, call(ctx, game, engine.Limit{Depth: 1})) }()
 	}
 	closeCall := func() { check("Close", e.Close()) }
 	waitBlocked(t, "(*Engine).acquire", len(calls))

@@ -255,6 +255,32 @@ func describe(a *engine.Analysis) string {
 	return b.String()
 }
 
+// calls are the engine's calls that take a context, each as a function of
+// the context, the game and the limit.
+func calls(e *engine.Engine) map[string]func(context.Context, engine.Game, engine.Limit) error {
+	return map[string]func(context.Context, engine.Game, engine.Limit) error{
+		"IsReady":   func(ctx context.Context, _ engine.Game, _ engine.Limit) error { return e.IsReady(ctx) },
+		"NewGame":   func(ctx context.Context, _ engine.Game, _ engine.Limit) error { return e.NewGame(ctx) },
+		"SetOption": func(ctx context.Context, _ engine.Game, _ engine.Limit) error { return e.SetOption(ctx, "Hash", "32") },
+		"Search": func(ctx context.Context, g engine.Game, l engine.Limit) error {
+			s, err := e.Search(ctx, g, l)
+			if err != nil {
+				return err
+			}
+			_, err = s.Wait()
+			return err
+		},
+		"Analyse": func(ctx context.Context, g engine.Game, l engine.Limit) error {
+			_, err := e.Analyse(ctx, g, l)
+			return err
+		},
+		"Play": func(ctx context.Context, g engine.Game, l engine.Limit) error {
+			_, _, err := e.Play(ctx, g, l)
+			return err
+		},
+	}
+}
+
 // searchInBackground starts an infinite search of the start position on e,
 // reads its first info line, and reads the rest in another goroutine: the
 // channel gives the search's error when Wait returns (an error describing
