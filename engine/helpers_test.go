@@ -136,23 +136,33 @@ func (t *transcript) hasSent(cmd string) bool {
 }
 
 // startFake starts the fake engine in mode, with tweak's changes to its
-// Config, and closes it at the test's end, checking that its process was
-// waited for and that no goroutine is left.
+// Config, as startEngine does.
 func startFake(t *testing.T, mode string, tweak func(*engine.Config)) (*engine.Engine, *transcript) {
 	t.Helper()
-	noLeak(t)
-	tr := &transcript{}
 	cfg := fakeConfig(mode)
-	cfg.Transcript = tr
 	if tweak != nil {
 		tweak(&cfg)
 	}
-	e, err := engine.Start(context.Background(), cfg)
+	return startEngine(t, cfg, false)
+}
+
+// startEngine starts the engine cfg gives, its conversation in the
+// transcript returned, and closes it at the test's end, checking that its
+// process was waited for and is gone, and that no goroutine is left; with
+// cleanClose, that Close returned nil.
+func startEngine(t *testing.T, cfg engine.Config, cleanClose bool) (*engine.Engine, *transcript) {
+	t.Helper()
+	noLeak(t)
+	tr := &transcript{}
+	cfg.Transcript = tr
+	e, err := engine.Start(quick(t), cfg)
 	if err != nil {
-		t.Fatalf("Start(%s): %v", mode, err)
+		t.Fatalf("Start(%s): %v", cfg.Path, err)
 	}
 	t.Cleanup(func() {
-		e.Close()
+		if err := e.Close(); err != nil && cleanClose {
+			t.Errorf("Close: %v", err)
+		}
 		if !engine.Waited(e) {
 			t.Errorf("the engine's process was not waited for after Close")
 		}
