@@ -537,14 +537,18 @@ func TestStopAndCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
+	stopped := make(chan error, 1)
 	for s.Next() {
 		if n++; n == 2 {
-			go s.Stop()
+			go func() { stopped <- s.Stop() }()
 		}
 	}
 	a, err := s.Wait()
 	if err != nil || a.BestMove == movegen.NoMove || len(a.Lines) != 1 {
 		t.Fatalf("stopped: %v %v", a, err)
+	}
+	if err := <-stopped; err != nil {
+		t.Errorf("Stop: %v", err)
 	}
 	// The context's end: stop, the bestmove read, the engine free.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -648,8 +652,9 @@ func TestNoUCIOK(t *testing.T) {
 	cfg.Transcript = tr
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	started := make(chan struct{})
+	started, watched := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(watched)
 		select {
 		case <-tr.seen("< id name Fake"):
 			cancel()
@@ -658,6 +663,7 @@ func TestNoUCIOK(t *testing.T) {
 	}()
 	_, err = engine.Start(ctx, cfg)
 	close(started)
+	<-watched
 	checkStartFailed(t, err, context.Canceled, "handshake: context canceled before uciok: killed")
 	checkFresh(t)
 }
