@@ -140,26 +140,7 @@ type lineMsg struct {
 // name not in PATH); a nil ctx, an empty Config.Path, or a ctx that has
 // ended are errors before anything starts.
 func Start(ctx context.Context, cfg Config) (*Engine, error) {
-	if cfg.ReplyTimeout <= 0 {
-		cfg.ReplyTimeout = DefaultReplyTimeout
-	}
-	if cfg.StopTimeout <= 0 {
-		cfg.StopTimeout = DefaultStopTimeout
-	}
-	if cfg.QuitTimeout <= 0 {
-		cfg.QuitTimeout = DefaultQuitTimeout
-	}
-	e := &Engine{
-		cfg:     cfg,
-		name:    filepath.Base(cfg.Path),
-		stderr:  &tailBuffer{max: MaxStderrBytes},
-		lines:   make(chan lineMsg, 16),
-		exited:  make(chan struct{}),
-		stop:    make(chan struct{}),
-		done:    make(chan struct{}),
-		sem:     make(chan struct{}, 1),
-		multiPV: 1,
-	}
+	e := newEngine(cfg)
 	if cfg.Path == "" {
 		return nil, &Error{Engine: "?", Op: "start", Msg: "Config.Path is empty"}
 	}
@@ -197,6 +178,31 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 		return nil, e.abandon(err)
 	}
 	return e, nil
+}
+
+// newEngine returns the Engine of cfg, its timeouts' defaults set, before
+// its process starts.
+func newEngine(cfg Config) *Engine {
+	if cfg.ReplyTimeout <= 0 {
+		cfg.ReplyTimeout = DefaultReplyTimeout
+	}
+	if cfg.StopTimeout <= 0 {
+		cfg.StopTimeout = DefaultStopTimeout
+	}
+	if cfg.QuitTimeout <= 0 {
+		cfg.QuitTimeout = DefaultQuitTimeout
+	}
+	return &Engine{
+		cfg:     cfg,
+		name:    filepath.Base(cfg.Path),
+		stderr:  &tailBuffer{max: MaxStderrBytes},
+		lines:   make(chan lineMsg, 16),
+		exited:  make(chan struct{}),
+		stop:    make(chan struct{}),
+		done:    make(chan struct{}),
+		sem:     make(chan struct{}, 1),
+		multiPV: 1,
+	}
 }
 
 // abandon ends an engine that failed to start, unless its end has begun,
