@@ -843,13 +843,8 @@ func TestCloseDuringSearch(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}
-	var ee *engine.Error
-	if err := <-searched; !errors.Is(err, engine.ErrClosed) || !errors.As(err, &ee) || ee.Op != "search" {
-		t.Errorf("the search after Close: %v", err)
-	}
-	if err := <-waited; !errors.Is(err, engine.ErrClosed) || !errors.As(err, &ee) || ee.Op != "isready" {
-		t.Errorf("the waiting call after Close: %v", err)
-	}
+	checkClosed(t, "the search after Close", <-searched, "search")
+	checkClosed(t, "the waiting call after Close", <-waited, "isready")
 	if !strings.Contains(tr.String(), "< bestmove ") {
 		t.Errorf("the engine did not answer quit with bestmove:\n%s", tr)
 	}

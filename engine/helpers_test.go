@@ -291,6 +291,16 @@ func calls(e *engine.Engine) map[string]func(context.Context, engine.Game, engin
 	}
 }
 
+// checkClosed checks the error of a call of op that Close ended, or that
+// came after it: ErrClosed, in an *engine.Error naming op.
+func checkClosed(t *testing.T, call string, err error, op string) {
+	t.Helper()
+	if !errors.Is(err, engine.ErrClosed) {
+		t.Errorf("%s: %v, not ErrClosed", call, err)
+	}
+	checkError(t, call, err, op, "the engine was closed")
+}
+
 // searchInBackground starts an infinite search of the start position on e,
 // reads its first info line, and reads the rest in another goroutine: the
 // channel gives the search's error when Wait returns (an error describing

@@ -444,10 +444,7 @@ func TestStockfishCloseDuringSearch(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Errorf("Close: %v", err)
 	}
-	var ee *engine.Error
-	if err := <-searched; !errors.Is(err, engine.ErrClosed) || !errors.As(err, &ee) || ee.Op != "search" {
-		t.Errorf("the search after Close: %v", err)
-	}
+	checkClosed(t, "the search after Close", <-searched, "search")
 	if !strings.Contains(tr.String(), "< bestmove ") {
 		t.Logf("Stockfish did not answer quit with bestmove this time:\n%s", tr)
 	}
