@@ -240,7 +240,8 @@ func readLines(t testing.TB, out []byte) []lineMsg {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &Engine{stdout: r, lines: make(chan lineMsg), done: make(chan struct{})}
+	e := newEngine(Config{})
+	e.stdout = r
 	e.reader.Add(1)
 	go e.read()
 	go func() {
