@@ -43,10 +43,11 @@
 // and the engine stays usable. An engine that exits, closes its output or
 // does not answer in time is killed, and every call waiting for it and
 // every later call returns the same error (ErrExited, ErrTimeout), the
-// engine's standard error in it; Close then returns it too. An option the
-// engine rejects (any line but info between setoption and readyok) is an
-// error quoting its answer; the engine stays usable. Lines UCI does not
-// define are skipped, as UCI asks.
+// engine's standard error in it, up to Close, which returns it too: after
+// Close, calls return ErrClosed. An option the engine rejects (any line
+// but info between setoption and readyok) is an error quoting its answer;
+// the engine stays usable. Lines UCI does not define are skipped, as UCI
+// asks.
 //
 // The causes are kept: errors.Is and errors.As find, through the *Error,
 // ErrExited, ErrTimeout, ErrClosed (which is fs.ErrClosed), the context's

@@ -104,15 +104,14 @@ type Engine struct {
 
 	// The engine's end: begun once, by the call that finds a fault or by
 	// Close (ending), and complete when done is closed. Whatever a call
-	// reads of it after done, it reads whole: dead and tail are written
-	// before done is closed, and never after.
+	// reads of it after done, it reads whole: dead is written before done
+	// is closed, and never after, and the standard error's tail no longer
+	// changes once the process has been waited for.
 	mu        sync.Mutex
 	ending    bool   // the end has begun
 	closed    bool   // Close was called
 	dead      *Error // why the engine ended, its Stderr set; nil when Close ended it cleanly
-	tail      string // the tail of the engine's standard error, read once the process was waited for
 	closeOnce sync.Once
-	closeErr  error
 
 	// Under sem.
 	multiPV      int  // the MultiPV option's value in effect
@@ -141,26 +140,7 @@ type lineMsg struct {
 // name not in PATH); a nil ctx, an empty Config.Path, or a ctx that has
 // ended are errors before anything starts.
 func Start(ctx context.Context, cfg Config) (*Engine, error) {
-	if cfg.ReplyTimeout <= 0 {
-		cfg.ReplyTimeout = DefaultReplyTimeout
-	}
-	if cfg.StopTimeout <= 0 {
-		cfg.StopTimeout = DefaultStopTimeout
-	}
-	if cfg.QuitTimeout <= 0 {
-		cfg.QuitTimeout = DefaultQuitTimeout
-	}
-	e := &Engine{
-		cfg:     cfg,
-		name:    filepath.Base(cfg.Path),
-		stderr:  &tailBuffer{max: MaxStderrBytes},
-		lines:   make(chan lineMsg, 16),
-		exited:  make(chan struct{}),
-		stop:    make(chan struct{}),
-		done:    make(chan struct{}),
-		sem:     make(chan struct{}, 1),
-		multiPV: 1,
-	}
+	e := newEngine(cfg)
 	if cfg.Path == "" {
 		return nil, &Error{Engine: "?", Op: "start", Msg: "Config.Path is empty"}
 	}
@@ -198,6 +178,31 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 		return nil, e.abandon(err)
 	}
 	return e, nil
+}
+
+// newEngine returns the Engine of cfg, its timeouts' defaults set, before
+// its process starts.
+func newEngine(cfg Config) *Engine {
+	if cfg.ReplyTimeout <= 0 {
+		cfg.ReplyTimeout = DefaultReplyTimeout
+	}
+	if cfg.StopTimeout <= 0 {
+		cfg.StopTimeout = DefaultStopTimeout
+	}
+	if cfg.QuitTimeout <= 0 {
+		cfg.QuitTimeout = DefaultQuitTimeout
+	}
+	return &Engine{
+		cfg:     cfg,
+		name:    filepath.Base(cfg.Path),
+		stderr:  &tailBuffer{max: MaxStderrBytes},
+		lines:   make(chan lineMsg, 16),
+		exited:  make(chan struct{}),
+		stop:    make(chan struct{}),
+		done:    make(chan struct{}),
+		sem:     make(chan struct{}, 1),
+		multiPV: 1,
+	}
 }
 
 // abandon ends an engine that failed to start, unless its end has begun,
@@ -380,12 +385,10 @@ func (e *Engine) recv(ctx context.Context, timeout <-chan time.Time) (lineMsg, e
 // 10s".
 func (e *Engine) fail(op, waiting string, cause error) error {
 	what, _, _ := strings.Cut(waiting, " within ")
-	e.mu.Lock()
-	ending := e.ending
-	e.mu.Unlock()
-	if ending || cause == errEnding {
-		<-e.done
-		return e.ended(op)
+	// An end that has begun gives the call its error; errEnding comes
+	// only then (stop closed, or closed set, after ending).
+	if err := e.usable(op); err != nil {
+		return err
 	}
 	if errors.Is(cause, context.Canceled) || errors.Is(cause, context.DeadlineExceeded) {
 		return &Error{Engine: e.name, Op: op, Msg: cause.Error(), Err: cause}
@@ -417,7 +420,7 @@ func (e *Engine) fail(op, waiting string, cause error) error {
 			default:
 				err = &Error{Engine: e.name, Op: op, Msg: fmt.Sprintf("writing to the engine: %v: killed", we.err), Err: we.err}
 			}
-		} else if !errors.As(cause, &err) {
+		} else {
 			err = &Error{Engine: e.name, Op: op, Msg: cause.Error(), Err: cause}
 		}
 	}
@@ -465,12 +468,11 @@ func (e *Engine) finish(err *Error) {
 	<-e.exited
 	e.stdout.Close()
 	e.reader.Wait()
-	tail := e.stderr.tail()
 	if err != nil {
-		err.Stderr = tail
+		err.Stderr = e.stderr.tail()
 	}
 	e.mu.Lock()
-	e.dead, e.tail = err, tail
+	e.dead = err
 	e.mu.Unlock()
 	close(e.done)
 }
@@ -480,11 +482,12 @@ func (e *Engine) finish(err *Error) {
 // engine's standard error; else the error of the fault that ended it.
 func (e *Engine) ended(op string) error {
 	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.closed || e.dead == nil {
-		return &Error{Engine: e.name, Op: op, Msg: "the engine was closed", Stderr: e.tail, Err: ErrClosed}
+	closed, dead := e.closed, e.dead
+	e.mu.Unlock()
+	if closed || dead == nil {
+		return &Error{Engine: e.name, Op: op, Msg: "the engine was closed", Stderr: e.stderr.tail(), Err: ErrClosed}
 	}
-	return e.dead
+	return dead
 }
 
 // closing reports whether Close was called.
@@ -680,8 +683,8 @@ func (e *Engine) sync(ctx context.Context, op string, sent []string) error {
 // returns an *Error when the engine exited otherwise (ErrExited), when it
 // had to kill it (ErrTimeout), and, for an engine that a fault had ended
 // already (or was ending when Close was called), the fault's error, the
-// one every call got; each with the tail of the engine's standard error.
-// Calling Close again returns the same.
+// one the call that found the fault got; each with the tail of the
+// engine's standard error. Calling Close again returns the same.
 func (e *Engine) Close() error {
 	if e.sem == nil {
 		return notStarted("close")
@@ -693,13 +696,7 @@ func (e *Engine) Close() error {
 		e.ending = true
 		e.mu.Unlock()
 		if !claimed {
-			<-e.done
-			e.mu.Lock()
-			if e.dead != nil {
-				e.closeErr = e.dead
-			}
-			e.mu.Unlock()
-			return
+			return // the end's error is Close's
 		}
 		e.write("quit")
 		t := time.NewTimer(e.cfg.QuitTimeout)
@@ -714,11 +711,14 @@ func (e *Engine) Close() error {
 		}
 		t.Stop()
 		e.finish(err)
-		if err != nil {
-			e.closeErr = err
-		}
 	})
-	return e.closeErr
+	<-e.done
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.dead == nil {
+		return nil // not a nil *Error in a non-nil error
+	}
+	return e.dead
 }
 
 // nextWord splits s into its first word and the rest, after the spaces

@@ -508,6 +508,26 @@ func TestChess960(t *testing.T) {
 	}
 }
 
+// TestPlayChess960: Play switches UCI_Chess960 on for a Chess960 game and
+// off again for the next game of standard chess, as Search does: the
+// switch is the driver's, not the caller's.
+func TestPlayChess960(t *testing.T) {
+	e, tr := startFake(t, modeNormal, nil)
+	ctx := quick(t)
+	p := mustFEN(t, "1rk4r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w KQkq - 0 1")
+	if _, _, err := e.Play(ctx, engine.Game{Start: p}, engine.Limit{Depth: 1}); err != nil {
+		t.Fatal(err)
+	}
+	std := mustFEN(t, "r3k2r/p4p1p/8/8/8/8/P4P1P/R3K2R w Kk - 0 1")
+	game := engine.Game{Start: std, Moves: moves(t, std, "e1g1")}
+	if _, _, err := e.Play(ctx, game, engine.Limit{Depth: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if !tr.hasSent("setoption name UCI_Chess960 value false") || !tr.hasSent("position fen "+std.FEN()+" moves e1g1") {
+		t.Errorf("sent %q", tr.sent())
+	}
+}
+
 func TestStopAndCancel(t *testing.T) {
 	e, tr := startFake(t, modeNormal, nil)
 	p := movegen.StartPosition()
@@ -517,14 +537,18 @@ func TestStopAndCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
+	stopped := make(chan error, 1)
 	for s.Next() {
 		if n++; n == 2 {
-			go s.Stop()
+			go func() { stopped <- s.Stop() }()
 		}
 	}
 	a, err := s.Wait()
 	if err != nil || a.BestMove == movegen.NoMove || len(a.Lines) != 1 {
 		t.Fatalf("stopped: %v %v", a, err)
+	}
+	if err := <-stopped; err != nil {
+		t.Errorf("Stop: %v", err)
 	}
 	// The context's end: stop, the bestmove read, the engine free.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -628,8 +652,9 @@ func TestNoUCIOK(t *testing.T) {
 	cfg.Transcript = tr
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	started := make(chan struct{})
+	started, watched := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(watched)
 		select {
 		case <-tr.seen("< id name Fake"):
 			cancel()
@@ -638,6 +663,7 @@ func TestNoUCIOK(t *testing.T) {
 	}()
 	_, err = engine.Start(ctx, cfg)
 	close(started)
+	<-watched
 	checkStartFailed(t, err, context.Canceled, "handshake: context canceled before uciok: killed")
 	checkFresh(t)
 }
@@ -741,6 +767,9 @@ func TestDieMidSearch(t *testing.T) {
 	if err2 := e.Close(); err2 != err {
 		t.Errorf("Close after a crash: %v, want the crash's error", err2)
 	}
+	if err3 := e.IsReady(quick(t)); !errors.Is(err3, engine.ErrClosed) {
+		t.Errorf("a call after Close: %v, want ErrClosed", err3)
+	}
 }
 
 func TestCloseOutput(t *testing.T) {
@@ -814,13 +843,8 @@ func TestCloseDuringSearch(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}
-	var ee *engine.Error
-	if err := <-searched; !errors.Is(err, engine.ErrClosed) || !errors.As(err, &ee) || ee.Op != "search" {
-		t.Errorf("the search after Close: %v", err)
-	}
-	if err := <-waited; !errors.Is(err, engine.ErrClosed) || !errors.As(err, &ee) || ee.Op != "isready" {
-		t.Errorf("the waiting call after Close: %v", err)
-	}
+	checkClosed(t, "the search after Close", <-searched, "search")
+	checkClosed(t, "the waiting call after Close", <-waited, "isready")
 	if !strings.Contains(tr.String(), "< bestmove ") {
 		t.Errorf("the engine did not answer quit with bestmove:\n%s", tr)
 	}
@@ -850,21 +874,7 @@ func checkDeath(t *testing.T, closeAfter bool) {
 	if !s.Next() {
 		t.Fatal("no info line")
 	}
-	calls := map[string]func() error{
-		"IsReady":   func() error { return e.IsReady(ctx) },
-		"NewGame":   func() error { return e.NewGame(ctx) },
-		"SetOption": func() error { return e.SetOption(ctx, "Hash", "32") },
-		"Search": func() error {
-			s, err := e.Search(ctx, game, engine.Limit{Depth: 1})
-			if err != nil {
-				return err
-			}
-			_, err = s.Wait()
-			return err
-		},
-		"Analyse": func() error { _, err := e.Analyse(ctx, game, engine.Limit{Depth: 1}); return err },
-		"Play":    func() error { _, _, err := e.Play(ctx, game, engine.Limit{Depth: 1}); return err },
-	}
+	calls := calls(e)
 	// Each call's error is read in its own goroutine, as a caller would.
 	problems := make(chan string, len(calls)+2)
 	check := func(call string, err error) {
@@ -881,7 +891,7 @@ func checkDeath(t *testing.T, closeAfter bool) {
 		}
 	}
 	for name, call := range calls {
-		go func() { check(name, call()) }()
+		go func() { check(name, call(ctx, game, engine.Limit{Depth: 1})) }()
 	}
 	closeCall := func() { check("Close", e.Close()) }
 	waitBlocked(t, "(*Engine).acquire", len(calls))

@@ -18,32 +18,6 @@ import (
 // The error vocabulary (docs/ERRORS.md): every error is an *engine.Error,
 // and errors.Is and errors.As find its cause through it.
 
-// calls are the engine's calls that take a context, each as a function of
-// the context, the game and the limit.
-func calls(e *engine.Engine) map[string]func(context.Context, engine.Game, engine.Limit) error {
-	return map[string]func(context.Context, engine.Game, engine.Limit) error{
-		"IsReady":   func(ctx context.Context, _ engine.Game, _ engine.Limit) error { return e.IsReady(ctx) },
-		"NewGame":   func(ctx context.Context, _ engine.Game, _ engine.Limit) error { return e.NewGame(ctx) },
-		"SetOption": func(ctx context.Context, _ engine.Game, _ engine.Limit) error { return e.SetOption(ctx, "Hash", "32") },
-		"Search": func(ctx context.Context, g engine.Game, l engine.Limit) error {
-			s, err := e.Search(ctx, g, l)
-			if err != nil {
-				return err
-			}
-			_, err = s.Wait()
-			return err
-		},
-		"Analyse": func(ctx context.Context, g engine.Game, l engine.Limit) error {
-			_, err := e.Analyse(ctx, g, l)
-			return err
-		},
-		"Play": func(ctx context.Context, g engine.Game, l engine.Limit) error {
-			_, _, err := e.Play(ctx, g, l)
-			return err
-		},
-	}
-}
-
 // ops are the calls' Op in their errors.
 var ops = map[string]string{"IsReady": "isready", "NewGame": "ucinewgame", "SetOption": "setoption",
 	"Search": "search", "Analyse": "search", "Play": "play"}

@@ -136,23 +136,33 @@ func (t *transcript) hasSent(cmd string) bool {
 }
 
 // startFake starts the fake engine in mode, with tweak's changes to its
-// Config, and closes it at the test's end, checking that its process was
-// waited for and that no goroutine is left.
+// Config, as startEngine does.
 func startFake(t *testing.T, mode string, tweak func(*engine.Config)) (*engine.Engine, *transcript) {
 	t.Helper()
-	noLeak(t)
-	tr := &transcript{}
 	cfg := fakeConfig(mode)
-	cfg.Transcript = tr
 	if tweak != nil {
 		tweak(&cfg)
 	}
-	e, err := engine.Start(context.Background(), cfg)
+	return startEngine(t, cfg, false)
+}
+
+// startEngine starts the engine cfg gives, its conversation in the
+// transcript returned, and closes it at the test's end, checking that its
+// process was waited for and is gone, and that no goroutine is left; with
+// cleanClose, that Close returned nil.
+func startEngine(t *testing.T, cfg engine.Config, cleanClose bool) (*engine.Engine, *transcript) {
+	t.Helper()
+	noLeak(t)
+	tr := &transcript{}
+	cfg.Transcript = tr
+	e, err := engine.Start(quick(t), cfg)
 	if err != nil {
-		t.Fatalf("Start(%s): %v", mode, err)
+		t.Fatalf("Start(%s): %v", cfg.Path, err)
 	}
 	t.Cleanup(func() {
-		e.Close()
+		if err := e.Close(); err != nil && cleanClose {
+			t.Errorf("Close: %v", err)
+		}
 		if !engine.Waited(e) {
 			t.Errorf("the engine's process was not waited for after Close")
 		}
@@ -253,6 +263,42 @@ func describe(a *engine.Analysis) string {
 	}
 	fmt.Fprintf(&b, "bestmove %v ponder %v", a.BestMove, a.Ponder)
 	return b.String()
+}
+
+// calls are the engine's calls that take a context, each as a function of
+// the context, the game and the limit.
+func calls(e *engine.Engine) map[string]func(context.Context, engine.Game, engine.Limit) error {
+	return map[string]func(context.Context, engine.Game, engine.Limit) error{
+		"IsReady":   func(ctx context.Context, _ engine.Game, _ engine.Limit) error { return e.IsReady(ctx) },
+		"NewGame":   func(ctx context.Context, _ engine.Game, _ engine.Limit) error { return e.NewGame(ctx) },
+		"SetOption": func(ctx context.Context, _ engine.Game, _ engine.Limit) error { return e.SetOption(ctx, "Hash", "32") },
+		"Search": func(ctx context.Context, g engine.Game, l engine.Limit) error {
+			s, err := e.Search(ctx, g, l)
+			if err != nil {
+				return err
+			}
+			_, err = s.Wait()
+			return err
+		},
+		"Analyse": func(ctx context.Context, g engine.Game, l engine.Limit) error {
+			_, err := e.Analyse(ctx, g, l)
+			return err
+		},
+		"Play": func(ctx context.Context, g engine.Game, l engine.Limit) error {
+			_, _, err := e.Play(ctx, g, l)
+			return err
+		},
+	}
+}
+
+// checkClosed checks the error of a call of op that Close ended, or that
+// came after it: ErrClosed, in an *engine.Error naming op.
+func checkClosed(t *testing.T, call string, err error, op string) {
+	t.Helper()
+	if !errors.Is(err, engine.ErrClosed) {
+		t.Errorf("%s: %v, not ErrClosed", call, err)
+	}
+	checkError(t, call, err, op, "the engine was closed")
 }
 
 // searchInBackground starts an infinite search of the start position on e,

@@ -201,7 +201,10 @@ func (e *Engine) setOptions(ctx context.Context, op string, names []string, valu
 			e.multiPV, _ = strconv.Atoi(vals[i])
 		case strings.EqualFold(o.Name, "UCI_Chess960"):
 			e.chess960 = vals[i] == "true"
-			if op != "search" {
+			// The caller's setting (Start's Config.Options, SetOption),
+			// not the switch a search ("search", "play") makes for its
+			// game.
+			if op == "start" || op == "setoption" {
 				e.user960 = e.chess960
 			}
 		}

@@ -240,7 +240,8 @@ func readLines(t testing.TB, out []byte) []lineMsg {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &Engine{stdout: r, lines: make(chan lineMsg), done: make(chan struct{})}
+	e := newEngine(Config{})
+	e.stdout = r
 	e.reader.Add(1)
 	go e.read()
 	go func() {
@@ -364,5 +365,24 @@ func BenchmarkParseInfo(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		parseInfo(line, &root, false)
+	}
+}
+
+// BenchmarkGameEnd checks a game of 200 moves before a search: each move's
+// legality, once.
+func BenchmarkGameEnd(b *testing.B) {
+	g := Game{Start: movegen.StartPosition()}
+	p := g.Start
+	for i := 0; i < 200; i++ {
+		ms := p.LegalMoves(nil)
+		m := ms[i%len(ms)]
+		p.PlayUnchecked(m)
+		g.Moves = append(g.Moves, m)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := g.end(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

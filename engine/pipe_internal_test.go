@@ -22,18 +22,8 @@ func pipeEngine(t *testing.T) (e *Engine, out chan<- lineMsg, cmds <-chan string
 	}
 	lines := make(chan lineMsg)
 	sent := make(chan string, 16)
-	e = &Engine{
-		cfg:     Config{ReplyTimeout: time.Minute, StopTimeout: time.Minute, QuitTimeout: time.Minute},
-		name:    "Pipe",
-		stdin:   w,
-		stderr:  &tailBuffer{max: MaxStderrBytes},
-		lines:   lines,
-		exited:  make(chan struct{}),
-		stop:    make(chan struct{}),
-		done:    make(chan struct{}),
-		sem:     make(chan struct{}, 1),
-		multiPV: 1,
-	}
+	e = newEngine(Config{Path: "Pipe", ReplyTimeout: time.Minute, StopTimeout: time.Minute, QuitTimeout: time.Minute})
+	e.stdin, e.lines = w, lines
 	read := make(chan struct{})
 	go func() {
 		defer close(read)

@@ -38,9 +38,8 @@ func (g *Game) end() (movegen.Position, error) {
 		if m == movegen.NoMove {
 			return p, fmt.Errorf("move %d is the null move, which UCI's position command does not take", i+1)
 		}
-		fen := p.FEN()
-		if err := p.Play(m); err != nil {
-			return p, fmt.Errorf("move %d (%v) is not legal in %s: %w", i+1, m, fen, err)
+		if err := p.Play(m); err != nil { // p as it was
+			return p, fmt.Errorf("move %d (%v) is not legal in %s: %w", i+1, m, p.FEN(), err)
 		}
 	}
 	return p, nil

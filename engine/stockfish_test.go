@@ -47,26 +47,11 @@ func searching(t *testing.T) {
 	}
 }
 
-// startStockfish starts Stockfish through the driver, closed at the test's
-// end.
+// startStockfish starts Stockfish through the driver, as startEngine
+// does: its Close must return nil.
 func startStockfish(t *testing.T) (*engine.Engine, *transcript) {
 	t.Helper()
-	path := stockfishPath(t)
-	noLeak(t)
-	tr := &transcript{}
-	e, err := engine.Start(quick(t), engine.Config{Path: path, Transcript: tr})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := e.Close(); err != nil {
-			t.Errorf("Close: %v", err)
-		}
-		if !engine.Waited(e) {
-			t.Error("Stockfish's process was not waited for")
-		}
-	})
-	return e, tr
+	return startEngine(t, engine.Config{Path: stockfishPath(t)}, true)
 }
 
 // rawStockfish is Stockfish run without the driver.
@@ -459,10 +444,7 @@ func TestStockfishCloseDuringSearch(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Errorf("Close: %v", err)
 	}
-	var ee *engine.Error
-	if err := <-searched; !errors.Is(err, engine.ErrClosed) || !errors.As(err, &ee) || ee.Op != "search" {
-		t.Errorf("the search after Close: %v", err)
-	}
+	checkClosed(t, "the search after Close", <-searched, "search")
 	if !strings.Contains(tr.String(), "< bestmove ") {
 		t.Logf("Stockfish did not answer quit with bestmove this time:\n%s", tr)
 	}
