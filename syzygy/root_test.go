@@ -17,14 +17,7 @@ func TestRootMovesRepetition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := tb.RootMoves(&q, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := tb.RootMoves(&q, h)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain, rep := rootMoves(t, tb.RootMoves, &q, nil), rootMoves(t, tb.RootMoves, &q, h)
 	if plain[0].Rank != 1000 || plain[0].WDL != Win {
 		t.Fatalf("without the repetition: %+v", plain[0])
 	}
@@ -46,6 +39,17 @@ func TestRootMovesRepetition(t *testing.T) {
 	}
 }
 
+// rootMoves returns probe's moves of p in the game h (tb.RootMoves or
+// tb.RootMovesWDL), failing the test on an error.
+func rootMoves(t *testing.T, probe func(*movegen.Position, *movegen.History) ([]RootMove, error), p *movegen.Position, h *movegen.History) []RootMove {
+	t.Helper()
+	moves, err := probe(p, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return moves
+}
+
 // TestRootMovesWDL checks the WDL-only ranks against each child's probed
 // value, and that a mated or stalemated side has no moves.
 func TestRootMovesWDL(t *testing.T) {
@@ -56,10 +60,7 @@ func TestRootMovesWDL(t *testing.T) {
 	}
 	ranks := map[WDL]int{Loss: -1000, BlessedLoss: -899, Draw: 0, CursedWin: 899, Win: 1000}
 	for i := range ps {
-		moves, err := tb.RootMovesWDL(&ps[i], nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		moves := rootMoves(t, tb.RootMovesWDL, &ps[i], nil)
 		for j, m := range moves {
 			c := ps[i]
 			c.PlayUnchecked(m.Move)
@@ -95,22 +96,8 @@ func rootDraws(t *testing.T, tb *Tablebase, cmd string) ([]RootMove, *movegen.Po
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves, err := tb.RootMoves(&p, h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := tb.RootMoves(&p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wdl, err := tb.RootMovesWDL(&p, h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plainWDL, err := tb.RootMovesWDL(&p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	moves, plain := rootMoves(t, tb.RootMoves, &p, h), rootMoves(t, tb.RootMoves, &p, nil)
+	wdl, plainWDL := rootMoves(t, tb.RootMovesWDL, &p, h), rootMoves(t, tb.RootMovesWDL, &p, nil)
 	tableDTZ, tableWDL, wdlRank := map[movegen.Move]int{}, map[movegen.Move]int{}, map[movegen.Move]int{}
 	for i := range plain {
 		tableDTZ[plain[i].Move] = plain[i].DTZ
@@ -186,11 +173,7 @@ func TestRootMovesFiftyMoves(t *testing.T) {
 		"fen 8/8/8/8/8/1k6/8/K3Q3 b - - 150 1",
 	} {
 		moves, p, h := rootDraws(t, tb, cmd)
-		wdl, err := tb.RootMovesWDL(p, h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		first, firstWDL := moves[0], wdl[0]
+		first, firstWDL := moves[0], rootMoves(t, tb.RootMovesWDL, p, h)[0]
 		if p.Side() == movegen.White {
 			if !p.IsCapture(first.Move) || first.Rank != 900 || first.WDL != Win || !p.IsCapture(firstWDL.Move) || firstWDL.Rank != 1000 {
 				t.Errorf("%s: first %+v, by WDL %+v", cmd, first, firstWDL)
