@@ -34,10 +34,10 @@ import (
 // has the same, lower ones after each "|".
 //
 // TestStockfishRootLive runs Stockfish through package engine, when it is
-// installed, on the hand-made roots (all of them with -long) and checks that it prints the
-// moves and scores the file holds; -stockfish-write writes the file from
-// its answers, the groups included (about a minute: each neighbour's rank
-// takes two searches).
+// installed, on the hand-made roots (all of them with -long) and checks
+// that it prints the moves and scores the file holds; -stockfish-write
+// writes the file from its answers, the groups included (44 s: each
+// neighbour's rank takes two searches).
 
 var stockfishWrite = flag.Bool("stockfish-write", false, "write testdata/stockfish/root.tsv from Stockfish's answers (Stockfish 15.1 in PATH or /usr/games)")
 
