@@ -1,6 +1,8 @@
 package syzygy
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/symmagic/attacks/internal/syzygydata"
@@ -181,5 +183,56 @@ func TestRootMovesFiftyMoves(t *testing.T) {
 		} else if first.WDL != Draw || firstWDL.WDL != Draw {
 			t.Errorf("%s: first %+v, by WDL %+v", cmd, first, firstWDL)
 		}
+	}
+}
+
+// TestConcurrentRootMoves ranks the roots of the Stockfish comparison from
+// several goroutines at once, each root's game one History that all of
+// them read: RootMoves and RootMovesWDL neither change the game nor keep
+// it, so that go test -race finds nothing, and every goroutine gets the
+// moves one goroutine alone gets.
+func TestConcurrentRootMoves(t *testing.T) {
+	tb := openTB(t)
+	type root struct {
+		p          movegen.Position
+		h          *movegen.History
+		moves, wdl string
+	}
+	var roots []root
+	for _, row := range readStockfishRows(t) {
+		if row.tables != "dtz" {
+			continue
+		}
+		h := movegen.NewHistory(0) // full: a Push would grow it
+		p, err := movegen.ParseUCIPosition(row.cmd, false, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := root{p: p, h: h}
+		r.moves = fmt.Sprint(rootMoves(t, tb.RootMoves, &p, h))
+		r.wdl = fmt.Sprint(rootMoves(t, tb.RootMovesWDL, &p, h))
+		roots = append(roots, r)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := range roots {
+				r := &roots[(i+g*37)%len(roots)]
+				moves, err1 := tb.RootMoves(&r.p, r.h)
+				wdl, err2 := tb.RootMovesWDL(&r.p, r.h)
+				if err1 != nil || err2 != nil || fmt.Sprint(moves) != r.moves || fmt.Sprint(wdl) != r.wdl {
+					errs <- fmt.Sprintf("goroutine %d, %s: %v, %v", g, r.p.FEN(), err1, err2)
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
