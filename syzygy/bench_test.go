@@ -61,3 +61,39 @@ func BenchmarkProbeDTZ(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRootMoves ranks the moves of the roots of
+// testdata/stockfish/root.tsv (the "dtz" rows: games that repeat, clocks
+// near 100), each with its game, one root a call.
+func BenchmarkRootMoves(b *testing.B) {
+	tb := openTB(b)
+	type root struct {
+		p movegen.Position
+		h *movegen.History
+	}
+	var roots []root
+	for _, c := range readTSV(b, stockfishRoots, "tables\tposition\tstockfish") {
+		if c[0] != "dtz" {
+			continue
+		}
+		h := movegen.NewHistory(32)
+		p, err := movegen.ParseUCIPosition(c[1], false, h)
+		if err != nil {
+			b.Fatal(err)
+		}
+		roots = append(roots, root{p, h})
+	}
+	for i := range roots {
+		if _, err := tb.RootMoves(&roots[i].p, roots[i].h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r := &roots[i%len(roots)]
+		if _, err := tb.RootMoves(&r.p, r.h); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -164,4 +164,14 @@ func TestErrorTypes(t *testing.T) {
 	}
 }
 
+// TestSentinelText checks that each of the package's error values names
+// the package once, as every error it returns does.
+func TestSentinelText(t *testing.T) {
+	for _, err := range []error{ErrCastling, ErrNotOpened, ErrNoTables} {
+		if s := err.Error(); !strings.HasPrefix(s, "syzygy: ") || strings.Count(s, "syzygy: ") != 1 {
+			t.Errorf("%q", s)
+		}
+	}
+}
+
 func ptr[T any](v T) *T { return &v }

@@ -74,12 +74,13 @@ type RootMove struct {
 // draw at once, their DTZ tables; the errors are ProbeDTZ's (a
 // *MissingTableError naming a DTZ file where one is missing: see
 // RootMovesWDL). A position without legal moves has none. It allocates
-// the moves it returns and a copy of h.
+// the moves it returns and, where p's halfmove clock is 4 or more, a copy
+// of h.
 func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootMove, error) {
 	if err := tb.check(p); err != nil {
 		return nil, err
 	}
-	g := newGame(p, h)
+	repeated := hasRepeated(p, h)
 	clock := p.HalfmoveClock()
 	var buf [movegen.MaxMoves]movegen.Move
 	moves := p.LegalMoves(buf[:0])
@@ -95,7 +96,7 @@ func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootM
 				return nil, err
 			}
 			d.Plies = zeroingDTZ[-w+2]
-		case g.drawn(&child):
+		case drawnAtOnce(&child, h):
 			// d is 0: a draw by repetition or by the fifty-move rule.
 		default:
 			cd, err := tb.probeDTZ(&child)
@@ -116,7 +117,7 @@ func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootM
 		r := RootMove{Move: m, DTZ: d.Plies, Rounded: d.Rounded}
 		v := d.Plies
 		switch {
-		case v > 0 && v+clock <= 99 && !g.repeated:
+		case v > 0 && v+clock <= 99 && !repeated:
 			r.Rank = 1000
 		case v > 0:
 			r.Rank = 1000 - (v + clock)
@@ -172,7 +173,6 @@ func (tb *Tablebase) RootMovesWDL(p *movegen.Position, h *movegen.History) ([]Ro
 	if err := tb.check(p); err != nil {
 		return nil, err
 	}
-	g := newGame(p, h)
 	ranks := [5]int{-1000, -899, 0, 899, 1000}
 	var buf [movegen.MaxMoves]movegen.Move
 	moves := p.LegalMoves(buf[:0])
@@ -181,7 +181,7 @@ func (tb *Tablebase) RootMovesWDL(p *movegen.Position, h *movegen.History) ([]Ro
 		child := *p
 		child.PlayUnchecked(m)
 		w := 0
-		if !g.drawn(&child) {
+		if !drawnAtOnce(&child, h) {
 			var err error
 			if w, _, err = tb.probeWDL(&child); err != nil {
 				return nil, err
@@ -193,45 +193,25 @@ func (tb *Tablebase) RootMovesWDL(p *movegen.Position, h *movegen.History) ([]Ro
 	return out, nil
 }
 
-// game is what the root probes read of the game before the root: whether
-// it has repeated since the last zeroing move, and its record, to which
-// each move's position is added to count its occurrences.
-type game struct {
-	repeated bool
-	h        *movegen.History // the game up to the root, or nil
-}
-
-// newGame reads the game h that leads to p (p last, or nil).
-func newGame(p *movegen.Position, h *movegen.History) game {
-	if h == nil || h.Len() == 0 {
-		return game{}
-	}
-	return game{repeated: hasRepeated(p, h), h: h.Clone()}
-}
-
-// drawn reports whether child, the position after a root move that does
-// not zero, is a draw that Stockfish's root probes score as such before
-// probing (Position::is_draw at ply 1): the halfmove clock at 100 or more
-// and no mate, or the position's third occurrence in the game (a second
-// one is not a draw at the root: the game goes on).
-func (g game) drawn(child *movegen.Position) bool {
-	if child.HalfmoveClock() >= movegen.FiftyMovePlies && !child.IsCheckmate() {
-		return true
-	}
-	if g.h == nil {
-		return false
-	}
-	g.h.Push(child)
-	n := g.h.Occurrences()
-	g.h.Pop()
-	return n >= 3
+// drawnAtOnce reports whether child, the position after a root move of
+// the game h (h up to the root, the root last, or nil), is a draw by the
+// rules, as Stockfish's root probes score it before probing
+// (Position::is_draw one ply from the root): a draw to claim (the
+// position's third occurrence since the last zeroing move, or the
+// halfmove clock at 100) or one that ends the game (the clock at 150, a
+// fifth occurrence, a stalemate, too little material: the last two draws
+// by the tables too), not a mate. A second occurrence is not a draw at the
+// root: the game goes on. It neither changes h nor allocates.
+func drawnAtOnce(child *movegen.Position, h *movegen.History) bool {
+	o := child.Outcome(h)
+	return o.Result == movegen.Draw || o.Result == movegen.NoResult && child.ClaimableDraw(h) != movegen.NoReason
 }
 
 // hasRepeated reports whether a position of the game in h has repeated
 // since p's last zeroing move, as Stockfish's has_repeated: each of the
 // last entries whose halfmove clock was 4 or more.
 func hasRepeated(p *movegen.Position, h *movegen.History) bool {
-	if h == nil || h.Len() == 0 {
+	if h == nil || h.Len() == 0 || p.HalfmoveClock() < 4 {
 		return false
 	}
 	c := h.Clone()

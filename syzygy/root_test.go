@@ -1,6 +1,8 @@
 package syzygy
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/symmagic/attacks/internal/syzygydata"
@@ -17,14 +19,7 @@ func TestRootMovesRepetition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := tb.RootMoves(&q, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := tb.RootMoves(&q, h)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain, rep := rootMoves(t, tb.RootMoves, &q, nil), rootMoves(t, tb.RootMoves, &q, h)
 	if plain[0].Rank != 1000 || plain[0].WDL != Win {
 		t.Fatalf("without the repetition: %+v", plain[0])
 	}
@@ -46,6 +41,17 @@ func TestRootMovesRepetition(t *testing.T) {
 	}
 }
 
+// rootMoves returns probe's moves of p in the game h (tb.RootMoves or
+// tb.RootMovesWDL), failing the test on an error.
+func rootMoves(t *testing.T, probe func(*movegen.Position, *movegen.History) ([]RootMove, error), p *movegen.Position, h *movegen.History) []RootMove {
+	t.Helper()
+	moves, err := probe(p, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return moves
+}
+
 // TestRootMovesWDL checks the WDL-only ranks against each child's probed
 // value, and that a mated or stalemated side has no moves.
 func TestRootMovesWDL(t *testing.T) {
@@ -56,10 +62,7 @@ func TestRootMovesWDL(t *testing.T) {
 	}
 	ranks := map[WDL]int{Loss: -1000, BlessedLoss: -899, Draw: 0, CursedWin: 899, Win: 1000}
 	for i := range ps {
-		moves, err := tb.RootMovesWDL(&ps[i], nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		moves := rootMoves(t, tb.RootMovesWDL, &ps[i], nil)
 		for j, m := range moves {
 			c := ps[i]
 			c.PlayUnchecked(m.Move)
@@ -95,22 +98,8 @@ func rootDraws(t *testing.T, tb *Tablebase, cmd string) ([]RootMove, *movegen.Po
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves, err := tb.RootMoves(&p, h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := tb.RootMoves(&p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wdl, err := tb.RootMovesWDL(&p, h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plainWDL, err := tb.RootMovesWDL(&p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	moves, plain := rootMoves(t, tb.RootMoves, &p, h), rootMoves(t, tb.RootMoves, &p, nil)
+	wdl, plainWDL := rootMoves(t, tb.RootMovesWDL, &p, h), rootMoves(t, tb.RootMovesWDL, &p, nil)
 	tableDTZ, tableWDL, wdlRank := map[movegen.Move]int{}, map[movegen.Move]int{}, map[movegen.Move]int{}
 	for i := range plain {
 		tableDTZ[plain[i].Move] = plain[i].DTZ
@@ -186,11 +175,7 @@ func TestRootMovesFiftyMoves(t *testing.T) {
 		"fen 8/8/8/8/8/1k6/8/K3Q3 b - - 150 1",
 	} {
 		moves, p, h := rootDraws(t, tb, cmd)
-		wdl, err := tb.RootMovesWDL(p, h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		first, firstWDL := moves[0], wdl[0]
+		first, firstWDL := moves[0], rootMoves(t, tb.RootMovesWDL, p, h)[0]
 		if p.Side() == movegen.White {
 			if !p.IsCapture(first.Move) || first.Rank != 900 || first.WDL != Win || !p.IsCapture(firstWDL.Move) || firstWDL.Rank != 1000 {
 				t.Errorf("%s: first %+v, by WDL %+v", cmd, first, firstWDL)
@@ -198,5 +183,56 @@ func TestRootMovesFiftyMoves(t *testing.T) {
 		} else if first.WDL != Draw || firstWDL.WDL != Draw {
 			t.Errorf("%s: first %+v, by WDL %+v", cmd, first, firstWDL)
 		}
+	}
+}
+
+// TestConcurrentRootMoves ranks the roots of the Stockfish comparison from
+// several goroutines at once, each root's game one History that all of
+// them read: RootMoves and RootMovesWDL neither change the game nor keep
+// it, so that go test -race finds nothing, and every goroutine gets the
+// moves one goroutine alone gets.
+func TestConcurrentRootMoves(t *testing.T) {
+	tb := openTB(t)
+	type root struct {
+		p          movegen.Position
+		h          *movegen.History
+		moves, wdl string
+	}
+	var roots []root
+	for _, row := range readStockfishRows(t) {
+		if row.tables != "dtz" {
+			continue
+		}
+		h := movegen.NewHistory(0) // full: a Push would grow it
+		p, err := movegen.ParseUCIPosition(row.cmd, false, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := root{p: p, h: h}
+		r.moves = fmt.Sprint(rootMoves(t, tb.RootMoves, &p, h))
+		r.wdl = fmt.Sprint(rootMoves(t, tb.RootMovesWDL, &p, h))
+		roots = append(roots, r)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := range roots {
+				r := &roots[(i+g*37)%len(roots)]
+				moves, err1 := tb.RootMoves(&r.p, r.h)
+				wdl, err2 := tb.RootMovesWDL(&r.p, r.h)
+				if err1 != nil || err2 != nil || fmt.Sprint(moves) != r.moves || fmt.Sprint(wdl) != r.wdl {
+					errs <- fmt.Sprintf("goroutine %d, %s: %v, %v", g, r.p.FEN(), err1, err2)
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -1,11 +1,10 @@
 package syzygy
 
 import (
-	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/symmagic/attacks/engine"
 	"github.com/symmagic/attacks/internal/syzygydata"
 	"github.com/symmagic/attacks/movegen"
 )
@@ -25,7 +25,7 @@ import (
 // where the search finds no mate, with its rank's tablebase score, tbScore
 // (see sfScore). Which neighbours in that order share a rank, Stockfish
 // tells by the moves it searches: given two moves (searchmoves, MultiPV
-// at 1), it searches only those of the higher rank (see stockfish.roots).
+// at 1), it searches only those of the higher rank (see askStockfish).
 // testdata/stockfish/root.tsv keeps, for each root, Stockfish's moves in
 // its order, each with its score, "|" between two ranks; TestStockfishRoot
 // checks, without Stockfish, that RootMoves (or RootMovesWDL where
@@ -33,11 +33,11 @@ import (
 // the rank whose score Stockfish printed, the same ranks where Stockfish
 // has the same, lower ones after each "|".
 //
-// TestStockfishRootLive runs Stockfish, when it is installed, on the
-// hand-made roots (all of them with -long) and checks that it prints the
-// moves and scores the file holds; -stockfish-write writes the file from
-// its answers, the groups included (about a minute: each neighbour's rank
-// takes two searches).
+// TestStockfishRootLive runs Stockfish through package engine, when it is
+// installed, on the hand-made roots (all of them with -long) and checks
+// that it prints the moves and scores the file holds; -stockfish-write
+// writes the file from its answers, the groups included (44 s: each
+// neighbour's rank takes two searches).
 
 var stockfishWrite = flag.Bool("stockfish-write", false, "write testdata/stockfish/root.tsv from Stockfish's answers (Stockfish 15.1 in PATH or /usr/games)")
 
@@ -340,159 +340,117 @@ func compareStockfish(p *movegen.Position, h *movegen.History, moves []RootMove,
 	return strings.Join(bad, "; ")
 }
 
-// stockfish is Stockfish run for the root probes.
-type stockfish struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
-}
-
-func startStockfishProbes(t *testing.T, tables string) *stockfish {
+// startStockfishProbes starts Stockfish through package engine, one
+// thread, 1 MB of hash, the tables in dir; the test's end closes it. It
+// skips the test where Stockfish is not installed, unless STOCKFISH is
+// "required" or the file is to be written.
+func startStockfishProbes(t *testing.T, dir string) *engine.Engine {
 	path, err := exec.LookPath("stockfish")
 	if err != nil {
-		if _, err := os.Stat("/usr/games/stockfish"); err == nil {
-			path = "/usr/games/stockfish"
+		if path, err = exec.LookPath("/usr/games/stockfish"); err != nil {
+			if os.Getenv("STOCKFISH") == "required" || *stockfishWrite {
+				t.Fatal("no stockfish in PATH or /usr/games (apt-get install stockfish)")
+			}
+			t.Skip("no stockfish in PATH or /usr/games (apt-get install stockfish): the test against Stockfish is skipped")
 		}
 	}
-	if path == "" {
-		if os.Getenv("STOCKFISH") == "required" || *stockfishWrite {
-			t.Fatal("no stockfish in PATH or /usr/games (apt-get install stockfish)")
-		}
-		t.Skip("no stockfish in PATH or /usr/games (apt-get install stockfish): the test against Stockfish is skipped")
-	}
-	abs, err := filepath.Abs(tables)
+	abs, err := filepath.Abs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &stockfish{cmd: exec.Command(path)}
-	if s.in, err = s.cmd.StdinPipe(); err != nil {
-		t.Fatal(err)
-	}
-	out, err := s.cmd.StdoutPipe()
+	e, err := engine.Start(context.Background(), engine.Config{Path: path, Options: map[string]string{"Threads": "1", "Hash": "1", "SyzygyPath": abs}})
 	if err != nil {
-		t.Fatal(err)
-	}
-	s.out = bufio.NewScanner(out)
-	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		io.WriteString(s.in, "quit\n")
-		s.in.Close()
-		for s.out.Scan() {
+		if err := e.Close(); err != nil {
+			t.Error(err)
 		}
-		s.cmd.Wait()
 	})
-	id := s.run(t, "uciok", "uci")
-	if !strings.Contains(strings.Join(id, "\n"), "id name Stockfish 15.1") {
-		t.Fatalf("not Stockfish 15.1: %q", id)
+	if e.Name() != "Stockfish 15.1" {
+		t.Fatalf("not Stockfish 15.1: %q", e.Name())
 	}
-	s.run(t, "readyok", "setoption name Threads value 1", "setoption name Hash value 1", "setoption name MultiPV value 500",
-		"setoption name SyzygyPath value "+abs, "isready")
-	return s
+	return e
 }
 
-// run writes the commands, then returns Stockfish's output up to a line
-// beginning with until.
-func (s *stockfish) run(t *testing.T, until string, cmds ...string) []string {
-	io.WriteString(s.in, strings.Join(cmds, "\n")+"\n")
-	var lines []string
-	for s.out.Scan() {
-		lines = append(lines, s.out.Text())
-		if strings.HasPrefix(s.out.Text(), until) {
-			return lines
+// stockfishGame returns the game cmd ("fen FEN moves ..."), as package
+// engine sends it.
+func stockfishGame(t *testing.T, cmd string) engine.Game {
+	fen, moves, _ := strings.Cut(strings.TrimPrefix(cmd, "fen "), " moves")
+	p, err := movegen.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("%s: %v", cmd, err)
+	}
+	g := engine.Game{Start: p}
+	for _, s := range strings.Fields(moves) {
+		m, err := p.ParseUCI(s)
+		if err != nil {
+			t.Fatalf("%s: %v", cmd, err)
 		}
+		g.Moves = append(g.Moves, m)
+		p.PlayUnchecked(m)
 	}
-	t.Fatalf("Stockfish's output ended before %q", until)
-	return nil
+	return g
 }
 
-// roots returns Stockfish's moves of the game cmd, in its order, each
-// with its score (the last line of each MultiPV rank of a search of depth
-// 1), and, when groups is true, "|" between two moves of different ranks.
-func (s *stockfish) roots(t *testing.T, cmd string, groups bool) []string {
-	lines := s.run(t, "bestmove", "ucinewgame", "position "+cmd, "go depth 1")
-	out := multiPV(lines)
-	if !groups || len(out) < 2 {
+// askStockfish returns Stockfish's moves of the game cmd, in its order,
+// each with its score (the last line of each MultiPV rank of a search of
+// depth 1), and, when groups is true, "|" between two moves of different
+// ranks.
+func askStockfish(t *testing.T, sf *engine.Engine, cmd string, groups bool) []string {
+	game := stockfishGame(t, cmd)
+	// search searches the game's root, MultiPV at multiPV, among moves
+	// alone where there are some, after ucinewgame, which clears the hash
+	// table and the search's histories.
+	search := func(multiPV int, moves ...movegen.Move) *engine.Analysis {
+		if err := sf.NewGame(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		a, err := sf.Analyse(context.Background(), game, engine.Limit{Depth: 1, MultiPV: multiPV, SearchMoves: moves})
+		if err != nil {
+			t.Fatalf("%s: %v", cmd, err)
+		}
+		for _, l := range a.Lines {
+			if len(l.PV) == 0 {
+				t.Fatalf("%s: a line without a move", cmd)
+			}
+		}
+		if len(a.Lines) == 0 {
+			t.Fatalf("%s: no line", cmd)
+		}
+		return a
+	}
+	var out []string
+	var moves []movegen.Move
+	for _, l := range search(500).Lines {
+		score := strconv.Itoa(l.Score.Value)
+		if l.Score.Mate {
+			score = "#" + score
+		}
+		out = append(out, l.PV[0].String()+":"+score)
+		moves = append(moves, l.PV[0])
+	}
+	if !groups {
 		return out
 	}
 	// Stockfish searches only the moves of the highest rank among those it
 	// is given (searchmoves), MultiPV at 1: of two moves next to each
 	// other in its order, the second is of a lower rank when the search of
-	// both visits exactly the nodes of the first's alone (each preceded by
-	// ucinewgame, which clears the hash table and the search's histories)
-	// and chooses the first.
-	s.run(t, "readyok", "setoption name MultiPV value 1", "isready")
-	defer s.run(t, "readyok", "setoption name MultiPV value 500", "isready")
-	search := func(moves ...string) (nodes, best string) {
-		lines := s.run(t, "bestmove", "ucinewgame", "position "+cmd, "go depth 1 searchmoves "+strings.Join(moves, " "))
-		for _, l := range lines {
-			f := strings.Fields(l)
-			for i := 0; i+1 < len(f); i++ {
-				if f[i] == "nodes" {
-					nodes = f[i+1]
-				}
-			}
-			if len(f) >= 2 && f[0] == "bestmove" {
-				best = f[1]
-			}
-		}
-		return nodes, best
-	}
+	// both visits exactly the nodes of the first's alone and chooses the
+	// first.
 	grouped := []string{out[0]}
 	for i := 1; i < len(out); i++ {
-		x, _, _ := strings.Cut(out[i-1], ":")
-		y, _, _ := strings.Cut(out[i], ":")
-		nx, _ := search(x)
-		nxy, best := search(x, y)
-		if nx == "" || nxy == "" {
-			t.Fatalf("%s: no nodes searching %s and %s", cmd, x, y)
-		}
-		if nxy == nx {
-			if best != x {
-				t.Fatalf("%s: searching %s and %s, the nodes of %s alone, and best %s", cmd, x, y, x, best)
+		x, y := moves[i-1], moves[i]
+		alone, both := search(1, x), search(1, x, y)
+		if alone.Lines[0].Nodes == both.Lines[0].Nodes {
+			if both.BestMove != x {
+				t.Fatalf("%s: searching %v and %v, the nodes of %v alone, and best %v", cmd, x, y, x, both.BestMove)
 			}
 			grouped = append(grouped, "|")
 		}
 		grouped = append(grouped, out[i])
 	}
 	return grouped
-}
-
-// multiPV returns the moves of a MultiPV search's last lines, in their
-// order, each with its score.
-func multiPV(lines []string) []string {
-	var out []string
-	for _, l := range lines {
-		f := strings.Fields(l)
-		if len(f) == 0 || f[0] != "info" {
-			continue
-		}
-		var n int
-		var score, move string
-		for i := 1; i+1 < len(f); i++ {
-			switch f[i] {
-			case "multipv":
-				n, _ = strconv.Atoi(f[i+1])
-			case "score":
-				score = f[i+1] + " " + f[i+2]
-			case "pv":
-				move = f[i+1]
-			}
-		}
-		if n == 0 || move == "" {
-			continue
-		}
-		kind, v, _ := strings.Cut(score, " ")
-		if kind == "mate" {
-			v = "#" + v
-		}
-		if n > len(out) {
-			out = append(out, "")
-		}
-		out[n-1] = move + ":" + v
-	}
-	return out
 }
 
 // TestStockfishRootLive asks Stockfish, where it is installed, for the
@@ -515,7 +473,7 @@ func TestStockfishRootLive(t *testing.T) {
 		}
 		sf := startStockfishProbes(t, dir)
 		for _, cmd := range games {
-			got = append(got, stockfishRow{tables, cmd, sf.roots(t, cmd, groups)})
+			got = append(got, stockfishRow{tables, cmd, askStockfish(t, sf, cmd, groups)})
 		}
 	}
 	if *stockfishWrite {

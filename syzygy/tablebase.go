@@ -63,7 +63,7 @@ var ErrNotOpened = errors.New("syzygy: the Tablebase was not made by Open")
 
 // ErrNoTables is behind Open's *DirError when its directories hold no
 // WDL table (NAME.rtbw), or it is given none.
-var ErrNoTables = errors.New("no Syzygy WDL table (NAME.rtbw)")
+var ErrNoTables = errors.New("syzygy: no Syzygy WDL table (NAME.rtbw)")
 
 // closedError is the error of a call after Close: ErrClosed, with a text
 // that names the package and the Tablebase.
@@ -143,14 +143,13 @@ type DirError struct {
 }
 
 func (e *DirError) Error() string {
-	var pe *fs.PathError
 	switch {
-	case errors.As(e.Err, &pe):
+	case e.Err != ErrNoTables:
 		return "syzygy: " + e.Err.Error()
 	case len(e.Dirs) == 0:
-		return "syzygy: " + e.Err.Error() + ": no directory given"
+		return e.Err.Error() + ": no directory given"
 	}
-	return "syzygy: " + e.Err.Error() + " in " + strings.Join(e.Dirs, ", ")
+	return e.Err.Error() + " in " + strings.Join(e.Dirs, ", ")
 }
 
 func (e *DirError) Unwrap() error { return e.Err }
