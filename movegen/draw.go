@@ -308,6 +308,25 @@ func (h *History) IsRepetition() bool {
 	return false
 }
 
+// RepeatedWithin reports whether one of the last plies positions pushed
+// occurred before, since the last irreversible move before it: whether the
+// game has repeated in its last plies, not only at its last position.
+// Stockfish asks it of the game with plies its halfmove clock
+// (Position::has_repeated): a win in a game that has repeated since the
+// last capture or pawn move may be one the fifty-move rule spoils. False
+// for an empty history or plies below 1.
+func (h *History) RepeatedWithin(plies int) bool {
+	n := len(h.e)
+	for i := n - 1; i >= max(n-plies, 0); i-- {
+		for j := i - 2; j >= i-int(h.e[i].back); j -= 2 {
+			if h.e[j].key == h.e[i].key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Occurrences returns how many times the last position pushed has
 // occurred, itself included: 1 the first time, 3 a threefold repetition, 5
 // a fivefold. 0 for an empty history.

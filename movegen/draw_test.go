@@ -2,6 +2,7 @@ package movegen_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -406,6 +407,18 @@ func TestRepetitionRandom(t *testing.T) {
 			sigs = append(sigs, sig)
 			if got := h.Occurrences(); got != want || h.IsRepetition() != (want > 1) {
 				t.Fatalf("game %d ply %d, %s: %d occurrences (repetition %v), want %d", g, ply, p.FEN(), got, h.IsRepetition(), want)
+			}
+			// RepeatedWithin(k): one of the last k positions occurred
+			// before (no repetition crosses an irreversible move: the
+			// signatures differ).
+			for k := 0; k <= len(sigs)+1; k++ {
+				want := false
+				for i := max(len(sigs)-k, 0); i < len(sigs) && !want; i++ {
+					want = slices.Contains(sigs[:i], sigs[i])
+				}
+				if got := h.RepeatedWithin(k); got != want {
+					t.Fatalf("game %d ply %d, %s: RepeatedWithin(%d) %v, want %v", g, ply, p.FEN(), k, got, want)
+				}
 			}
 			if want > 1 {
 				repeats++

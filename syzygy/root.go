@@ -1,7 +1,8 @@
 package syzygy
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/symmagic/attacks/movegen"
 )
@@ -74,8 +75,7 @@ type RootMove struct {
 // draw at once, their DTZ tables; the errors are ProbeDTZ's (a
 // *MissingTableError naming a DTZ file where one is missing: see
 // RootMovesWDL). A position without legal moves has none. It allocates
-// the moves it returns and, where p's halfmove clock is 4 or more, a copy
-// of h.
+// the moves it returns, and nothing else.
 func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootMove, error) {
 	if err := tb.check(p); err != nil {
 		return nil, err
@@ -129,15 +129,14 @@ func (tb *Tablebase) RootMoves(p *movegen.Position, h *movegen.History) ([]RootM
 		r.WDL = rankWDL(r.Rank)
 		out = append(out, r)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
+	slices.SortStableFunc(out, func(a, b RootMove) int {
 		if a.Rank != b.Rank {
-			return a.Rank > b.Rank
+			return cmp.Compare(b.Rank, a.Rank)
 		}
 		if a.DTZ > 0 && b.DTZ > 0 || a.DTZ < 0 && b.DTZ < 0 {
-			return a.DTZ < b.DTZ // the quicker win, the slower loss
+			return cmp.Compare(a.DTZ, b.DTZ) // the quicker win, the slower loss
 		}
-		return false
+		return 0
 	})
 	return out, nil
 }
@@ -189,7 +188,7 @@ func (tb *Tablebase) RootMovesWDL(p *movegen.Position, h *movegen.History) ([]Ro
 		}
 		out = append(out, RootMove{Move: m, WDL: WDL(-w), Rank: ranks[-w+2]})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Rank > out[j].Rank })
+	slices.SortStableFunc(out, func(a, b RootMove) int { return cmp.Compare(b.Rank, a.Rank) })
 	return out, nil
 }
 
@@ -207,19 +206,10 @@ func drawnAtOnce(child *movegen.Position, h *movegen.History) bool {
 	return o.Result == movegen.Draw || o.Result == movegen.NoResult && child.ClaimableDraw(h) != movegen.NoReason
 }
 
-// hasRepeated reports whether a position of the game in h has repeated
-// since p's last zeroing move, as Stockfish's has_repeated: each of the
-// last entries whose halfmove clock was 4 or more.
+// hasRepeated reports whether a position of the game in h, p last, has
+// repeated since p's last zeroing move, as Stockfish's has_repeated asks
+// it: of the last entries whose halfmove clock is 4 or more (p's clock
+// less 3 of them), the first that can repeat.
 func hasRepeated(p *movegen.Position, h *movegen.History) bool {
-	if h == nil || h.Len() == 0 || p.HalfmoveClock() < 4 {
-		return false
-	}
-	c := h.Clone()
-	for k := p.HalfmoveClock(); k >= 4 && c.Len() > 0; k-- {
-		if c.IsRepetition() {
-			return true
-		}
-		c.Pop()
-	}
-	return false
+	return h != nil && h.RepeatedWithin(p.HalfmoveClock()-3)
 }

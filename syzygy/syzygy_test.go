@@ -305,6 +305,24 @@ func TestNoAllocation(t *testing.T) {
 	if n := testing.AllocsPerRun(200, func() { tb.ProbeDTZ(&ps[i%len(ps)]); i++ }); n != 0 {
 		t.Errorf("ProbeDTZ: %v allocations a probe", n)
 	}
+	// RootMoves allocates the moves it returns and nothing else, on each
+	// root of the Stockfish comparison, each with its game.
+	for _, c := range readTSV(t, stockfishRoots, "tables\tposition\tstockfish") {
+		if c[0] != "dtz" {
+			continue
+		}
+		h := movegen.NewHistory(32)
+		p, err := movegen.ParseUCIPosition(c[1], false, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tb.RootMoves(&p, h); err != nil {
+			t.Fatal(err)
+		}
+		if n := testing.AllocsPerRun(5, func() { tb.RootMoves(&p, h) }); n != 1 {
+			t.Errorf("RootMoves after %s: %v allocations", c[1], n)
+		}
+	}
 }
 
 // TestConcurrentProbes probes from several goroutines at once, the tables
