@@ -159,18 +159,17 @@ type Reader struct {
 	games    int // games begun
 	lim      Limits
 	info     GameInfo
-	start    int64   // the input offset of the game's first token
-	end      int64   // the input offset after the game's last token
-	plies    int     // moves read in the game
-	tags     int     // tag pairs read in the game
-	moved    []bool  // moved[d]: a move was read at depth d of the variations open
-	loose    []int32 // loose[d]: the ( passed over at depth d (no move to replace) and not yet closed
-	looseAll int     // the sum of loose
-	unclosed int     // variations a skipped one left open at a fault
-	inTags   bool    // the game's tags are being read
-	raw      []byte  // the game's bytes that left buf, with KeepRaw
-	rawFrom  int64   // the input offset from which buf's bytes are the game's (-1: none kept)
-	rawOver  bool    // the game is over Limits.Game: no raw bytes
+	start    int64  // the input offset of the game's first token
+	end      int64  // the input offset after the game's last token
+	plies    int    // moves read in the game
+	tags     int    // tag pairs read in the game
+	moved    []bool // moved[d]: a move was read at depth d of the variations open
+	loose    []int  // loose[d]: the ( passed over at depth d (no move to replace) and not yet closed
+	unclosed int    // variations a skipped one left open at a fault
+	inTags   bool   // the game's tags are being read
+	raw      []byte // the game's bytes that left buf, with KeepRaw
+	rawFrom  int64  // the input offset from which buf's bytes are the game's (-1: none kept)
+	rawOver  bool   // the game is over Limits.Game: no raw bytes
 	names    tagNames
 	builder  Builder
 }
@@ -877,7 +876,7 @@ func (r *Reader) begin(t *token) {
 	r.end = r.start
 	r.plies, r.tags = 0, 0
 	r.moved = append(r.moved[:0], false)
-	r.loose, r.looseAll = append(r.loose[:0], 0), 0
+	r.loose = append(r.loose[:0], 0)
 	r.names.reset()
 	r.raw, r.rawOver, r.rawFrom = r.raw[:0], false, -1
 	if r.KeepRaw {
@@ -1035,6 +1034,10 @@ func (r *Reader) keepTags(k interface{ keepTag(name, value []byte) }, t *token) 
 	}
 }
 
+// inVariation reports whether a ( is open: a variation's, or one passed
+// over in the main line.
+func (r *Reader) inVariation() bool { return len(r.moved) > 1 || r.loose[0] > 0 }
+
 // end0 ends a game without a termination marker, at t.
 func (r *Reader) end0(v Visitor, t *token) error {
 	if len(r.moved) > 1 {
@@ -1052,7 +1055,7 @@ func (r *Reader) end0(v Visitor, t *token) error {
 
 // result ends the game at its termination marker t, result.
 func (r *Reader) result(v Visitor, t *token, result string) error {
-	if len(r.moved) > 1 || r.looseAll > 0 {
+	if r.inVariation() {
 		return r.fail(t, nil, "the result %s inside a variation", result)
 	}
 	r.tokenEnd()
@@ -1078,7 +1081,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				if res := resultOf(s); res != "" {
 					return r.result(v, t, res)
 				}
-				if string(s) == "1/2" && len(r.moved) == 1 && r.looseAll == 0 {
+				if string(s) == "1/2" && !r.inVariation() {
 					if err := r.warn(t, "the result 1/2, read as 1/2-1/2"); err != nil {
 						return err
 					}
@@ -1124,7 +1127,6 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 					return err
 				}
 				r.loose[len(r.loose)-1]++
-				r.looseAll++
 				break
 			}
 			if len(r.moved) > r.lim.Depth {
@@ -1147,7 +1149,6 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 		case tClose:
 			if d := len(r.loose) - 1; r.loose[d] > 0 {
 				r.loose[d]-- // a ( passed over: its warning said so
-				r.looseAll--
 				break
 			}
 			if len(r.moved) == 1 {
@@ -1170,7 +1171,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 			return r.result(v, t, "*")
 		case tTag:
 			// The next game's tags: this one ended without a result.
-			if len(r.moved) > 1 || r.looseAll > 0 {
+			if r.inVariation() {
 				return r.fail(t, nil, "a tag pair inside a variation (a ) is missing)")
 			}
 			r.unread(t)
@@ -1545,7 +1546,10 @@ func (r *Reader) skipEnd(v Visitor, result string) error {
 // space), or after a blank line: tag pairs later in a line of the broken
 // game are its own.
 func (r *Reader) skipGame(t *token) {
-	depth := len(r.moved) - 1 + r.looseAll + r.unclosed // the parentheses open at the fault
+	depth := len(r.moved) - 1 + r.unclosed // the parentheses open at the fault
+	for _, n := range r.loose {
+		depth += n
+	}
 	r.unclosed = 0
 	if r.inTags {
 		// A fault among the tags: the rest of them are the game's.
