@@ -803,7 +803,7 @@ func (r *Reader) Visit(v Visitor) error {
 		r.next(&t)
 	}
 	if t.kind == tEOF {
-		if err := r.inputErr(r.games + 1); err != nil {
+		if err := r.inputErr(&t, r.games+1); err != nil {
 			return err
 		}
 		return io.EOF
@@ -825,7 +825,7 @@ func (r *Reader) Visit(v Visitor) error {
 			b.fail()
 		}
 	}
-	if rerr := r.inputErr(r.games); rerr != nil {
+	if rerr := r.inputErr(&t, r.games); rerr != nil {
 		return rerr
 	}
 	return err
@@ -899,12 +899,14 @@ func (r *Reader) finish() {
 	}
 }
 
-// inputErr returns the input's error once, when all the input gave before
-// it is read, as a *Error of game at the place the input broke: then nil,
-// and Read io.EOF.
-func (r *Reader) inputErr(game int) error {
+// inputErr returns the input's error once, when t, the last token read,
+// is the input's end (all the input gave before the error is read), as a
+// *Error of game at the place the input broke: then nil, and Read io.EOF.
+// A game that ended at its termination marker, or at the next game's tags,
+// is whole: the error is the next game's.
+func (r *Reader) inputErr(t *token, game int) error {
 	err := r.rerr
-	if err == nil || r.r < r.w {
+	if err == nil || t.kind != tEOF {
 		return nil
 	}
 	r.rerr = nil
@@ -1513,6 +1515,7 @@ func (r *Reader) skipMovetext(v Visitor, t *token) error {
 		}
 		r.r = eol
 		if !r.nextLine() {
+			t.kind = tEOF // the input's end: inputErr's
 			return r.skipEnd(v, "")
 		}
 	}
