@@ -1006,7 +1006,7 @@ func (r *Reader) game(v Visitor, t *token) error {
 			e := r.visitErr(t, err)
 			r.next(t)
 			if k, ok := v.(interface{ keepTag(name, value []byte) }); ok {
-				r.keepTags(k, t)
+				r.tagsEnd(t, k)
 			}
 			return e
 		}
@@ -1021,18 +1021,18 @@ func (r *Reader) game(v Visitor, t *token) error {
 	return r.movetext(v, t)
 }
 
-// keepTags gives k, a Builder whose Tag refused a tag pair, the tag pairs
-// that follow it in the game's tag section, from t (as skipGame finds the
-// section's end), within Limits.Tags and Limits.Game: the broken game
-// holds every tag.
-func (r *Reader) keepTags(k interface{ keepTag(name, value []byte) }, t *token) {
+// tagsEnd passes over the rest of a broken game's tag section, from t: to
+// the first token that is no tag pair, or one after a blank line. k, if
+// not nil, is a Builder whose Tag refused a tag pair: it keeps the tag
+// pairs that follow, within Limits.Tags and Limits.Game, so that the
+// broken game holds every tag.
+func (r *Reader) tagsEnd(t *token, k interface{ keepTag(name, value []byte) }) {
 	for ; (t.kind == tTag || t.badTag || t.kind == tJunk) && !t.blank; r.next(t) {
 		r.tokenEnd()
-		if t.kind != tTag || r.end-r.start > int64(r.lim.Game) || r.tags >= r.lim.Tags {
-			continue
+		if k != nil && t.kind == tTag && r.end-r.start <= int64(r.lim.Game) && r.tags < r.lim.Tags {
+			r.tags++
+			k.keepTag(t.name, t.text)
 		}
-		r.tags++
-		k.keepTag(t.name, t.text)
 	}
 }
 
@@ -1557,10 +1557,7 @@ func (r *Reader) skipGame(t *token) {
 	if r.inTags {
 		// A fault among the tags: the rest of them are the game's.
 		r.inTags = false
-		for (t.kind == tTag || t.badTag || t.kind == tJunk) && !t.blank {
-			r.tokenEnd()
-			r.next(t)
-		}
+		r.tagsEnd(t, nil)
 	}
 	for {
 		switch t.kind {
