@@ -405,7 +405,7 @@ func TestVisit(t *testing.T) {
 
 // TestTagsOnly: Reader.TagsOnly reads the tags and results Read reads.
 func TestTagsOnly(t *testing.T) {
-	data := readBenchFile(t, "testdata/corentings__lichess-big.pgn.gz")
+	data := readTestFile(t, "testdata/corentings__lichess-big.pgn.gz")
 	games, _ := readAll(t, string(data), false)
 	r := pgn.NewReader(bytes.NewReader(data))
 	r.TagsOnly = true
