@@ -928,17 +928,17 @@ func (r *Reader) failed(t *token) *Error {
 }
 
 // warn keeps a warning at t for the current game, or, Strict, returns it
-// as the game's error.
+// as the game's error. A warning past MaxWarnings is counted, not built.
 func (r *Reader) warn(t *token, format string, args ...any) error {
+	if !r.Strict && len(r.info.Warnings) >= MaxWarnings {
+		r.info.Dropped++
+		return nil
+	}
 	e := r.fail(t, nil, format, args...)
 	if r.Strict {
 		return e
 	}
-	if len(r.info.Warnings) < MaxWarnings {
-		r.info.Warnings = append(r.info.Warnings, e)
-	} else {
-		r.info.Dropped++
-	}
+	r.info.Warnings = append(r.info.Warnings, e)
 	return nil
 }
 

@@ -634,8 +634,9 @@ func FuzzVisit(f *testing.F) {
 }
 
 // TestWarningsBounded: warnings past MaxWarnings are counted in Dropped,
-// before the game's first token too; a message quotes at most 64 bytes of
-// the input; a NAG's number is read whole, one warning for one token.
+// before the game's first token too, and, not built, allocate nothing; a
+// message quotes at most 64 bytes of the input; a NAG's number is read
+// whole, one warning for one token.
 func TestWarningsBounded(t *testing.T) {
 	for _, c := range []struct {
 		name, text        string
@@ -645,6 +646,7 @@ func TestWarningsBounded(t *testing.T) {
 		{"junk inside", "1. e4 " + strings.Repeat("junk ", 100) + "*\n", pgn.MaxWarnings, 100 - pgn.MaxWarnings},
 		{"huge NAG", "1. e4 $99999999999 *\n", 1, 0},
 		{"long word", "1. e4 " + strings.Repeat("x", 500<<10) + " *\n", 1, 0},
+		{"( before any move", "g" + strings.Repeat("(\n", 100) + "e4" + strings.Repeat(")\n", 100) + "*\n", pgn.MaxWarnings, 101 - pgn.MaxWarnings}, // and "g" is no move
 	} {
 		r := pgn.NewReader(strings.NewReader(c.text))
 		var g pgn.Game
@@ -661,6 +663,18 @@ func TestWarningsBounded(t *testing.T) {
 				t.Errorf("%s: a warning of %d bytes: %.100s...", c.name, len(w.Error()), w.Error())
 			}
 		}
+	}
+	text := "g" + strings.Repeat("(\n", 10000) + "e4" + strings.Repeat(")\n", 10000) + "*\n"
+	r := pgn.NewReader(nil)
+	var g pgn.Game
+	allocs := testing.AllocsPerRun(3, func() {
+		r.Reset(strings.NewReader(text))
+		if err := r.Read(&g); err != nil || r.Info().Dropped != 10001-pgn.MaxWarnings {
+			t.Fatalf("10,000 ( before any move: %v, %d dropped", err, r.Info().Dropped)
+		}
+	})
+	if allocs > 4*pgn.MaxWarnings {
+		t.Errorf("10,000 ( before any move, %d warnings dropped: %v allocations", 10001-pgn.MaxWarnings, allocs)
 	}
 }
 
