@@ -752,7 +752,8 @@ func (n *tagNames) has(name []byte) bool {
 // error comes when the reader has read all the input gave before it, as a
 // *Error wrapping it (errors.Is finds io.ErrUnexpectedEOF of a truncated
 // gzip stream, say): Game the game being read (g holds what was read of
-// it), or the next one's number where the input broke between games, Line
+// it), or the next one's number where the input broke between games (right
+// after a game's termination marker too: that game is whole), Line
 // and Column where it broke, Msg "reading the input: " and its text. A nil
 // g is a *Error, and reads nothing. Info tells which game it read, and
 // where.
