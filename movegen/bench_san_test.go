@@ -80,6 +80,52 @@ func BenchmarkParseSAN(b *testing.B) {
 	}
 }
 
+// BenchmarkParseSANLong reads every legal move of the positions in long
+// algebraic notation, as pgn-extract writes it (Ng1-f3, e2-e4, e5xd6,
+// e7-e8=Q, a castling as the king's move: e1-g1), and in coordinate
+// notation (g1f3, e7e8q).
+func BenchmarkParseSANLong(b *testing.B) {
+	ps, moves := sanBench(b)
+	for _, form := range []string{"long", "coordinate"} {
+		var names [][]string
+		for j, p := range ps {
+			var n []string
+			for _, m := range moves[j] {
+				uci := m.String()
+				if form == "coordinate" {
+					n = append(n, uci)
+					continue
+				}
+				sep := "-"
+				if p.IsCapture(m) {
+					sep = "x"
+				}
+				lan := uci[:2] + sep + uci[2:4]
+				if pr := m.Promotion(); pr != movegen.NoPieceType {
+					lan += "=" + string("??NBRQ"[pr])
+				}
+				if t := p.PieceAt(m.From()).Type(); t != movegen.Pawn {
+					lan = string("??NBRQK"[t]) + lan
+				}
+				n = append(n, lan)
+			}
+			names = append(names, n)
+		}
+		b.Run(form, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				for j := range ps {
+					for _, s := range names[j] {
+						if _, err := ps[j].ParseSAN(s); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
 func sanBench(b *testing.B) ([]movegen.Position, [][]movegen.Move) {
 	var ps []movegen.Position
 	var moves [][]movegen.Move

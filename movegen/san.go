@@ -181,8 +181,10 @@ func (p *Position) appendFrom(dst []byte, t PieceType, from, to Square) []byte {
 // rank without a promotion, and an ambiguous SAN, whose error names the
 // candidates in SAN (movegen: SAN "Nd2": ambiguous: Nbd2, Nfd2) and lists
 // them in Candidates. It allocates nothing for a SAN it accepts, and lists
-// the legal moves only to explain an error: it asks IsLegal's rules of the
-// few moves the SAN can name.
+// the legal moves only to explain an error or to read a castling written as
+// the king's move (e1g1): it asks IsLegal's rules of the few moves the SAN
+// can name (in long algebraic and coordinate notation, the piece on the
+// square it names).
 func (p *Position) ParseSAN(s string) (Move, error) {
 	var sp sanSpec
 	if !sp.quick(s) {
@@ -190,12 +192,16 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 		if sp, msg = parseSAN(s); msg != "" {
 			return NoMove, &SANError{SAN: strings.Clone(s), Msg: msg}
 		}
+		if sp.fromSquare() && !sp.letter && sp.promo == NoPieceType {
+			// Long algebraic or coordinate notation without a letter
+			// (g1f3): the piece is the one on the square, for sanOne.
+			if pc := p.board[sp.fromFile+8*sp.fromRank]; pc != NoPiece {
+				sp.piece = pc.Type()
+			}
+		}
 	}
 	if !p.hasKing() {
 		return NoMove, &SANError{SAN: strings.Clone(s), Msg: "the position has no kings"}
-	}
-	if sp.fromSquare() {
-		return p.sanFrom(s, &sp)
 	}
 	if m, ok := p.sanOne(&sp); ok {
 		return p.sanAgrees(s, &sp, m)
@@ -345,8 +351,10 @@ func (p *Position) sanAgrees(s string, sp *sanSpec, m Move) (Move, error) {
 }
 
 // sanFrom is ParseSAN of a move whose from-square sp names whole (e2-e4,
-// Ng1f3, Qh4e1): the legal move from that square to sp.to, as MoveFrom
-// finds it, its piece the one sp's letter names, if it names one.
+// Ng1f3, Qh4e1) where sanOne found none (a piece's move without its
+// letter, g1f3; a castling as the king's move, e1g1; an illegal move): the
+// legal move from that square to sp.to, as MoveFrom finds it, its piece
+// the one sp's letter names, if it names one.
 func (p *Position) sanFrom(s string, sp *sanSpec) (Move, error) {
 	from := Square(sp.fromFile + 8*sp.fromRank)
 	us, pc := p.side, p.PieceAt(from)

@@ -483,7 +483,12 @@ func TestSANQuickPath(t *testing.T) {
 			san := p.SAN(m)
 			body := strings.TrimRight(san, "+#")
 			spell := []string{san, body, strings.Replace(body, "x", "", 1), strings.Replace(body, "=", "", 1)}
-			if !m.IsCastle() {
+			if m.IsCastle() {
+				// The king's move, in coordinate and long algebraic
+				// notation.
+				u := m.String()
+				spell = append(spell, u, "K"+u[:2]+"-"+u[2:])
+			} else {
 				from, to := m.From().String(), m.To().String()
 				piece := ""
 				if t := p.PieceAt(m.From()).Type(); t != movegen.Pawn {
@@ -495,6 +500,15 @@ func TestSANQuickPath(t *testing.T) {
 				}
 				for _, d := range []string{"", from[:1], from[1:], from} {
 					spell = append(spell, piece+d+to+promo, piece+d+"x"+to+promo)
+				}
+				// Long algebraic and coordinate notation, the piece's
+				// letter written (P for a pawn) or not.
+				letter := piece
+				if letter == "" {
+					letter = "P"
+				}
+				for _, l := range []string{"", letter} {
+					spell = append(spell, l+from+"-"+to+promo, l+from+"x"+to+promo, l+from+to+strings.ToLower(strings.TrimPrefix(promo, "=")))
 				}
 				if promo != "" {
 					spell = append(spell, strings.TrimSuffix(body, promo), strings.TrimSuffix(body, promo)+"=K", body[:len(body)-1]+"N")

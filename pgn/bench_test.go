@@ -21,8 +21,8 @@ var benchFiles = []struct{ name, path string }{
 	{"lichess", "testdata/corentings__lichess-big.pgn.gz"},
 }
 
-// readBenchFile reads a benchmark file, gunzipped if it is gzipped.
-func readBenchFile(tb testing.TB, path string) []byte {
+// readTestFile reads a test or benchmark file, gunzipped if it is gzipped.
+func readTestFile(tb testing.TB, path string) []byte {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		tb.Fatal(err)
@@ -50,7 +50,7 @@ func BenchmarkRead(b *testing.B) {
 				name += "/SkipVariations"
 			}
 			b.Run(name, func(b *testing.B) {
-				data := readBenchFile(b, f.path)
+				data := readTestFile(b, f.path)
 				r := pgn.NewReader(bytes.NewReader(nil))
 				r.SkipVariations = skip
 				var g pgn.Game
@@ -82,7 +82,7 @@ func BenchmarkRead(b *testing.B) {
 func BenchmarkWrite(b *testing.B) {
 	for _, f := range benchFiles {
 		b.Run(f.name, func(b *testing.B) {
-			games, errs := readAll(b, string(readBenchFile(b, f.path)), false)
+			games, errs := readAll(b, string(readTestFile(b, f.path)), false)
 			for _, err := range errs {
 				if err != nil {
 					b.Fatal(err)
@@ -116,7 +116,7 @@ func (tagsOnly) Movetext() error { return pgn.SkipMovetext }
 func BenchmarkTagsOnly(b *testing.B) {
 	for _, f := range benchFiles {
 		b.Run(f.name, func(b *testing.B) {
-			data := readBenchFile(b, f.path)
+			data := readTestFile(b, f.path)
 			r := pgn.NewReader(bytes.NewReader(nil))
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()

@@ -89,16 +89,14 @@ func (b *Builder) Reset(g *Game) {
 	b.g, b.begun = g, false
 }
 
-// check returns the error of an event b cannot take: it has no Game (the
-// zero Builder), or no game has begun (Begin comes first).
-func (b *Builder) check(method string) error {
-	switch {
-	case b.g == nil:
+// refuse returns the error of an event b cannot take: it has no Game (the
+// zero Builder), or no game has begun (Begin comes first). An event but
+// Begin tests b.begun alone, which Begin sets only with a Game.
+func (b *Builder) refuse(method string) error {
+	if b.g == nil {
 		return &Error{Msg: "Builder." + method + ": the Builder has no Game (make it with NewBuilder)"}
-	case !b.begun && method != "Begin":
-		return &Error{Msg: "Builder." + method + ": no game begun (Begin comes first)"}
 	}
-	return nil
+	return &Error{Msg: "Builder." + method + ": no game begun (Begin comes first)"}
 }
 
 // Game returns the game b builds.
@@ -107,16 +105,16 @@ func (b *Builder) Game() *Game { return b.g }
 // Begin empties the game: no tags, no moves, the standard start. info
 // may be nil (the game then takes no warnings from it).
 func (b *Builder) Begin(info *GameInfo) error {
-	if err := b.check("Begin"); err != nil {
-		return err
+	if b.g == nil {
+		return b.refuse("Begin")
 	}
 	b.begun = true
 	g := b.g
 	g.Tags = g.Tags[:0] // the last game's strings kept in place, for Tag to reuse
-	g.Reset(movegen.StartPosition())
+	b.start, b.chess960 = movegen.StartPosition(), false
+	g.reset(&b.start)
 	b.info = info
 	b.stack = b.stack[:0]
-	b.start, b.chess960 = movegen.StartPosition(), false
 	b.tagText, b.tagNew = b.tagText[:0], b.tagNew[:0]
 	b.cur = level{node: Root, prev: None}
 	b.cur.pos[0] = g.start
@@ -126,8 +124,8 @@ func (b *Builder) Begin(info *GameInfo) error {
 // Tag adds the tag pair; a FEN tag sets the start position, a Variant tag
 // Chess960.
 func (b *Builder) Tag(name, value []byte) error {
-	if err := b.check("Tag"); err != nil {
-		return err
+	if !b.begun {
+		return b.refuse("Tag")
 	}
 	if len(name) == 0 {
 		return &Error{Msg: "Builder.Tag: an empty tag name"}
@@ -236,8 +234,8 @@ func containsFold(s, sub string) bool {
 
 // Movetext sets the start position the tags gave.
 func (b *Builder) Movetext() error {
-	if err := b.check("Movetext"); err != nil {
-		return err
+	if !b.begun {
+		return b.refuse("Movetext")
 	}
 	b.tagStrings()
 	start := b.start
@@ -246,7 +244,7 @@ func (b *Builder) Movetext() error {
 	}
 	g := b.g
 	warnings := g.Warnings
-	g.Reset(start)
+	g.reset(&start)
 	g.Warnings = warnings
 	b.cur = level{node: Root, prev: None}
 	b.cur.pos[0] = start
@@ -258,8 +256,8 @@ func (b *Builder) Movetext() error {
 
 // Move parses the move at the current position and adds it to the game.
 func (b *Builder) Move(s []byte) error {
-	if err := b.check("Move"); err != nil {
-		return err
+	if !b.begun {
+		return b.refuse("Move")
 	}
 	if len(s) == 0 {
 		return &Error{Msg: "Builder.Move: an empty move"}
@@ -346,8 +344,8 @@ func (b *Builder) note(nt note) {
 
 // Comment adds the comment.
 func (b *Builder) Comment(text []byte) error {
-	if err := b.check("Comment"); err != nil {
-		return err
+	if !b.begun {
+		return b.refuse("Comment")
 	}
 	if len(text) == 0 {
 		return nil // an empty comment says nothing
@@ -361,8 +359,8 @@ func (b *Builder) Comment(text []byte) error {
 
 // NAG adds the NAG to the last move ($0, the null annotation, is none).
 func (b *Builder) NAG(nag byte) error {
-	if err := b.check("NAG"); err != nil {
-		return err
+	if !b.begun {
+		return b.refuse("NAG")
 	}
 	if nag != 0 {
 		b.note(note{kind: noteNAG, nag: nag})
@@ -372,8 +370,8 @@ func (b *Builder) NAG(nag byte) error {
 
 // BeginVariation begins a variation: an alternative to the last move.
 func (b *Builder) BeginVariation() error {
-	if err := b.check("BeginVariation"); err != nil {
-		return err
+	if !b.begun {
+		return b.refuse("BeginVariation")
 	}
 	if !b.cur.moved {
 		return &Error{Msg: "a variation before any move it could replace"}
@@ -391,8 +389,8 @@ func (b *Builder) BeginVariation() error {
 // EndVariation ends the variation. What a variation without a move held
 // goes to the move before it.
 func (b *Builder) EndVariation() error {
-	if err := b.check("EndVariation"); err != nil {
-		return err
+	if !b.begun {
+		return b.refuse("EndVariation")
 	}
 	if len(b.stack) == 0 {
 		return &Error{Msg: "a ) closes no variation"}
@@ -424,8 +422,8 @@ func (b *Builder) EndVariation() error {
 // End sets the game's result: its marker, or, without one, its Result
 // tag's value if that is a marker, else "*".
 func (b *Builder) End(result string) error {
-	if err := b.check("End"); err != nil {
-		return err
+	if !b.begun {
+		return b.refuse("End")
 	}
 	if result != "" && !isResult(result) {
 		return &Error{Msg: fmt.Sprintf("Builder.End: result %q: want 1-0, 0-1, 1/2-1/2, * or \"\" (none)", result)}
@@ -459,7 +457,7 @@ func (b *Builder) done() {
 
 // fail ends a game that could not be read: it keeps what was read.
 func (b *Builder) fail() {
-	if b.g == nil || !b.begun {
+	if !b.begun {
 		return
 	}
 	if b.g.nodes == nil {

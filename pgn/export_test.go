@@ -54,7 +54,7 @@ func TestWrittenReadByPGNExtract(t *testing.T) {
 		w := pgn.NewWriter(&written)
 		var want []ourGame
 		inconsistent := 0 // games whose Result tag and marker differ, as read
-		games, errs := readAll(t, string(readBenchFile(t, path)), false)
+		games, errs := readAll(t, string(readTestFile(t, path)), false)
 		for i, g := range games {
 			if errs[i] != nil {
 				continue // a game Read rejects: nothing to write

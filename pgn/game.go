@@ -155,20 +155,27 @@ func (g *Game) Reset(start movegen.Position) {
 	if start.Pieces(movegen.White, movegen.King) == 0 || start.Pieces(movegen.Black, movegen.King) == 0 {
 		panic("pgn: Game.Reset: a start position without a king of each side (the zero Position?)")
 	}
-	g.start, g.started = start, true
+	g.reset(&start)
+}
+
+// reset is Reset of a start known to have its kings (the standard start,
+// a FEN's position): the Builder's, once or twice a game.
+func (g *Game) reset(start *movegen.Position) {
+	g.start, g.started = *start, true
 	g.nodes = append(g.nodes[:0], node{parent: None, child: None, last: None, next: None})
 	g.notes = append(g.notes[:0], note{})
 	g.text = g.text[:0]
 	g.Result = "*"
 	clear(g.Warnings)
 	g.Warnings = g.Warnings[:0]
-	g.last, g.lastPos = Root, start
+	g.last, g.lastPos = Root, *start
 }
 
 // init gives the zero Game its root.
 func (g *Game) init() {
 	if !g.started {
-		g.Reset(movegen.StartPosition())
+		start := movegen.StartPosition()
+		g.reset(&start)
 	}
 }
 

@@ -491,6 +491,24 @@ func TestReadInputError(t *testing.T) {
 	if err := r.Read(&g); err == nil || err.Error() != "pgn: game 2, line 3, column 1: reading the input: disk on fire" {
 		t.Errorf("a break between games: %v", err)
 	}
+	// Right after a termination marker, the game is whole: the error is
+	// the next game's, however the input gives its last bytes. A game
+	// whose tags alone are read (TagsOnly) and that the break cuts off is
+	// the error's.
+	for _, together := range []bool{false, true} {
+		r := pgn.NewReader(&failing{"1. e4 e5 *", boom, together})
+		if err := r.Read(&g); err != nil || g.Len() != 3 {
+			t.Errorf("together %v: the game ended at its marker at the break: %v, %d nodes", together, err, g.Len())
+		}
+		if err := r.Read(&g); err == nil || err.Error() != "pgn: game 2, line 1, column 11: reading the input: disk on fire" {
+			t.Errorf("together %v: a break right after a marker: %v", together, err)
+		}
+		r = pgn.NewReader(&failing{"[Event \"a\"]\n\n1. e4 e5", boom, together})
+		r.TagsOnly = true
+		if err := r.Read(&g); err == nil || !strings.HasPrefix(err.Error(), "pgn: game 1, line 3, ") {
+			t.Errorf("together %v: TagsOnly, a game the break cuts off: %v", together, err)
+		}
+	}
 	// A truncated gzip stream.
 	var zbuf bytes.Buffer
 	zw := gzip.NewWriter(&zbuf)

@@ -2,7 +2,6 @@ package pgn_test
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -59,17 +58,8 @@ func readLoop(r *pgn.Reader, g *pgn.Game, data []byte) (moves, errs, held int) {
 // cut leaves a move that is not legal: "O-O" of "O-O-O", "c8" of "c8=Q"),
 // pgn must return an error too, its game holding as many main-line moves.
 func TestPrefixes(t *testing.T) {
-	f, err := os.Open("testdata/ref/prefixes.pythonchess.json.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var games []pyPrefixes
-	if err := json.NewDecoder(zr).Decode(&games); err != nil {
+	if err := json.Unmarshal(readTestFile(t, "testdata/ref/prefixes.pythonchess.json.gz"), &games); err != nil {
 		t.Fatal(err)
 	}
 	if testing.Short() {

@@ -2,7 +2,7 @@ package pgn_test
 
 import (
 	"bufio"
-	"compress/gzip"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -32,17 +32,8 @@ type pyGame struct {
 // pyFiles are python-chess's games by file.
 func pyFiles(t *testing.T) map[string][]pyGame {
 	t.Helper()
-	f, err := os.Open("testdata/ref/pythonchess.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
 	files := map[string][]pyGame{}
-	s := bufio.NewScanner(zr)
+	s := bufio.NewScanner(bytes.NewReader(readTestFile(t, "testdata/ref/pythonchess.jsonl.gz")))
 	s.Buffer(nil, 1<<24)
 	for s.Scan() {
 		var g pyGame

@@ -159,18 +159,17 @@ type Reader struct {
 	games    int // games begun
 	lim      Limits
 	info     GameInfo
-	start    int64   // the input offset of the game's first token
-	end      int64   // the input offset after the game's last token
-	plies    int     // moves read in the game
-	tags     int     // tag pairs read in the game
-	moved    []bool  // moved[d]: a move was read at depth d of the variations open
-	loose    []int32 // loose[d]: the ( passed over at depth d (no move to replace) and not yet closed
-	looseAll int     // the sum of loose
-	unclosed int     // variations a skipped one left open at a fault
-	inTags   bool    // the game's tags are being read
-	raw      []byte  // the game's bytes that left buf, with KeepRaw
-	rawFrom  int64   // the input offset from which buf's bytes are the game's (-1: none kept)
-	rawOver  bool    // the game is over Limits.Game: no raw bytes
+	start    int64  // the input offset of the game's first token
+	end      int64  // the input offset after the game's last token
+	plies    int    // moves read in the game
+	tags     int    // tag pairs read in the game
+	moved    []bool // moved[d]: a move was read at depth d of the variations open
+	loose    []int  // loose[d]: the ( passed over at depth d (no move to replace) and not yet closed
+	unclosed int    // variations a skipped one left open at a fault
+	inTags   bool   // the game's tags are being read
+	raw      []byte // the game's bytes that left buf, with KeepRaw
+	rawFrom  int64  // the input offset from which buf's bytes are the game's (-1: none kept)
+	rawOver  bool   // the game is over Limits.Game: no raw bytes
 	names    tagNames
 	builder  Builder
 }
@@ -753,7 +752,8 @@ func (n *tagNames) has(name []byte) bool {
 // error comes when the reader has read all the input gave before it, as a
 // *Error wrapping it (errors.Is finds io.ErrUnexpectedEOF of a truncated
 // gzip stream, say): Game the game being read (g holds what was read of
-// it), or the next one's number where the input broke between games, Line
+// it), or the next one's number where the input broke between games (right
+// after a game's termination marker too: that game is whole), Line
 // and Column where it broke, Msg "reading the input: " and its text. A nil
 // g is a *Error, and reads nothing. Info tells which game it read, and
 // where.
@@ -804,7 +804,7 @@ func (r *Reader) Visit(v Visitor) error {
 		r.next(&t)
 	}
 	if t.kind == tEOF {
-		if err := r.inputErr(r.games + 1); err != nil {
+		if err := r.inputErr(&t, r.games+1); err != nil {
 			return err
 		}
 		return io.EOF
@@ -826,7 +826,7 @@ func (r *Reader) Visit(v Visitor) error {
 			b.fail()
 		}
 	}
-	if rerr := r.inputErr(r.games); rerr != nil {
+	if rerr := r.inputErr(&t, r.games); rerr != nil {
 		return rerr
 	}
 	return err
@@ -877,7 +877,7 @@ func (r *Reader) begin(t *token) {
 	r.end = r.start
 	r.plies, r.tags = 0, 0
 	r.moved = append(r.moved[:0], false)
-	r.loose, r.looseAll = append(r.loose[:0], 0), 0
+	r.loose = append(r.loose[:0], 0)
 	r.names.reset()
 	r.raw, r.rawOver, r.rawFrom = r.raw[:0], false, -1
 	if r.KeepRaw {
@@ -900,12 +900,14 @@ func (r *Reader) finish() {
 	}
 }
 
-// inputErr returns the input's error once, when all the input gave before
-// it is read, as a *Error of game at the place the input broke: then nil,
-// and Read io.EOF.
-func (r *Reader) inputErr(game int) error {
+// inputErr returns the input's error once, when t, the last token read,
+// is the input's end (all the input gave before the error is read), as a
+// *Error of game at the place the input broke: then nil, and Read io.EOF.
+// A game that ended at its termination marker, or at the next game's tags,
+// is whole: the error is the next game's.
+func (r *Reader) inputErr(t *token, game int) error {
 	err := r.rerr
-	if err == nil || r.r < r.w {
+	if err == nil || t.kind != tEOF {
 		return nil
 	}
 	r.rerr = nil
@@ -927,17 +929,17 @@ func (r *Reader) failed(t *token) *Error {
 }
 
 // warn keeps a warning at t for the current game, or, Strict, returns it
-// as the game's error.
+// as the game's error. A warning past MaxWarnings is counted, not built.
 func (r *Reader) warn(t *token, format string, args ...any) error {
+	if !r.Strict && len(r.info.Warnings) >= MaxWarnings {
+		r.info.Dropped++
+		return nil
+	}
 	e := r.fail(t, nil, format, args...)
 	if r.Strict {
 		return e
 	}
-	if len(r.info.Warnings) < MaxWarnings {
-		r.info.Warnings = append(r.info.Warnings, e)
-	} else {
-		r.info.Dropped++
-	}
+	r.info.Warnings = append(r.info.Warnings, e)
 	return nil
 }
 
@@ -1005,7 +1007,7 @@ func (r *Reader) game(v Visitor, t *token) error {
 			e := r.visitErr(t, err)
 			r.next(t)
 			if k, ok := v.(interface{ keepTag(name, value []byte) }); ok {
-				r.keepTags(k, t)
+				r.tagsEnd(t, k)
 			}
 			return e
 		}
@@ -1020,20 +1022,24 @@ func (r *Reader) game(v Visitor, t *token) error {
 	return r.movetext(v, t)
 }
 
-// keepTags gives k, a Builder whose Tag refused a tag pair, the tag pairs
-// that follow it in the game's tag section, from t (as skipGame finds the
-// section's end), within Limits.Tags and Limits.Game: the broken game
-// holds every tag.
-func (r *Reader) keepTags(k interface{ keepTag(name, value []byte) }, t *token) {
+// tagsEnd passes over the rest of a broken game's tag section, from t: to
+// the first token that is no tag pair, or one after a blank line. k, if
+// not nil, is a Builder whose Tag refused a tag pair: it keeps the tag
+// pairs that follow, within Limits.Tags and Limits.Game, so that the
+// broken game holds every tag.
+func (r *Reader) tagsEnd(t *token, k interface{ keepTag(name, value []byte) }) {
 	for ; (t.kind == tTag || t.badTag || t.kind == tJunk) && !t.blank; r.next(t) {
 		r.tokenEnd()
-		if t.kind != tTag || r.end-r.start > int64(r.lim.Game) || r.tags >= r.lim.Tags {
-			continue
+		if k != nil && t.kind == tTag && r.end-r.start <= int64(r.lim.Game) && r.tags < r.lim.Tags {
+			r.tags++
+			k.keepTag(t.name, t.text)
 		}
-		r.tags++
-		k.keepTag(t.name, t.text)
 	}
 }
+
+// inVariation reports whether a ( is open: a variation's, or one passed
+// over in the main line.
+func (r *Reader) inVariation() bool { return len(r.moved) > 1 || r.loose[0] > 0 }
 
 // end0 ends a game without a termination marker, at t.
 func (r *Reader) end0(v Visitor, t *token) error {
@@ -1052,7 +1058,7 @@ func (r *Reader) end0(v Visitor, t *token) error {
 
 // result ends the game at its termination marker t, result.
 func (r *Reader) result(v Visitor, t *token, result string) error {
-	if len(r.moved) > 1 || r.looseAll > 0 {
+	if r.inVariation() {
 		return r.fail(t, nil, "the result %s inside a variation", result)
 	}
 	r.tokenEnd()
@@ -1078,7 +1084,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 				if res := resultOf(s); res != "" {
 					return r.result(v, t, res)
 				}
-				if string(s) == "1/2" && len(r.moved) == 1 && r.looseAll == 0 {
+				if string(s) == "1/2" && !r.inVariation() {
 					if err := r.warn(t, "the result 1/2, read as 1/2-1/2"); err != nil {
 						return err
 					}
@@ -1124,7 +1130,6 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 					return err
 				}
 				r.loose[len(r.loose)-1]++
-				r.looseAll++
 				break
 			}
 			if len(r.moved) > r.lim.Depth {
@@ -1147,7 +1152,6 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 		case tClose:
 			if d := len(r.loose) - 1; r.loose[d] > 0 {
 				r.loose[d]-- // a ( passed over: its warning said so
-				r.looseAll--
 				break
 			}
 			if len(r.moved) == 1 {
@@ -1170,7 +1174,7 @@ func (r *Reader) movetext(v Visitor, t *token) error {
 			return r.result(v, t, "*")
 		case tTag:
 			// The next game's tags: this one ended without a result.
-			if len(r.moved) > 1 || r.looseAll > 0 {
+			if r.inVariation() {
 				return r.fail(t, nil, "a tag pair inside a variation (a ) is missing)")
 			}
 			r.unread(t)
@@ -1512,6 +1516,7 @@ func (r *Reader) skipMovetext(v Visitor, t *token) error {
 		}
 		r.r = eol
 		if !r.nextLine() {
+			t.kind = tEOF // the input's end: inputErr's
 			return r.skipEnd(v, "")
 		}
 	}
@@ -1545,15 +1550,15 @@ func (r *Reader) skipEnd(v Visitor, result string) error {
 // space), or after a blank line: tag pairs later in a line of the broken
 // game are its own.
 func (r *Reader) skipGame(t *token) {
-	depth := len(r.moved) - 1 + r.looseAll + r.unclosed // the parentheses open at the fault
+	depth := len(r.moved) - 1 + r.unclosed // the parentheses open at the fault
+	for _, n := range r.loose {
+		depth += n
+	}
 	r.unclosed = 0
 	if r.inTags {
 		// A fault among the tags: the rest of them are the game's.
 		r.inTags = false
-		for (t.kind == tTag || t.badTag || t.kind == tJunk) && !t.blank {
-			r.tokenEnd()
-			r.next(t)
-		}
+		r.tagsEnd(t, nil)
 	}
 	for {
 		switch t.kind {

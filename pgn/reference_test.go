@@ -2,11 +2,9 @@ package pgn_test
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -329,14 +327,7 @@ func loadRef(t *testing.T, path string) []refGame {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		var z []byte
-		z, err = os.ReadFile(path + ".gz")
-		if err == nil {
-			var zr *gzip.Reader
-			if zr, err = gzip.NewReader(bytes.NewReader(z)); err == nil {
-				data, err = io.ReadAll(zr)
-			}
-		}
+		data, err = readTestFile(t, path+".gz"), nil
 	}
 	if err != nil {
 		t.Fatal(err)

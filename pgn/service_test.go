@@ -246,27 +246,34 @@ func (h *hostile) Read(b []byte) (int, error) {
 
 var hostileSize = flag.Int64("hostile", 0, "bytes of each hostile input of TestHostile (default 32 MB, 8 MB with -short; -hostile 1073741824 reads 1 GB of each in about 40 s)")
 
-// TestHostile reads endless hostile inputs (generated as read) in memory
-// bounded by the limits: endless nesting, an endless comment, an endless
-// tag, an endless line, endless moves, endless variations. The heap in use
-// is checked after each, against a bound the limits set.
-func TestHostile(t *testing.T) {
-	size := *hostileSize
+// hostileLimits returns the bytes of each hostile input, the limits the
+// reader reads it with, and the bound they set on the heap in use.
+func hostileLimits() (size int64, lim pgn.Limits, bound uint64) {
+	size = *hostileSize
 	switch {
 	case size == 0 && testing.Short():
 		size = 8 << 20 // twice the heap sampling's step: growth still shows
 	case size == 0:
 		size = 32 << 20
 	}
-	lim := pgn.Limits{Depth: 50, Plies: 20000, Comment: 64 << 10, Tag: 4 << 10, Line: 256 << 10, Game: 1 << 20, Tags: 1000}
+	lim = pgn.Limits{Depth: 50, Plies: 20000, Comment: 64 << 10, Tag: 4 << 10, Line: 256 << 10, Game: 1 << 20, Tags: 1000}
 	// What the limits let the reader and the game hold, each slice twice
 	// its length for growth: the line buffer (a line and a read), a
 	// comment, the game's nodes (28 bytes a ply), notes (16 bytes a
 	// comment or NAG, each 2 bytes of the game at least) and texts (the
 	// game's bytes), tags (a Tag and its texts), the builder's levels;
 	// and 4 MB for the test and the runtime.
-	bound := uint64(2*(lim.Line+64<<10) + 2*lim.Comment + 2*28*lim.Plies + 2*(8+1)*lim.Game +
+	bound = uint64(2*(lim.Line+64<<10) + 2*lim.Comment + 2*28*lim.Plies + 2*(8+1)*lim.Game +
 		2*(32+lim.Tag)*lim.Tags/8 + lim.Depth*1024 + 4<<20)
+	return size, lim, bound
+}
+
+// TestHostile reads endless hostile inputs (generated as read) in memory
+// bounded by the limits: endless nesting, an endless comment, an endless
+// tag, an endless line, endless moves, endless variations. The heap in use
+// is checked after each, against a bound the limits set.
+func TestHostile(t *testing.T) {
+	size, lim, bound := hostileLimits()
 	for _, c := range []struct{ name, head, pattern string }{
 		{"nesting", "1. e4 ", "(1. d4 "},
 		{"comment", "1. e4 {", "an endless comment "},
@@ -312,6 +319,75 @@ func TestHostile(t *testing.T) {
 		}
 		if ev != "after" || last != nil {
 			t.Errorf("%s: the game after it: Event %q, %v", c.name, ev, last)
+		}
+	}
+}
+
+// TestHostileCut reads hostile inputs that the input's end cuts off, no
+// game after them, with each option: an endless comment (in the main
+// line, in a variation, under variations open to near Limits.Depth),
+// endless nesting, endless ( before any move (in the main line and in a
+// variation). Each is read whole in memory bounded by the limits (the
+// bound of TestHostile), its games' warnings at most MaxWarnings, the
+// dropped ones counted: at TestHostile's size, over the limits (the game
+// an error of its limit), and at 63 KB, within them, where the game reads
+// with its warnings (the nesting, over Limits.Depth, an error but where
+// variations are skipped; Strict, an error; TagsOnly warns of a comment
+// cut off alone).
+func TestHostileCut(t *testing.T) {
+	size, lim, bound := hostileLimits()
+	within := int64(lim.Comment - 1<<10)
+	for _, c := range []struct{ name, head, pattern string }{
+		{"comment", "1. e4 {", "an endless comment\n"},
+		{"comment line", "1. e4 {", "an endless comment "},
+		{"comment in a variation", "1. e4 (1. d4 {", "an endless comment\n"},
+		{"comment under variations", "1. e4 " + strings.Repeat("(1. d4 ", lim.Depth-1) + "{", "an endless comment\n"},
+		{"nesting", "1. e4 ", "(1. d4 "},
+		{"parentheses", "", "g( "},
+		{"parentheses in a variation", "1. e4 (", "( "},
+	} {
+		for _, o := range []string{"", "SkipVariations", "TagsOnly", "Strict"} {
+			for _, size := range []int64{within, size} {
+				src := &hostile{head: c.head, pattern: c.pattern, n: size}
+				start := time.Now()
+				r := pgn.NewReader(src)
+				r.Limits = lim
+				r.SkipVariations, r.TagsOnly, r.Strict = o == "SkipVariations", o == "TagsOnly", o == "Strict"
+				var g pgn.Game
+				games, errs, warnings, dropped := 0, 0, 0, 0
+				for {
+					err := r.Read(&g)
+					if err == io.EOF {
+						break
+					}
+					games++
+					if err != nil {
+						errs++
+					}
+					if n := len(r.Info().Warnings); n > pgn.MaxWarnings || len(g.Warnings) > pgn.MaxWarnings {
+						t.Errorf("%s %s: %d warnings, %d in the game", c.name, o, n, len(g.Warnings))
+					}
+					warnings += len(g.Warnings)
+					dropped += r.Info().Dropped
+				}
+				if src.off != size {
+					t.Errorf("%s %s: %d bytes of %d read", c.name, o, src.off, size)
+				}
+				if src.peak > bound {
+					t.Errorf("%s %s: heap in use %d bytes, over the limits' bound %d", c.name, o, src.peak, bound)
+				}
+				if size == within {
+					wantErrs := 0
+					if o == "Strict" || c.name == "nesting" && o == "" {
+						wantErrs = 1
+					}
+					if games != 1 || errs != wantErrs || wantErrs == 0 && o != "TagsOnly" && warnings == 0 {
+						t.Errorf("%s %s, %d bytes: %d games, %d errors (want %d), %d warnings", c.name, o, size, games, errs, wantErrs, warnings)
+					}
+				}
+				t.Logf("%s %s: %d KB in %v, %d games, %d errors, %d warnings kept, %d dropped, heap in use at most %.1f MB",
+					c.name, o, size>>10, time.Since(start).Round(time.Millisecond), games, errs, warnings, dropped, float64(src.peak)/(1<<20))
+			}
 		}
 	}
 }
@@ -405,7 +481,7 @@ func TestVisit(t *testing.T) {
 
 // TestTagsOnly: Reader.TagsOnly reads the tags and results Read reads.
 func TestTagsOnly(t *testing.T) {
-	data := readBenchFile(t, "testdata/corentings__lichess-big.pgn.gz")
+	data := readTestFile(t, "testdata/corentings__lichess-big.pgn.gz")
 	games, _ := readAll(t, string(data), false)
 	r := pgn.NewReader(bytes.NewReader(data))
 	r.TagsOnly = true
@@ -558,8 +634,9 @@ func FuzzVisit(f *testing.F) {
 }
 
 // TestWarningsBounded: warnings past MaxWarnings are counted in Dropped,
-// before the game's first token too; a message quotes at most 64 bytes of
-// the input; a NAG's number is read whole, one warning for one token.
+// before the game's first token too, and, not built, allocate nothing; a
+// message quotes at most 64 bytes of the input; a NAG's number is read
+// whole, one warning for one token.
 func TestWarningsBounded(t *testing.T) {
 	for _, c := range []struct {
 		name, text        string
@@ -569,6 +646,7 @@ func TestWarningsBounded(t *testing.T) {
 		{"junk inside", "1. e4 " + strings.Repeat("junk ", 100) + "*\n", pgn.MaxWarnings, 100 - pgn.MaxWarnings},
 		{"huge NAG", "1. e4 $99999999999 *\n", 1, 0},
 		{"long word", "1. e4 " + strings.Repeat("x", 500<<10) + " *\n", 1, 0},
+		{"( before any move", "g" + strings.Repeat("(\n", 100) + "e4" + strings.Repeat(")\n", 100) + "*\n", pgn.MaxWarnings, 101 - pgn.MaxWarnings}, // and "g" is no move
 	} {
 		r := pgn.NewReader(strings.NewReader(c.text))
 		var g pgn.Game
@@ -585,6 +663,18 @@ func TestWarningsBounded(t *testing.T) {
 				t.Errorf("%s: a warning of %d bytes: %.100s...", c.name, len(w.Error()), w.Error())
 			}
 		}
+	}
+	text := "g" + strings.Repeat("(\n", 10000) + "e4" + strings.Repeat(")\n", 10000) + "*\n"
+	r := pgn.NewReader(nil)
+	var g pgn.Game
+	allocs := testing.AllocsPerRun(3, func() {
+		r.Reset(strings.NewReader(text))
+		if err := r.Read(&g); err != nil || r.Info().Dropped != 10001-pgn.MaxWarnings {
+			t.Fatalf("10,000 ( before any move: %v, %d dropped", err, r.Info().Dropped)
+		}
+	})
+	if allocs > 4*pgn.MaxWarnings {
+		t.Errorf("10,000 ( before any move, %d warnings dropped: %v allocations", 10001-pgn.MaxWarnings, allocs)
 	}
 }
 
