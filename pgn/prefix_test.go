@@ -70,60 +70,45 @@ func TestPrefixes(t *testing.T) {
 		more                                              int // prefixes where pgn keeps more main-line moves
 		held, theirsE                                     int // on prefixes where python-chess's games have errors: the moves held, python-chess's
 	}
-	totals := make([]total, len(games))
-	t.Run("games", func(t *testing.T) {
-		for i, py := range games {
-			t.Run(fmt.Sprintf("%s@%d", py.File, py.Offset), func(t *testing.T) {
-				t.Parallel()
-				data, err := os.ReadFile(filepath.Join("testdata", py.File))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if py.Offset+py.Len > len(data) || len(py.Moves) != py.Len+1 || len(py.Errors) != py.Len+1 {
-					t.Fatalf("the reading does not fit the file")
-				}
-				game := data[py.Offset : py.Offset+py.Len]
-				r := pgn.NewReader(nil)
-				var g pgn.Game
-				tot := &totals[i]
-				for k := 0; k <= len(game); k++ {
-					moves, errs, held := readLoop(r, &g, game[:k])
-					tot.prefixes++
-					tot.ours += moves
-					tot.theirs += py.Moves[k]
-					if errs > 0 {
-						tot.ourErrs++
-					}
-					bad := errs > 0 || moves < py.Moves[k]
-					if py.Errors[k] > 0 {
-						tot.theirErrs++
-						tot.held += held
-						tot.theirsE += py.Moves[k]
-						bad = errs == 0 || held < py.Moves[k]
-					} else if moves > py.Moves[k] {
-						tot.more++
-					}
-					if bad {
-						if tot.fewer++; tot.fewer <= 10 {
-							t.Errorf("cut after %d bytes (...%q): pgn keeps %d main-line moves with %d errors (%d held); python-chess %d with %d",
-								k, game[max(0, k-20):k], moves, errs, held, py.Moves[k], py.Errors[k])
-						}
-					}
-				}
-			})
-		}
-	})
 	var sum total
-	for _, tot := range totals {
-		sum.prefixes += tot.prefixes
-		sum.ours += tot.ours
-		sum.theirs += tot.theirs
-		sum.ourErrs += tot.ourErrs
-		sum.theirErrs += tot.theirErrs
-		sum.fewer += tot.fewer
-		sum.more += tot.more
-		sum.held += tot.held
-		sum.theirsE += tot.theirsE
+	for _, py := range games {
+		t.Run(fmt.Sprintf("%s@%d", py.File, py.Offset), func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", py.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if py.Offset+py.Len > len(data) || len(py.Moves) != py.Len+1 || len(py.Errors) != py.Len+1 {
+				t.Fatalf("the reading does not fit the file")
+			}
+			game := data[py.Offset : py.Offset+py.Len]
+			r := pgn.NewReader(nil)
+			var g pgn.Game
+			tot := &sum
+			for k := 0; k <= len(game); k++ {
+				moves, errs, held := readLoop(r, &g, game[:k])
+				tot.prefixes++
+				tot.ours += moves
+				tot.theirs += py.Moves[k]
+				if errs > 0 {
+					tot.ourErrs++
+				}
+				bad := errs > 0 || moves < py.Moves[k]
+				if py.Errors[k] > 0 {
+					tot.theirErrs++
+					tot.held += held
+					tot.theirsE += py.Moves[k]
+					bad = errs == 0 || held < py.Moves[k]
+				} else if moves > py.Moves[k] {
+					tot.more++
+				}
+				if bad {
+					if tot.fewer++; tot.fewer <= 10 {
+						t.Errorf("cut after %d bytes (...%q): pgn keeps %d main-line moves with %d errors (%d held); python-chess %d with %d",
+							k, game[max(0, k-20):k], moves, errs, held, py.Moves[k], py.Errors[k])
+					}
+				}
+			}
+		})
 	}
 	t.Logf("%d prefixes of %d games: pgn keeps %d main-line moves and returns an error on %d; python-chess %d, and games with errors on %d",
 		sum.prefixes, len(games), sum.ours, sum.ourErrs, sum.theirs, sum.theirErrs)
