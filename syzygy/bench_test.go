@@ -67,22 +67,7 @@ func BenchmarkProbeDTZ(b *testing.B) {
 // near 100), each with its game, one root a call.
 func BenchmarkRootMoves(b *testing.B) {
 	tb := openTB(b)
-	type root struct {
-		p movegen.Position
-		h *movegen.History
-	}
-	var roots []root
-	for _, c := range readTSV(b, stockfishRoots, "tables\tposition\tstockfish") {
-		if c[0] != "dtz" {
-			continue
-		}
-		h := movegen.NewHistory(32)
-		p, err := movegen.ParseUCIPosition(c[1], false, h)
-		if err != nil {
-			b.Fatal(err)
-		}
-		roots = append(roots, root{p, h})
-	}
+	roots := dtzRoots(b)
 	for i := range roots {
 		if _, err := tb.RootMoves(&roots[i].p, roots[i].h); err != nil {
 			b.Fatal(err)

@@ -194,23 +194,14 @@ func TestRootMovesFiftyMoves(t *testing.T) {
 func TestConcurrentRootMoves(t *testing.T) {
 	tb := openTB(t)
 	type root struct {
-		p          movegen.Position
-		h          *movegen.History
+		gameRoot
 		moves, wdl string
 	}
 	var roots []root
-	for _, row := range readStockfishRows(t) {
-		if row.tables != "dtz" {
-			continue
-		}
-		h := movegen.NewHistory(0) // full: a Push would grow it
-		p, err := movegen.ParseUCIPosition(row.cmd, false, h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := root{p: p, h: h}
-		r.moves = fmt.Sprint(rootMoves(t, tb.RootMoves, &p, h))
-		r.wdl = fmt.Sprint(rootMoves(t, tb.RootMovesWDL, &p, h))
+	for _, g := range dtzRoots(t) {
+		r := root{gameRoot: g}
+		r.moves = fmt.Sprint(rootMoves(t, tb.RootMoves, &g.p, g.h))
+		r.wdl = fmt.Sprint(rootMoves(t, tb.RootMovesWDL, &g.p, g.h))
 		roots = append(roots, r)
 	}
 	var wg sync.WaitGroup

@@ -210,7 +210,7 @@ func (r stockfishRow) String() string {
 	return r.tables + "\t" + r.cmd + "\t" + strings.Join(r.moves, " ")
 }
 
-func readStockfishRows(t *testing.T) []stockfishRow {
+func readStockfishRows(t testing.TB) []stockfishRow {
 	var rows []stockfishRow
 	for _, c := range readTSV(t, stockfishRoots, "tables\tposition\tstockfish") {
 		rows = append(rows, stockfishRow{c[0], c[1], strings.Fields(c[2])})
@@ -510,4 +510,30 @@ func TestStockfishRootLive(t *testing.T) {
 	if all && len(got) != len(stored) {
 		t.Errorf("%d roots asked, %d stored", len(got), len(stored))
 	}
+}
+
+// gameRoot is a root of the Stockfish comparison and its game.
+type gameRoot struct {
+	p movegen.Position
+	h *movegen.History
+}
+
+// dtzRoots returns the roots of the Stockfish comparison ranked with every
+// test table, DTZ files included, each with its game: a History with no
+// room to spare, so that a Push would move it.
+func dtzRoots(t testing.TB) []gameRoot {
+	t.Helper()
+	var roots []gameRoot
+	for _, row := range readStockfishRows(t) {
+		if row.tables != "dtz" {
+			continue
+		}
+		h := movegen.NewHistory(0)
+		p, err := movegen.ParseUCIPosition(row.cmd, false, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roots = append(roots, gameRoot{p, h})
+	}
+	return roots
 }

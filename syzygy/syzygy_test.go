@@ -307,20 +307,12 @@ func TestNoAllocation(t *testing.T) {
 	}
 	// RootMoves allocates the moves it returns and nothing else, on each
 	// root of the Stockfish comparison, each with its game.
-	for _, c := range readTSV(t, stockfishRoots, "tables\tposition\tstockfish") {
-		if c[0] != "dtz" {
-			continue
-		}
-		h := movegen.NewHistory(32)
-		p, err := movegen.ParseUCIPosition(c[1], false, h)
-		if err != nil {
+	for _, r := range dtzRoots(t) {
+		if _, err := tb.RootMoves(&r.p, r.h); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := tb.RootMoves(&p, h); err != nil {
-			t.Fatal(err)
-		}
-		if n := testing.AllocsPerRun(5, func() { tb.RootMoves(&p, h) }); n != 1 {
-			t.Errorf("RootMoves after %s: %v allocations", c[1], n)
+		if n := testing.AllocsPerRun(5, func() { tb.RootMoves(&r.p, r.h) }); n != 1 {
+			t.Errorf("RootMoves of %s: %v allocations", r.p.FEN(), n)
 		}
 	}
 }
