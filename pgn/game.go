@@ -128,6 +128,8 @@ type Game struct {
 	// Play and AddMove need not replay from the root.
 	last    Node
 	lastPos movegen.Position
+
+	edits edits // the nodes, notes and text RemoveVariation freed
 }
 
 // NewGame returns a game from the standard start position with the Seven
@@ -169,6 +171,7 @@ func (g *Game) reset(start *movegen.Position) {
 	clear(g.Warnings)
 	g.Warnings = g.Warnings[:0]
 	g.last, g.lastPos = Root, *start
+	g.edits = edits{}
 }
 
 // init gives the zero Game its root.
@@ -300,23 +303,25 @@ var class = func() (t [256]uint8) {
 }()
 
 // Len returns the number of nodes: the root and one a move, variations
-// included.
+// included (RemoveVariation's nodes no longer counted).
 func (g *Game) Len() int {
 	g.init()
-	return len(g.nodes)
+	return len(g.nodes) - int(g.edits.nfree)
 }
 
-// valid reports whether n is a node of g (the zero Game has its root).
+// valid reports whether n is a node of g (the zero Game has its root): one
+// of its slice that RemoveVariation has not freed (a freed node has no
+// parent).
 func (g *Game) valid(n Node) bool {
 	g.init()
-	return n >= 0 && int(n) < len(g.nodes)
+	return n >= 0 && int(n) < len(g.nodes) && (n == Root || g.nodes[n].parent != None)
 }
 
 // mustNode panics, naming the method fn, when n is no node of g: a change
 // asked of a node the game does not have.
 func (g *Game) mustNode(fn string, n Node) {
 	if !g.valid(n) {
-		panic(fmt.Sprintf("pgn: Game.%s: node %d is not in the game (its nodes are 0 to %d)", fn, n, len(g.nodes)-1))
+		panic(fmt.Sprintf("pgn: Game.%s: node %d is not in the game (never one of its nodes 0 to %d, or removed)", fn, n, len(g.nodes)-1))
 	}
 }
 
@@ -689,7 +694,7 @@ func (g *Game) Play(m movegen.Move) (Node, error) { return g.AddMove(g.MainlineE
 func (g *Game) AddMove(n Node, m movegen.Move) (Node, error) {
 	g.init()
 	if !g.valid(n) {
-		return None, &Error{Msg: fmt.Sprintf("Game.AddMove: node %d is not in the game (its nodes are 0 to %d)", n, len(g.nodes)-1)}
+		return None, &Error{Msg: fmt.Sprintf("Game.AddMove: node %d is not in the game (never one of its nodes 0 to %d, or removed)", n, len(g.nodes)-1)}
 	}
 	p := g.Position(n)
 	before := p
@@ -716,10 +721,18 @@ func play(p *movegen.Position, m movegen.Move) {
 }
 
 // add appends a node for the move m after n, its last child, in constant
-// time, and returns it.
+// time, and returns it: a node RemoveVariation freed, if any, else a new
+// one at the slice's end.
 func (g *Game) add(n Node, m movegen.Move) Node {
-	c := Node(len(g.nodes))
-	g.nodes = append(g.nodes, node{move: m, parent: n, child: None, last: None, next: None})
+	nd := node{move: m, parent: n, child: None, last: None, next: None}
+	var c Node
+	if c = g.edits.free; c != Root {
+		g.edits.free, g.edits.nfree = g.nodes[c].next, g.edits.nfree-1
+		g.nodes[c] = nd
+	} else {
+		c = Node(len(g.nodes))
+		g.nodes = append(g.nodes, nd)
+	}
 	p := &g.nodes[n]
 	if p.child == None {
 		p.child = c
