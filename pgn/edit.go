@@ -35,13 +35,13 @@ type edits struct {
 // change: a node's position depends on the moves that lead to it, which no
 // edit changes.
 //
-// Comments and NAGs stay with their moves. A node's starting comments are
-// written before its move wherever it stands, as python-chess writes
-// them; in a main continuation, where no variation begins, a reader reads
-// them as the comments after the move before. The game's first move has no
-// starting comments of its own (the game's comment, the root's, is its):
-// a node that becomes the root's first child by an edit gives its starting
-// comments to the root, after the game's comment, as they would be read.
+// Comments and NAGs stay with their moves. A node's starting comments
+// stay its own wherever it goes, and are written before its move wherever
+// it stands, as python-chess keeps and writes them; in a main
+// continuation, where no variation begins, a reader reads them as the
+// comments after the move before (the game's comments, for the game's
+// first move: StartingComments of the game's first move gives the game's
+// comments and then its own).
 
 // PromoteToMain makes n the first child of its parent, the main
 // continuation there (python-chess's promote_to_main); the others keep
@@ -95,13 +95,12 @@ func (g *Game) reorder(n Node, f func(s []Node, i int)) {
 	for s[i] != n {
 		i++
 	}
-	first := s[0]
 	f(s, i)
-	g.relink(p, s, first)
+	g.relink(p, s)
 }
 
-// relink makes s the children of p, in order; first was p's first child.
-func (g *Game) relink(p Node, s []Node, first Node) {
+// relink makes s the children of p, in order.
+func (g *Game) relink(p Node, s []Node) {
 	if len(s) == 0 {
 		g.nodes[p].child, g.nodes[p].last = None, None
 		return
@@ -114,33 +113,6 @@ func (g *Game) relink(p Node, s []Node, first Node) {
 		g.nodes[c].next = next
 	}
 	g.nodes[p].child, g.nodes[p].last = s[0], s[len(s)-1]
-	if p == Root && s[0] != first {
-		g.rootComments(s[0])
-	}
-}
-
-// rootComments moves the starting comments of c, the root's new first
-// child, to the root's comments, after the game's: the game's first move
-// has none of its own (see StartingComments).
-func (g *Game) rootComments(c Node) {
-	var keep list
-	for i := g.nodes[c].notes.head; i != 0; {
-		next := g.notes[i].next
-		g.notes[i].next = 0
-		l := &keep
-		if g.notes[i].kind == noteBefore {
-			g.notes[i].kind = noteAfter
-			l = &g.nodes[Root].notes
-		}
-		if l.head == 0 {
-			l.head = i
-		} else {
-			g.notes[l.tail].next = i
-		}
-		l.tail = i
-		i = next
-	}
-	g.nodes[c].notes = keep
 }
 
 // RemoveVariation removes n and every node after it, its variations
@@ -163,14 +135,13 @@ func (g *Game) RemoveVariation(n Node) {
 	p := g.nodes[n].parent
 	var buf [16]Node
 	s := g.Children(buf[:0], p)
-	first := s[0]
 	for i, c := range s {
 		if c == n {
 			s = append(s[:i], s[i+1:]...)
 			break
 		}
 	}
-	g.relink(p, s, first)
+	g.relink(p, s)
 	g.nodes[n].next = None
 	// Free the subtree: down to a leaf, free it, then its next sibling or,
 	// after the last, its parent, a leaf by then.

@@ -432,12 +432,17 @@ func (g *Game) Comment(n Node) string { return strings.Join(g.Comments(n), " ") 
 // StartingComments returns the comments before n's move: those that open a
 // variation or, for the root and its main continuation (the game's first
 // move), the game's (the root's Comments: the text cannot tell the two
-// apart, so they are one).
+// apart, so they are one), followed, for a game's first move that a tree
+// edit made the first, by those it had.
 func (g *Game) StartingComments(n Node) []string {
 	if !g.valid(n) {
 		return nil
 	}
-	return g.texts(g.beforeNode(n), g.kindBefore(n))
+	s := g.texts(g.beforeNode(n), g.kindBefore(n))
+	if n != Root && g.beforeNode(n) == Root {
+		s = append(s, g.texts(n, noteBefore)...)
+	}
+	return s
 }
 
 // StartingComment returns n's starting comments joined by single spaces.
@@ -495,6 +500,9 @@ func (g *Game) SetStartingComment(n Node, text string) {
 	g.mustNode("SetStartingComment", n)
 	b := g.beforeNode(n)
 	g.removeNotes(b, g.kindBefore(n))
+	if b != n {
+		g.removeNotes(n, noteBefore) // a first move's own, which a tree edit made the first
+	}
 	g.AddStartingComment(n, text)
 }
 

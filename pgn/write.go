@@ -357,7 +357,9 @@ func (e *exporter) notes(g *Game, n Node, k uint8) bool {
 func (e *exporter) line(g *Game, n Node, pos movegen.Position, number bool) {
 	for n != None {
 		nd := &g.nodes[n]
-		if n != g.nodes[Root].child && e.notes(g, n, noteBefore) {
+		// (The game's first move has starting comments of its own only
+		// where an edit made it the first: they follow the game's.)
+		if e.notes(g, n, noteBefore) {
 			number = true
 		}
 		e.moveWord(nd.move, &pos, number)

@@ -1,0 +1,118 @@
+"""edits.py writes python-chess's tree edits of random games, for pgn's tests.
+
+    PYTHONPATH=<python-chess checkout> python3 pgn/testdata/ref/edits.py | gzip -9 -n > pgn/testdata/ref/edits.pythonchess.jsonl.gz
+
+It builds GAMES random games (random.seed(SEED): the output is the same on
+every run): from the standard start or from a position a few random moves
+into a game, a random tree of legal moves (each move added at a random node,
+a variation where that node has a move already), with comments after some
+moves and before some variations' first moves, a NAG on some moves and a
+comment of the game's. Then it applies EDITS random edits, each one of the
+node methods promote_to_main, promote, demote and remove_variation called on
+a node's parent with the node (its siblings' nodes drawn more often, where
+the edits change something).
+
+One JSON object a line, a game each:
+
+    {"pgn": PGN, "edits": [[OP, PATH, MOVETEXT], ...]}
+
+PGN the game as str(game) writes it (tags and movetext); OP the method's
+name; PATH the node, as the indexes of the children to take from the root
+(parent.variations[i]); MOVETEXT the game after the edit, as
+game.accept(StringExporter(headers=False, columns=None)) writes it: the
+movetext on one line and the result.
+"""
+
+import json
+import random
+
+import chess
+import chess.pgn
+
+GAMES = 60
+EDITS = 10
+SEED = 53
+
+
+def nodes(game):
+    out = []
+    stack = [game]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        stack.extend(reversed(n.variations))
+    return out
+
+
+def path(node):
+    p = []
+    while node.parent is not None:
+        p.append(node.parent.variations.index(node))
+        node = node.parent
+    return p[::-1]
+
+
+def random_game(rng, k):
+    game = chess.pgn.Game()
+    if rng.random() < 0.3:
+        board = chess.Board()
+        for _ in range(rng.randrange(1, 12)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        game.setup(board.copy(stack=False))
+    if rng.random() < 0.3:
+        game.comments = ["game%d" % k]
+    all_nodes = [game]
+    size = rng.randrange(5, 60)
+    c = 0
+    for _ in range(10 * size):
+        if len(all_nodes) >= size:
+            break
+        # Mostly at a leaf's end (long lines), now and then anywhere.
+        if rng.random() < 0.6:
+            leaves = [n for n in all_nodes if not n.variations]
+            parent = rng.choice(leaves)
+        else:
+            parent = rng.choice(all_nodes)
+        board = parent.board()
+        taken = {v.move for v in parent.variations}
+        moves = [m for m in board.legal_moves if m not in taken]
+        if not moves:
+            continue
+        node = parent.add_variation(rng.choice(moves))
+        c += 1
+        if rng.random() < 0.15:
+            node.comments = ["c%d" % c]
+        if node.starts_variation() and rng.random() < 0.3:
+            node.starting_comments = ["s%d" % c]
+        if rng.random() < 0.1:
+            node.nags = {rng.randrange(1, 20)}
+        all_nodes.append(node)
+    return game
+
+
+def main():
+    rng = random.Random(SEED)
+    out = []
+    for k in range(GAMES):
+        game = random_game(rng, k)
+        rec = {"pgn": str(game), "edits": []}
+        for _ in range(EDITS):
+            ns = [n for n in nodes(game) if n.parent is not None]
+            if not ns:
+                break
+            sib = [n for n in ns if len(n.parent.variations) > 1]
+            node = rng.choice(sib if sib and rng.random() < 0.8 else ns)
+            op = rng.choice(["promote_to_main", "promote", "demote", "remove_variation"])
+            p = path(node)
+            getattr(node.parent, op)(node)
+            text = game.accept(chess.pgn.StringExporter(headers=False, columns=None))
+            rec["edits"].append([op, p, text])
+        out.append(json.dumps(rec))
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
