@@ -609,7 +609,179 @@ func uciMoves(t *testing.T, p movegen.Position, s string) []movegen.Move {
 			t.Fatal(err)
 		}
 		out = append(out, m)
-		p.PlayUnchecked(m)
+		if err := p.Play(m); err != nil { // NoMove too: the null move
+			t.Fatal(err)
+		}
 	}
 	return out
+}
+
+// pyFromBoard is a game python-chess made of a board's moves
+// (testdata/ref/edits.py: testdata/ref/from_board.pythonchess.jsonl.gz).
+type pyFromBoard struct {
+	FEN      string      `json:"fen"`
+	Chess960 bool        `json:"chess960"`
+	Moves    []string    `json:"moves"`
+	Headers  [][2]string `json:"headers"`
+	Movetext string      `json:"movetext"`
+}
+
+// TestFromMovesPythonChess makes a game with FromMoves of each of
+// python-chess's random games (the standard start, positions set up from
+// a FEN, Chess960 starts; null moves; games to their end by the rules,
+// drawn and won) and compares it with what python-chess's
+// Game.from_board made: the same tags with the same values (the Seven Tag
+// Roster, SetUp, FEN, Variant; in the roster's order, the others as a set:
+// SetUp is written before FEN, as the export format lists them; a FEN as
+// the position it gives), the same movetext and result.
+func TestFromMovesPythonChess(t *testing.T) {
+	s := bufio.NewScanner(bytes.NewReader(readTestFile(t, "testdata/ref/from_board.pythonchess.jsonl.gz")))
+	s.Buffer(nil, 1<<22)
+	n, results := 0, map[string]int{}
+	for s.Scan() {
+		var rec pyFromBoard
+		if err := json.Unmarshal(s.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		start, err := movegen.ParseFEN(rec.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Chess960 {
+			if err := start.SetChess960(true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		moves := uciMoves(t, start, strings.Join(rec.Moves, " "))
+		g, err := pgn.FromMoves(start, moves)
+		if err != nil {
+			t.Fatalf("game %d: %v", n, err)
+		}
+		// A FEN tag's value is compared as the position it gives:
+		// movegen writes a Chess960 start's castling rights as Shredder-FEN
+		// does (HAha), python-chess as X-FEN (KQkq where the rooks are the
+		// outermost).
+		fenPos := func(v string) string {
+			p, err := movegen.ParseFEN(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return fmt.Sprint(p == start || rec.Chess960 && p.SetChess960(true) == nil && p == start)
+		}
+		var got, want []string
+		for i, tg := range g.Tags {
+			if tg.Name == "FEN" {
+				tg.Value = fenPos(tg.Value)
+			}
+			got = append(got, fmt.Sprintf("%d %s %s", min(i, 7), tg.Name, tg.Value))
+		}
+		for i, h := range rec.Headers {
+			if h[0] == "FEN" {
+				h[1] = fenPos(h[1])
+			}
+			want = append(want, fmt.Sprintf("%d %s %s", min(i, 7), h[0], h[1]))
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("game %d: tags\n%q\nwant\n%q", n, got, want)
+		}
+		text := strings.TrimSuffix(string(g.AppendPGNWith(nil, pgn.WriteOptions{Tags: pgn.NoTags, Width: -1})), "\n")
+		if text != rec.Movetext {
+			t.Fatalf("game %d: movetext\n%s\nwant\n%s", n, text, rec.Movetext)
+		}
+		if g.Start() != start || !slices.Equal(g.Mainline(nil), moves) {
+			t.Fatalf("game %d: the start or the moves differ", n)
+		}
+		results[g.Result]++
+		n++
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n < 50 || results["*"] == 0 || results["1/2-1/2"] == 0 || results["1-0"]+results["0-1"] == 0 {
+		t.Fatalf("%d games, results %v: too few", n, results)
+	}
+}
+
+// TestFromMovesErrors checks FromMoves's errors: a move not legal (a
+// *pgn.Error wrapping the *movegen.MoveError, naming the move's place), a
+// null move in check, and the zero Position.
+func TestFromMovesErrors(t *testing.T) {
+	start := movegen.StartPosition()
+	moves := uciMoves(t, start, "e2e4 e7e5")
+	moves = append(moves, moves[0]) // e2e4 again: no pawn on e2
+	_, err := pgn.FromMoves(start, moves)
+	var pe *pgn.Error
+	var me *movegen.MoveError
+	if !errors.As(err, &pe) || !errors.As(err, &me) || !strings.Contains(err.Error(), "move 3 of 3") {
+		t.Fatalf("an illegal third move: %v", err)
+	}
+	check := uciMoves(t, start, "e2e4 f7f6 d1h5")
+	if _, err := pgn.FromMoves(start, append(check, movegen.NoMove)); !errors.As(err, &me) {
+		t.Fatalf("a null move in check: %v", err)
+	}
+	if _, err := pgn.FromMoves(movegen.Position{}, nil); !errors.As(err, &pe) {
+		t.Fatalf("the zero Position: %v", err)
+	}
+	g, err := pgn.FromMoves(start, uciMoves(t, start, "f2f3 e7e5 g2g4 d8h4"))
+	if err != nil || g.Result != "0-1" {
+		t.Fatalf("fool's mate: %v, result %q", err, g.Result)
+	}
+	if r, _ := g.Tag("Result"); r != "0-1" {
+		t.Fatalf("fool's mate: Result tag %q", r)
+	}
+}
+
+// TestAddLine checks AddLine: a line after a node with a continuation is
+// a variation, each next move its main continuation; after a leaf, the
+// main continuation; no moves returns the node; an illegal move anywhere
+// adds nothing and names its place; the line's end position is the
+// moves played (and Play goes on from it).
+func TestAddLine(t *testing.T) {
+	start := movegen.StartPosition()
+	g, err := pgn.FromMoves(start, uciMoves(t, start, "e2e4 e7e5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e5 := g.MainlineEnd()
+	pv := uciMoves(t, g.Position(pgn.Root), "d2d4 d7d5 c2c4")
+	last, err := g.AddLine(pgn.Root, pv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Depth(last) != 3 || g.IsMainline(last) || g.Parent(g.Parent(g.Parent(last))) != pgn.Root {
+		t.Fatalf("the line's last node %d: depth %d", last, g.Depth(last))
+	}
+	p := start
+	for _, m := range pv {
+		p.PlayUnchecked(m)
+	}
+	if g.Position(last) != p {
+		t.Fatal("the line's end position")
+	}
+	if n, err := g.AddLine(e5, nil); n != e5 || err != nil {
+		t.Fatalf("no moves: %d, %v", n, err)
+	}
+	cont := uciMoves(t, g.Position(e5), "g1f3 b8c6")
+	if n, err := g.AddLine(e5, cont); err != nil || g.MainlineEnd() != n {
+		t.Fatalf("after the main line's end: %d, %v", n, err)
+	}
+	before, size := g.String(), g.Len()
+	bad := append(uciMoves(t, g.End(), "f1b5"), pv[0])
+	_, err = g.AddLine(g.MainlineEnd(), bad)
+	var me *movegen.MoveError
+	if !errors.As(err, &me) || !strings.Contains(err.Error(), "move 2 of 2") {
+		t.Fatalf("an illegal second move: %v", err)
+	}
+	if g.String() != before || g.Len() != size {
+		t.Fatal("a line with an illegal move changed the game")
+	}
+	if _, err := g.AddLine(99, pv); err == nil {
+		t.Fatal("a node not in the game: no error")
+	}
+	want := "1. e4 (1. d4 d5 2. c4) 1... e5 2. Nf3 Nc6 *"
+	if got := strings.TrimSpace(string(g.AppendPGNWith(nil, pgn.WriteOptions{Tags: pgn.NoTags}))); got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
 }

@@ -1,7 +1,10 @@
-"""edits.py writes python-chess's tree edits of random games, for pgn's tests.
+"""edits.py writes python-chess's tree edits of random games, and its games
+made from a board's moves, for pgn's tests.
 
-    PYTHONPATH=<python-chess checkout> python3 pgn/testdata/ref/edits.py | gzip -9 -n > pgn/testdata/ref/edits.pythonchess.jsonl.gz
+    PYTHONPATH=<python-chess checkout> python3 pgn/testdata/ref/edits.py edits | gzip -9 -n > pgn/testdata/ref/edits.pythonchess.jsonl.gz
+    PYTHONPATH=<python-chess checkout> python3 pgn/testdata/ref/edits.py from_board | gzip -9 -n > pgn/testdata/ref/from_board.pythonchess.jsonl.gz
 
+"edits":
 It builds GAMES random games (random.seed(SEED): the output is the same on
 every run): from the standard start or from a position a few random moves
 into a game, a random tree of legal moves (each move added at a random node,
@@ -21,6 +24,18 @@ name; PATH the node, as the indexes of the children to take from the root
 (parent.variations[i]); MOVETEXT the game after the edit, as
 game.accept(StringExporter(headers=False, columns=None)) writes it: the
 movetext on one line and the result.
+
+"from_board": BOARDS random games (random.seed(SEED)), each from the
+standard start, a position some random moves into a game (set up from its
+FEN: no moves before it), or a Chess960 start, with random legal moves (a
+null move now and then where the side to move is not in check) until the
+game ends by the rules (board.is_game_over(), no claim) or a random length,
+made a game by chess.pgn.Game.from_board. One JSON object a line:
+
+    {"fen": START, "chess960": BOOL, "moves": [UCI, ...], "headers": [[NAME, VALUE], ...], "movetext": TEXT}
+
+START the start's FEN, moves the moves in UCI (0000 the null move), headers
+the game's in order, movetext as "edits" writes it.
 """
 
 import json
@@ -93,7 +108,45 @@ def random_game(rng, k):
     return game
 
 
-def main():
+BOARDS = 60
+
+
+def from_board():
+    rng = random.Random(SEED)
+    out = []
+    for k in range(BOARDS):
+        kind = k % 3
+        if kind == 0:
+            board = chess.Board()
+        elif kind == 1:
+            board = chess.Board()
+            for _ in range(rng.randrange(1, 30)):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                board.push(rng.choice(moves))
+            board = chess.Board(board.fen())
+        else:
+            board = chess.Board.from_chess960_pos(rng.randrange(960))
+        start = board.fen()
+        length = rng.choice([rng.randrange(0, 40), 1000])
+        while len(board.move_stack) < length and not board.is_game_over():
+            if not board.is_check() and rng.random() < 0.02:
+                board.push(chess.Move.null())
+                continue
+            board.push(rng.choice(list(board.legal_moves)))
+        game = chess.pgn.Game.from_board(board)
+        out.append(json.dumps({
+            "fen": start,
+            "chess960": board.chess960,
+            "moves": [m.uci() for m in board.move_stack],
+            "headers": list(game.headers.items()),
+            "movetext": game.accept(chess.pgn.StringExporter(headers=False, columns=None)),
+        }))
+    print("\n".join(out))
+
+
+def edits():
     rng = random.Random(SEED)
     out = []
     for k in range(GAMES):
@@ -115,4 +168,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+    {"edits": edits, "from_board": from_board}[sys.argv[1]]()
