@@ -5,8 +5,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -783,5 +786,110 @@ func TestAddLine(t *testing.T) {
 	want := "1. e4 (1. d4 d5 2. c4) 1... e5 2. Nf3 Nc6 *"
 	if got := strings.TrimSpace(string(g.AppendPGNWith(nil, pgn.WriteOptions{Tags: pgn.NoTags}))); got != want {
 		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+var lanWrite = flag.Bool("lan.write", false, "TestLAN: write testdata/ref/lan.pgn, the games written in LAN that python-chess reads (testdata/ref/edits.py lan)")
+
+// lanFiles are the test files whose games TestLAN writes in LAN, with
+// python-chess's random trees of TestEditsPythonChess: castling, en
+// passant, promotions, Chess960, null moves, variations and comments.
+var lanFiles = []string{"disservin__variations.pgn", "disservin__castling.pgn", "pgnextract__test-promotion-in.pgn",
+	"pythonchess__cutechess-fischerrandom.pgn", "pgnextract__test-allownullmoves.pgn", "pgnnet__demoGames.pgn"}
+
+// lanGames returns the games TestLAN writes.
+func lanGames(t *testing.T) []*pgn.Game {
+	var games []*pgn.Game
+	readAll := func(text string) {
+		r := pgn.NewReader(strings.NewReader(text))
+		for {
+			var g pgn.Game
+			err := r.Read(&g)
+			if err == io.EOF {
+				return
+			}
+			if err == nil {
+				games = append(games, &g)
+			}
+		}
+	}
+	for _, f := range lanFiles {
+		readAll(string(readTestFile(t, "testdata/"+f)))
+	}
+	s := bufio.NewScanner(bytes.NewReader(readTestFile(t, "testdata/ref/edits.pythonchess.jsonl.gz")))
+	s.Buffer(nil, 1<<22)
+	for s.Scan() {
+		var rec pyEdits
+		if err := json.Unmarshal(s.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		readAll(rec.PGN)
+	}
+	return games
+}
+
+// TestLAN writes games with WriteOptions.LAN (the test files' above and
+// python-chess's random trees): what it writes is testdata/ref/lan.pgn,
+// which python-chess read (testdata/ref/lan.pythonchess.jsonl.gz: each
+// game's errors and its nodes, depth first, in UCI). Read back, each game
+// is the one written (written in SAN, the same bytes); python-chess read
+// each without an error, the same moves at the same places of the tree.
+func TestLAN(t *testing.T) {
+	games := lanGames(t)
+	var buf bytes.Buffer
+	w := pgn.NewWriter(&buf)
+	w.Options.LAN = true
+	lans := 0
+	for _, g := range games {
+		if err := w.Write(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if *lanWrite {
+		if err := os.WriteFile("testdata/ref/lan.pgn", buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if kept := readTestFile(t, "testdata/ref/lan.pgn"); !bytes.Equal(kept, buf.Bytes()) {
+		t.Fatal("the games written in LAN differ from testdata/ref/lan.pgn, which python-chess read: run go test -run TestLAN -lan.write, then testdata/ref/edits.py lan")
+	}
+	lans = strings.Count(buf.String(), "-") // every move but castling and captures has one
+	r := pgn.NewReader(&buf)
+	var py []struct {
+		Errors int      `json:"errors"`
+		Nodes  []string `json:"nodes"`
+	}
+	sc := bufio.NewScanner(bytes.NewReader(readTestFile(t, "testdata/ref/lan.pythonchess.jsonl.gz")))
+	sc.Buffer(nil, 1<<22)
+	for sc.Scan() {
+		py = append(py, struct {
+			Errors int      `json:"errors"`
+			Nodes  []string `json:"nodes"`
+		}{})
+		if err := json.Unmarshal(sc.Bytes(), &py[len(py)-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(py) != len(games) {
+		t.Fatalf("python-chess read %d games, %d written", len(py), len(games))
+	}
+	for i, g := range games {
+		var back pgn.Game
+		if err := r.Read(&back); err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+		if back.String() != g.String() {
+			t.Fatalf("game %d read back:\n%s\nwritten:\n%s", i, back.String(), g.String())
+		}
+		var nodes []string
+		for n := range g.Nodes() {
+			nodes = append(nodes, fmt.Sprintf("%d %s", g.Depth(n), g.Move(n).String()))
+		}
+		if py[i].Errors != 0 || !slices.Equal(py[i].Nodes, nodes) {
+			t.Fatalf("game %d: python-chess read %d errors, nodes\n%q\nwant\n%q", i, py[i].Errors, py[i].Nodes, nodes)
+		}
+	}
+	if len(games) < 70 || lans < 1000 {
+		t.Fatalf("%d games, %d LAN dashes: too few", len(games), lans)
 	}
 }

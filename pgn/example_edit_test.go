@@ -95,3 +95,22 @@ func ExampleGame_PromoteToMain() {
 	// 1. d4 (1. c4) 1... Nf6 (1... d5) 2. c4 *
 	// Nf6 true
 }
+
+// Moves written in long algebraic notation, as python-chess's Board.lan
+// writes them; Reader reads them back.
+func ExampleWriteOptions_lan() {
+	start := movegen.StartPosition()
+	g, _ := pgn.FromMoves(start, moves(start, "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 g1f3 c8g4 f1e2 b8c6 e1g1 e8c8"))
+	o := pgn.WriteOptions{Tags: pgn.NoTags, LAN: true}
+	text := g.AppendPGNWith(nil, o)
+	fmt.Print(string(text))
+	var back pgn.Game
+	if err := pgn.NewReader(strings.NewReader(string(text))).Read(&back); err != nil {
+		panic(err)
+	}
+	fmt.Print(string(back.AppendPGNWith(nil, pgn.WriteOptions{Tags: pgn.NoTags})))
+	// Output:
+	// 1. e2-e4 d7-d5 2. e4xd5 Qd8xd5 3. Nb1-c3 Qd5-a5 4. Ng1-f3 Bc8-g4 5. Bf1-e2
+	// Nb8-c6 6. O-O O-O-O *
+	// 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Bg4 5. Be2 Nc6 6. O-O O-O-O *
+}

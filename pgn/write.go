@@ -36,6 +36,11 @@ type WriteOptions struct {
 	// Chess960 castling as the king taking its rook), which Reader reads
 	// back, rather than SAN.
 	UCI bool
+	// LAN writes the moves in long algebraic notation as python-chess's
+	// Board.lan writes them (e2-e4, Ng1-f3, Nb1xc3, e7-e8=Q+, O-O: movegen's
+	// Position.LAN), which Reader (and python-chess) reads back, rather than
+	// SAN. With UCI too, UCI is written.
+	LAN bool
 }
 
 // TagSet is which tag pairs WriteOptions write.
@@ -103,7 +108,7 @@ func (g *Game) AppendPGN(dst []byte) []byte { return g.AppendPGNWith(dst, WriteO
 //     than a line stands alone): a move number before each White move,
 //     and "N..." before a Black move that opens the game or a variation
 //     or follows a comment or a variation; moves in SAN ("--" for a null
-//     move); a move's starting comments before it, and after it its NAGs
+//     move), or as o.UCI or o.LAN say; a move's starting comments before it, and after it its NAGs
 //     as $n, then its comments, each in its braces as read; a comment
 //     holding a "}" is written as comments to the line's end (";"), or,
 //     where it also holds a line break, with its "}"s dropped;
@@ -398,6 +403,8 @@ func (e *exporter) moveWord(m movegen.Move, pos *movegen.Position, number bool) 
 		e.word([]byte("--"))
 	case e.o.UCI:
 		e.word(m.AppendUCI(e.tmp[:0]))
+	case e.o.LAN:
+		e.word(pos.AppendLAN(e.tmp[:0], m))
 	default:
 		e.word(pos.AppendSAN(e.tmp[:0], m))
 	}

@@ -3,6 +3,7 @@ made from a board's moves, for pgn's tests.
 
     PYTHONPATH=<python-chess checkout> python3 pgn/testdata/ref/edits.py edits | gzip -9 -n > pgn/testdata/ref/edits.pythonchess.jsonl.gz
     PYTHONPATH=<python-chess checkout> python3 pgn/testdata/ref/edits.py from_board | gzip -9 -n > pgn/testdata/ref/from_board.pythonchess.jsonl.gz
+    PYTHONPATH=<python-chess checkout> python3 pgn/testdata/ref/edits.py lan < pgn/testdata/ref/lan.pgn | gzip -9 -n > pgn/testdata/ref/lan.pythonchess.jsonl.gz
 
 "edits":
 It builds GAMES random games (random.seed(SEED): the output is the same on
@@ -36,6 +37,16 @@ made a game by chess.pgn.Game.from_board. One JSON object a line:
 
 START the start's FEN, moves the moves in UCI (0000 the null move), headers
 the game's in order, movetext as "edits" writes it.
+
+"lan": the games of standard input (pgn's games written in long algebraic
+notation, pgn/testdata/ref/lan.pgn, which pgn's TestLAN writes with
+-lan.write), read by chess.pgn.read_game. One JSON object a game:
+
+    {"errors": E, "nodes": ["DEPTH UCI", ...]}
+
+E the number of game.errors, nodes every node but the root, depth first
+(each before its variations' nodes, children in order), its depth and its
+move in UCI (node.uci(), the null move 0000).
 """
 
 import json
@@ -146,6 +157,21 @@ def from_board():
     print("\n".join(out))
 
 
+def lan():
+    import sys
+    out = []
+    while True:
+        game = chess.pgn.read_game(sys.stdin)
+        if game is None:
+            break
+        ns = []
+        for n in nodes(game):
+            if n.parent is not None:
+                ns.append("%d %s" % (n.ply() - game.ply(), n.uci()))
+        out.append(json.dumps({"errors": len(game.errors), "nodes": ns}))
+    print("\n".join(out))
+
+
 def edits():
     rng = random.Random(SEED)
     out = []
@@ -169,4 +195,4 @@ def edits():
 
 if __name__ == "__main__":
     import sys
-    {"edits": edits, "from_board": from_board}[sys.argv[1]]()
+    {"edits": edits, "from_board": from_board, "lan": lan}[sys.argv[1]]()
