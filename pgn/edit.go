@@ -16,9 +16,14 @@ type edits struct {
 	deadText  int   // their texts' bytes, still in Game.text
 }
 
-// The tree edits below are python-chess's GameNode methods, each called on
-// n's parent with n: PromoteToMain(n) is n.parent.promote_to_main(n), and
-// so on. They act on n among its siblings, the alternatives to its move at
+// PromoteToMain makes n the first child of its parent, the main
+// continuation there (python-chess's promote_to_main); the others keep
+// their order after it. The root, and a node that is its parent's first
+// child already, change nothing. A node the game does not have panics.
+//
+// The tree edits, PromoteToMain, Promote, Demote and RemoveVariation, are
+// python-chess's GameNode methods, each called on n's parent with n:
+// PromoteToMain(n) is n.parent.promote_to_main(n), and so on. They act on n among its siblings, the alternatives to its move at
 // its parent, and on nothing else: n is the first node of a variation (or
 // the main continuation), not any node inside it. For a node deeper in a
 // variation (its parent's first child), PromoteToMain, Promote and Demote
@@ -42,11 +47,6 @@ type edits struct {
 // comments after the move before (the game's comments, for the game's
 // first move: StartingComments of the game's first move gives the game's
 // comments and then its own).
-
-// PromoteToMain makes n the first child of its parent, the main
-// continuation there (python-chess's promote_to_main); the others keep
-// their order after it. The root, and a node that is its parent's first
-// child already, change nothing. A node the game does not have panics.
 func (g *Game) PromoteToMain(n Node) {
 	g.mustNode("PromoteToMain", n)
 	g.reorder(n, func(s []Node, i int) {
@@ -58,7 +58,8 @@ func (g *Game) PromoteToMain(n Node) {
 // Promote moves n one place up among its parent's children, swapping it
 // with the one before it (python-chess's promote): the second child
 // becomes the main continuation. The first child, and the root, change
-// nothing. A node the game does not have panics.
+// nothing. A node the game does not have panics. Node values, comments
+// and positions stay as PromoteToMain says.
 func (g *Game) Promote(n Node) {
 	g.mustNode("Promote", n)
 	g.reorder(n, func(s []Node, i int) {
@@ -72,7 +73,7 @@ func (g *Game) Promote(n Node) {
 // with the one after it (python-chess's demote): the main continuation
 // demoted makes its first variation the main continuation. The last
 // child, and the root, change nothing. A node the game does not have
-// panics.
+// panics. Node values, comments and positions stay as PromoteToMain says.
 func (g *Game) Demote(n Node) {
 	g.mustNode("Demote", n)
 	g.reorder(n, func(s []Node, i int) {
@@ -119,7 +120,7 @@ func (g *Game) relink(p Node, s []Node) {
 // included, from the game (python-chess's remove_variation on n's parent):
 // removing the main continuation makes the first variation the main
 // continuation. Node values of the removed nodes become invalid; the
-// others stay as they were. The removed nodes' memory is kept for the
+// others stay as they were (see PromoteToMain). The removed nodes' memory is kept for the
 // moves added next, and their comments' memory reclaimed once it is half
 // of the game's, so that a program that adds and removes lines without
 // end (an analysis tool) keeps the game no larger than the most it held

@@ -839,7 +839,6 @@ func TestLAN(t *testing.T) {
 	var buf bytes.Buffer
 	w := pgn.NewWriter(&buf)
 	w.Options.LAN = true
-	lans := 0
 	for _, g := range games {
 		if err := w.Write(g); err != nil {
 			t.Fatal(err)
@@ -853,7 +852,7 @@ func TestLAN(t *testing.T) {
 	if kept := readTestFile(t, "testdata/ref/lan.pgn"); !bytes.Equal(kept, buf.Bytes()) {
 		t.Fatal("the games written in LAN differ from testdata/ref/lan.pgn, which python-chess read: run go test -run TestLAN -lan.write, then testdata/ref/edits.py lan")
 	}
-	lans = strings.Count(buf.String(), "-") // every move but castling and captures has one
+	lans := strings.Count(buf.String(), "-") // every move but castling and captures has one
 	r := pgn.NewReader(&buf)
 	var py []struct {
 		Errors int      `json:"errors"`
