@@ -260,7 +260,7 @@ func TestStockfishMultiPVAndWDL(t *testing.T) {
 	}
 	seen := map[movegen.Move]bool{}
 	for i, l := range a.Lines {
-		if l.MultiPV != i+1 || l.Depth != 8 || seen[l.PV[0]] || !l.Has(engine.FieldWDL) || l.WDL[0]+l.WDL[1]+l.WDL[2] != 1000 {
+		if l.MultiPV != i+1 || l.Depth != 8 || seen[l.PV[0]] || !l.Has(engine.FieldWDL) || l.WDL.Total() != 1000 {
 			t.Errorf("line %d: %+v", i+1, l)
 		}
 		if i > 0 && !a.Lines[i-1].Score.Mate && l.Score.Value > a.Lines[i-1].Score.Value {
