@@ -6,7 +6,7 @@ import (
 	"github.com/symmagic/attacks/movegen"
 )
 
-// The SAN and draw-rule benchmarks: go test ./movegen -run x -bench 'SAN|History|Outcome' -count 5
+// The SAN and draw-rule benchmarks: go test ./movegen -run x -bench 'SAN|LAN|History|Outcome' -count 5
 
 // sanBenchFENs are the positions of the SAN benchmarks: the start, an
 // opening, kiwipete (castling both ways, many captures), a middlegame with
@@ -32,6 +32,27 @@ func BenchmarkSANAll(b *testing.B) {
 		for j := range ps {
 			for _, m := range moves[j] {
 				buf = ps[j].AppendSAN(buf[:0], m)
+			}
+		}
+	}
+	n := 0
+	for _, ms := range moves {
+		n += len(ms)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/move")
+}
+
+// BenchmarkLANAll writes the long algebraic notation of every legal move
+// of the SAN benchmarks' positions, as BenchmarkSANAll writes their SAN.
+func BenchmarkLANAll(b *testing.B) {
+	ps, moves := sanBench(b)
+	buf := make([]byte, 0, 16)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j := range ps {
+			for _, m := range moves[j] {
+				buf = ps[j].AppendLAN(buf[:0], m)
 			}
 		}
 	}

@@ -234,3 +234,38 @@ func ExamplePosition_RepetitionKey() {
 	// Output:
 	// e3 false true
 }
+
+func ExamplePosition_LAN() {
+	p, err := movegen.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		panic(err)
+	}
+	for _, uci := range []string{"e1g1", "e1c1", "d5e6", "e5f7", "e2a6", "c3b1", "f3f6", "a2a4"} {
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Print(p.LAN(m), " ")
+	}
+	fmt.Println(p.LAN(movegen.NoMove))
+	// Output:
+	// O-O O-O-O d5xe6 Ne5xf7 Be2xa6 Nc3-b1 Qf3xf6 a2-a4 --
+}
+
+func ExamplePosition_AppendLAN() {
+	// A promotion that takes and mates, and one that gives check.
+	p, err := movegen.ParseFEN("3r2k1/4Pppp/8/8/8/8/8/4K3 w - - 0 1")
+	if err != nil {
+		panic(err)
+	}
+	var buf []byte
+	for _, m := range p.LegalMoves(nil) {
+		if m.Promotion() == movegen.Queen {
+			buf = p.AppendLAN(buf, m) // no allocation once buf has room
+			buf = append(buf, ' ')
+		}
+	}
+	fmt.Println(string(buf))
+	// Output:
+	// e7-e8=Q+ e7xd8=Q#
+}

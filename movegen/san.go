@@ -92,14 +92,20 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 		}
 	}
 	if check {
-		q := *p
-		play(&q, m)
-		if countMoves(&q) == 0 {
-			return append(dst, '#')
-		}
-		return append(dst, '+')
+		dst = p.appendMate(dst, m)
 	}
 	return dst
+}
+
+// appendMate appends "#" if the legal move m, which gives check, mates,
+// else "+": m is played on a copy and the replies counted.
+func (p *Position) appendMate(dst []byte, m Move) []byte {
+	q := *p
+	play(&q, m)
+	if countMoves(&q) == 0 {
+		return append(dst, '#')
+	}
+	return append(dst, '+')
 }
 
 // appendFrom appends what SAN writes of from for the legal move of a piece
