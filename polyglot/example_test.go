@@ -19,7 +19,7 @@ func Example() {
 [Result "0-1"] 1. d4 d5 2. c4 e6 0-1
 [Result "1/2-1/2"] 1. d4 Nf6 1/2-1/2`
 	var bin bytes.Buffer
-	err := polyglot.Make(strings.NewReader(games), &bin, polyglot.Options{MinGame: 1})
+	_, err := polyglot.Make(strings.NewReader(games), &bin, polyglot.Options{MinGame: 1})
 	if err != nil {
 		panic(err)
 	}
@@ -43,4 +43,31 @@ func Example() {
 	// e4 3
 	// d4 1
 	// 0 e2e4 e2e4 10
+}
+
+// With Options.Skip, Make passes over the games it cannot use, where
+// make-book stops at the first and writes no book: the book is make-book's
+// of the other games, and Skipped names each game passed over.
+func ExampleMake_skip() {
+	games := `[Result "1-0"] 1. e4 e5 2. Nf3 1-0
+[Result "1-0"] 1. e4 e5 2. Ke3 1-0
+[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"] 1. Kd2 Kd7 *
+[Variant "Atomic"] 1. e4 d5 *
+[Result "0-1"] 1. d4 -- 0-1
+[Result "1/2-1/2"] 1. d4 d5 1/2-1/2`
+	var bin bytes.Buffer
+	skipped, err := polyglot.Make(strings.NewReader(games), &bin, polyglot.Options{MinGame: 1, Skip: true})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(skipped.Count, "games skipped;", bin.Len()/polyglot.EntrySize, "entries")
+	for _, s := range skipped.Games {
+		fmt.Println(s.Game, s.Err)
+	}
+	// Output:
+	// 4 games skipped; 4 entries
+	// 2 pgn: game 2, line 2, column 28: move 2. Ke3: no white king moves to e3
+	// 3 polyglot: game 3: the game starts from "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", not the standard start (make-book plays every game from the standard start)
+	// 4 pgn: game 4, line 4, column 1: variant "Atomic": only standard chess and Chess960 are read
+	// 5 polyglot: game 5: a null move at ply 2 (make-book reads none)
 }

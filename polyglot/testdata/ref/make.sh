@@ -44,3 +44,20 @@ done
 cp "$pychess/data/polyglot/lasker-trap.bin" $D/books/lasker-trap.bin
 PYTHONPATH=$pychess python3 $D/ref/read.py $D/books/lasker-trap.bin $D/lasker-trap.pgn > "$tmp/reading"
 gzip -9 -n -c "$tmp/reading" > $D/readings/lasker-trap.txt.gz
+
+# unusable/make-book.txt: what make-book does with each game of
+# unusable/*.pgn alone (-min-game 1): the error it stops at, writing no
+# book (it exits with status 0 all the same), or the book it writes, each
+# entry as KEY MOVE WEIGHT in hex. Make with Options.Skip passes over
+# every one of these games.
+for f in $D/unusable/*.pgn; do
+	rm -f "$tmp/u.bin"
+	msg=$(polyglot make-book -pgn "$f" -bin "$tmp/u.bin" -min-game 1 | grep POLYGLOT || true)
+	if [ -f "$tmp/u.bin" ]; then
+		printf '%s\tbook:' "$(basename "$f")"
+		od -An -v -tx1 -w16 "$tmp/u.bin" | awk '{ printf " %s%s%s%s%s%s%s%s:%s%s:%s%s", $1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12 }'
+		echo
+	else
+		printf '%s\tno book: %s\n' "$(basename "$f")" "${msg#tellusererror }"
+	fi
+done > $D/unusable/make-book.txt
