@@ -61,3 +61,16 @@ for f in $D/unusable/*.pgn; do
 		printf '%s\tno book: %s\n' "$(basename "$f")" "${msg#tellusererror }"
 	fi
 done > $D/unusable/make-book.txt
+
+# filter/: a book with entries of weight 0 (twic232's, every third
+# entry's weight 0, by ref/zero.py), and python-chess's lookups with a
+# minimum weight and excluded moves (ref/filter.py) at the first positions
+# of five books' readings.
+python3 $D/ref/zero.py $D/books/twic232.bin $D/filter/zero-weights.bin
+PYTHONPATH=$pychess python3 $D/ref/filter.py \
+	$D/filter/zero-weights.bin $D/readings/twic232.txt.gz 300 \
+	$D/books/twic232.bin $D/readings/twic232.txt.gz 100 \
+	$D/books/halving.bin $D/readings/halving.txt.gz 50 \
+	$D/books/lasker-trap.bin $D/readings/lasker-trap.txt.gz 50 \
+	$D/books/benchmark-uniform.bin $D/readings/benchmark-uniform.txt.gz 50 > "$tmp/filter.txt"
+gzip -9 -n -c "$tmp/filter.txt" > $D/filter/python-chess.txt.gz
