@@ -374,14 +374,12 @@ func (r *reading) corner(s movegen.Square) (float64, float64) {
 }
 
 func (r *reading) colour(name string) rgb {
-	var c [4]float64
-	fmt.Sscanf(name, "#%02x%02x%02x", new(int), new(int), new(int))
+	if len(name) == 4 { // #rgb
+		name = string([]byte{'#', name[1], name[1], name[2], name[2], name[3], name[3]})
+	}
 	var v [3]int
 	fmt.Sscanf(name, "#%02x%02x%02x", &v[0], &v[1], &v[2])
-	for i := range v {
-		c[i] = float64(v[i])
-	}
-	return rgb{c[0], c[1], c[2]}
+	return rgb{float64(v[0]), float64(v[1]), float64(v[2])}
 }
 
 func (r *reading) arrowColour(letter byte) [4]float64 {
@@ -816,7 +814,7 @@ func checkFrame(t *testing.T, r *reading) {
 	full := float64(c.full)
 	if c.opts.Borders {
 		for _, p := range [][2]float64{{0.5, 0.5}, {full / 2, 0.5}, {full - 0.5, full - 0.5}} {
-			if got := r.point(p[0], p[1]); !near(got, r.colour(r.colors.OuterBorder+"1"), 30) {
+			if got := r.point(p[0], p[1]); !near(got, r.colour(r.colors.OuterBorder), 30) {
 				t.Errorf("outer border at %v: %v", p, got)
 			}
 		}
@@ -846,7 +844,8 @@ func checkFrame(t *testing.T, r *reading) {
 
 // writePychessTable renders python-chess's pictures of the cases, read
 // from -pychess's directory, and writes what each square shows to
-// testdata/pychess.txt.
+// testdata/pychess.txt: for each board a block of its name and its eight
+// ranks from the 8th, blocks parted by an empty line.
 func writePychessTable(t *testing.T, browser string, cases []*testCase) {
 	var boards []string
 	var sizes []int
@@ -874,7 +873,6 @@ func writePychessTable(t *testing.T, browser string, cases []*testCase) {
 	img := render(t, browser, items)
 	masks := readMasks(img, at)
 	var out strings.Builder
-	out.WriteString("") // blocks: a name, then eight ranks from the 8th
 	for i, c := range cases {
 		r := &reading{img: img, c: c, origin: image.Point{items[i].x, items[i].y}, colors: merged(c.opts.Colors)}
 		if i > 0 {
