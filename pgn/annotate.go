@@ -223,6 +223,12 @@ func (g *Game) eachCommand(n Node, name string, f func(arg []byte) bool) {
 // until f returns true: at every "[%", as a regular expression searching
 // from each place would find them, in time linear in the text.
 func commands(text []byte, f func(name, arg []byte) bool) {
+	commandsAt(text, func(_, _ int, name, arg []byte) bool { return f(name, arg) })
+}
+
+// commandsAt is commands with each command's place: text[start:end] is
+// the command, "[%" to "]".
+func commandsAt(text []byte, f func(start, end int, name, arg []byte) bool) {
 	closeAt := -1 // the index of the first ] at or after the last place looked at
 	for i := 0; ; i++ {
 		k := bytes.Index(text[i:], []byte("[%"))
@@ -244,7 +250,7 @@ func commands(text []byte, f func(name, arg []byte) bool) {
 			}
 			closeAt = j + c
 		}
-		if f(text[i+2:j], text[j+1:closeAt]) {
+		if f(i, closeAt+1, text[i+2:j], text[j+1:closeAt]) {
 			return
 		}
 	}
