@@ -385,8 +385,9 @@ func TestReadCutOff(t *testing.T) {
 
 // FuzzRead: no input panics or loops; each game is read whole or is a
 // *pgn.Error with its game's number and a place in the input; a game read
-// whole writes out and reads back as itself; skipping variations reads the
-// same games with the same main lines.
+// whole writes out and reads back as itself, and so does it with every
+// command set by the setters on its first nodes (checkSetters); skipping
+// variations reads the same games with the same main lines.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		"[Event \"x\"]\n\n1. e4 e5 (1... c5 {x} 2. Nf3) 2. Nf3 $1 *\n",
@@ -408,6 +409,7 @@ func FuzzRead(f *testing.F) {
 		for i, err := range errs {
 			if err == nil {
 				checkRoundTrip(t, fmt.Sprintf("game %d", i+1), games[i])
+				checkSetters(t, fmt.Sprintf("game %d", i+1), games[i])
 				continue
 			}
 			var pe *pgn.Error

@@ -387,3 +387,115 @@ func TestNAGSet(t *testing.T) {
 		t.Errorf("written:\n%s", s)
 	}
 }
+
+// checkSetters sets every command on the first nodes of a copy of g (the
+// root and its moves, depth first), in turn removing some, and checks that
+// the accessors read the values set, and read them back from the game
+// written (checkRoundTrip: the same game, written again the same), but
+// where a comment holds a "}": dropped when written, it may join text into
+// a command.
+func checkSetters(t *testing.T, name string, g *pgn.Game) {
+	t.Helper()
+	c := g.Clone()
+	nodes := []pgn.Node{pgn.Root}
+	for n := range c.Nodes() {
+		if len(nodes) == 40 {
+			break
+		}
+		nodes = append(nodes, n)
+	}
+	type want struct {
+		clock, emt time.Duration
+		eval       pgn.Eval
+		arrows     []pgn.Arrow
+		nags       []byte
+	}
+	wants := make([]want, len(nodes))
+	for k, n := range nodes {
+		w := want{clock: time.Duration(k) * 1500 * time.Millisecond, emt: time.Duration(k%7) * time.Second,
+			eval:   pgn.Eval{CP: k*37 - 200, Depth: k % 3},
+			arrows: []pgn.Arrow{{Color: 'G', From: movegen.Square(k % 64), To: movegen.Square(k % 64)}, {Color: 'B', From: movegen.Square(k % 64), To: movegen.Square((k + 9) % 64)}}}
+		if k%5 == 2 {
+			w.eval = pgn.Eval{Mate: true, MateIn: k - 20}
+		}
+		c.SetClock(n, w.clock)
+		c.SetEval(n, w.eval)
+		c.SetArrows(n, w.arrows)
+		c.SetEMT(n, w.emt)
+		if k%4 == 3 {
+			c.RemoveClock(n)
+			c.RemoveEMT(n)
+			c.SetArrows(n, nil)
+			w.arrows, w.clock, w.emt = nil, 0, 0
+		}
+		if n != pgn.Root {
+			c.AddNAG(n, byte(k%3+1))
+			c.AddNAG(n, 1)
+		}
+		w.nags = c.NAGs(n)
+		wants[k] = w
+	}
+	checkRoundTrip(t, name+" annotated", c)
+	back, errs := readAll(t, c.String(), false)
+	if len(back) != 1 || errs[0] != nil {
+		return // checkRoundTrip said so
+	}
+	bnodes := []pgn.Node{pgn.Root}
+	for n := range back[0].Nodes() {
+		if len(bnodes) == len(nodes) {
+			break
+		}
+		bnodes = append(bnodes, n)
+	}
+	for k, w := range wants {
+		if strings.Contains(strings.Join(c.Comments(nodes[k]), " "), "}") {
+			continue
+		}
+		for _, h := range []struct {
+			g *pgn.Game
+			n pgn.Node
+		}{{c, nodes[k]}, {back[0], bnodes[k]}} {
+			clock, okc := h.g.Clock(h.n)
+			emt, oke := h.g.EMT(h.n)
+			e, _ := h.g.Eval(h.n)
+			if clock != w.clock || okc != (k%4 != 3) || emt != w.emt || oke != (k%4 != 3) ||
+				e != w.eval || !slices.Equal(h.g.Arrows(h.n), w.arrows) || !bytes.Equal(h.g.NAGs(h.n), w.nags) {
+				t.Fatalf("%s: node %d: clock %v %v, emt %v %v, eval %+v, arrows %v, NAGs %v; want %+v (comments %q)",
+					name, k, clock, okc, emt, oke, e, h.g.Arrows(h.n), h.g.NAGs(h.n), w, h.g.Comments(h.n))
+			}
+		}
+	}
+}
+
+// TestSetterPanics: a value no command holds panics, naming the method
+// and the value.
+func TestSetterPanics(t *testing.T) {
+	g := readOne(t, "1. e4 *\n")
+	n := g.Next(pgn.Root)
+	for _, c := range []struct {
+		f    func()
+		want string
+	}{
+		{func() { g.SetClock(n, -time.Second) }, "Game.SetClock: -1s"},
+		{func() { g.SetEMT(n, 1e6*time.Hour) }, "Game.SetEMT: 1000000h0m0s"},
+		{func() { g.SetArrows(n, []pgn.Arrow{{Color: 'X', From: 1, To: 2}}) }, "Game.SetArrows: arrow {Color 'X', From 1, To 2}"},
+		{func() { g.SetArrows(n, []pgn.Arrow{{Color: 'G', From: 64, To: 2}}) }, "Game.SetArrows: arrow {Color 'G', From 64, To 2}"},
+		{func() { g.SetEval(n, pgn.Eval{CP: 1e12}) }, "Game.SetEval: 1000000000000 centipawns"},
+		{func() { g.SetEval(n, pgn.Eval{CP: 1, Depth: -1}) }, "Game.SetEval: depth -1"},
+		{func() { g.SetScore(n, engine.Score{Mate: true, Given: true}, 0) }, "Game.SetScore: score mate +0"},
+		{func() { g.SetScore(n, engine.Score{Value: 5}, -2) }, "Game.SetScore: depth -2"},
+		{func() { g.SetClock(7, time.Second) }, "Game.SetClock: node 7"},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), c.want) {
+					t.Errorf("panic %v, want %q", r, c.want)
+				}
+			}()
+			c.f()
+		}()
+	}
+	if got := g.Comments(n); got != nil {
+		t.Errorf("comments %q after the panics, want none", got)
+	}
+}
