@@ -13,9 +13,10 @@ import (
 // ChessBase and python-chess write and read them: [%clk 1:02:03.4] (the
 // clock after the move), [%eval 0.41] or [%eval #-3,20] (an evaluation,
 // with the search's depth), [%csl Gd4,Re5] (coloured squares) and [%cal
-// Ge2e4] (coloured arrows). Each accessor reads them from all the node's
-// comments (Comments), as python-chess reads them from its comments joined
-// by spaces.
+// Ge2e4] (coloured arrows), and [%emt 0:00:05] (the move's time: EMT, in
+// commands.go with the setters that write them all). Each accessor reads
+// them from all the node's comments (Comments), as python-chess reads them
+// from its comments joined by spaces.
 
 // Clock returns the first [%clk h:mm:ss] of n's comments: the time left on
 // the clock of the side that made n's move (seconds may have a fraction).
