@@ -17,6 +17,16 @@
 //	for s.Next() { info := s.Info(); ... }     // each info line as it comes
 //	a, err = s.Wait()                           // after s.Stop(), or ctx's end
 //
+// # Scores
+//
+// A line's Score and WDL are from its side to move's point of view, Turn;
+// Info.ScoreFor and Info.WDLFor give them from either color's
+// (python-chess's PovScore.white() and pov(color)). Score.CP, Score.WDL,
+// Score.Compare, Score.Neg and WDL.Expectation are python-chess 1.11.2's
+// score(mate_score=), wdl(model="sf", ply=), order, negation and
+// expectation(); a mate given (python-chess's MateGiven, the other side's
+// view of "mate 0") is a Score with Given set.
+//
 // # Contexts, goroutines and processes
 //
 // Every call that waits for the engine takes a context. Start's bounds the

@@ -237,7 +237,7 @@ func TestMultiPVAndWDL(t *testing.T) {
 		}
 		seen := map[movegen.Move]bool{}
 		for i, l := range a.Lines {
-			if l.MultiPV != i+1 || seen[l.PV[0]] || l.WDL != [3]int{500, 300, 200} || !l.Has(engine.FieldWDL) {
+			if l.MultiPV != i+1 || seen[l.PV[0]] || l.WDL != (engine.WDL{Wins: 500, Draws: 300, Losses: 200}) || !l.Has(engine.FieldWDL) {
 				t.Errorf("line %d: %+v", i+1, l)
 			}
 			seen[l.PV[0]] = true
@@ -282,7 +282,7 @@ func TestBoundAfterWDL(t *testing.T) {
 		info := s.Info()
 		if info.Score.Lower {
 			bounds++
-			if info.WDL != [3]int{510, 300, 190} || info.Score.Upper {
+			if info.WDL != (engine.WDL{Wins: 510, Draws: 300, Losses: 190}) || info.Score.Upper {
 				t.Errorf("bound line: %+v", info)
 			}
 		}
@@ -295,7 +295,7 @@ func TestBoundAfterWDL(t *testing.T) {
 	if lines == 0 || bounds != lines {
 		t.Errorf("%d lines with a bound, %d infos with one", lines, bounds)
 	}
-	if l := a.Lines[0]; l.Score.Lower || l.Score.Upper || l.WDL != [3]int{500, 300, 200} {
+	if l := a.Lines[0]; l.Score.Lower || l.Score.Upper || l.WDL != (engine.WDL{Wins: 500, Draws: 300, Losses: 200}) {
 		t.Errorf("the analysis's line %+v: the exact score after the bound's", l)
 	}
 }

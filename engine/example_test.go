@@ -148,3 +148,48 @@ func Example_stockfish() {
 		fmt.Printf("%d. %s %v wdl %v, %d plies\n", l.MultiPV, p.SAN(l.PV[0]), l.Score, l.WDL, len(l.PV))
 	}
 }
+
+// A line's score from White's point of view (python-chess's
+// info["score"].white()), as centipawns with mates counted (score(mate_score=
+// 100000)), and as White's expected result (wdl(ply=...).expectation()).
+func ExampleInfo_ScoreFor() {
+	ctx := context.Background()
+	cfg := testEngine()
+	cfg.Options = map[string]string{"UCI_ShowWDL": "true"}
+	e, err := engine.Start(ctx, cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer e.Close()
+
+	p, err := movegen.ParseFEN("r5k1/5ppp/8/8/8/8/1P3PPP/6K1 w - - 0 30")
+	if err != nil {
+		log.Fatal(err)
+	}
+	b3, err := p.ParseUCI("b2b3")
+	if err != nil {
+		log.Fatal(err)
+	}
+	q := p
+	q.PlayUnchecked(b3)                             // Black to move: the position searched
+	ply := 2*(q.FullmoveNumber()-1) + int(q.Side()) // plies from the start, python-chess's board.ply()
+	a, err := e.Analyse(ctx, engine.Game{Start: p, Moves: []movegen.Move{b3}}, engine.Limit{Depth: 3, MultiPV: 2})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, l := range a.Lines {
+		w := l.ScoreFor(movegen.White)
+		fmt.Printf("%s: %v to move, %v; White's view %v, %d cp, expects %.3f (engine's WDL %+v)\n",
+			q.SAN(l.PV[0]), l.Turn, l.Score, w, w.CP(100000), w.WDL(ply).Expectation(), l.WDLFor(movegen.White))
+	}
+
+	// Scores of one's own: a pawn up, and a checkmated side to move.
+	pawn, mated := engine.Score{Value: 100}, engine.Score{Mate: true}
+	fmt.Println(pawn.WDL(30), pawn.WDL(30).Expectation(), pawn.Neg().WDL(30).Expectation())
+	fmt.Println(mated, "->", mated.Neg(), mated.Neg().CP(100000), mated.Neg().Compare(engine.Score{Mate: true, Value: 1}))
+	// Output:
+	// Ra1#: black to move, mate 1; White's view mate -1, -99999 cp, expects 0.000 (engine's WDL {Wins:200 Draws:300 Losses:500})
+	// Kf8: black to move, cp 0; White's view cp 0, 0 cp, expects 0.500 (engine's WDL {Wins:200 Draws:300 Losses:500})
+	// {515 485 0} 0.7575 0.2425
+	// mate 0 -> mate +0 100000 1
+}

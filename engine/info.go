@@ -38,7 +38,8 @@ const (
 //	info depth 20 seldepth 27 multipv 1 score cp 31 wdl 60 920 20 nodes 1219137 nps 1006713 hashfull 402 tbhits 0 time 1211 pv e2e4 e7e5 g1f3
 //
 // Fields says which fields the line gave (a field it did not give is
-// zero). The score and the WDL are from the side to move's point of view.
+// zero). The score and the WDL are from the side to move's point of view,
+// Turn (ScoreFor and WDLFor give them from either side's).
 // PV's moves are checked against the position searched, move by move: a
 // move the position does not have is an error, never a move passed on.
 // currline and refutation, and fields UCI does not define, are skipped.
@@ -48,7 +49,7 @@ type Info struct {
 	SelDepth       int
 	MultiPV        int // the line's rank among the best, from 1
 	Score          Score
-	WDL            [3]int // wins, draws, losses, per mille
+	WDL            WDL // wins, draws, losses, per mille
 	Nodes          int64
 	NPS            int64
 	HashFull       int // per mille
@@ -59,43 +60,16 @@ type Info struct {
 	CPULoad        int // per mille
 	PV             []movegen.Move
 	String         string // the text of "info string ...", the rest of the line
+
+	// Turn is the side to move in the position searched, whose point of
+	// view Score and WDL take: the driver sets it on every Info it hands
+	// out, whether or not the line gave a score (ScoreFor and WDLFor
+	// turn them to either side's view).
+	Turn movegen.Color
 }
 
 // Has reports whether the info line gave the field f.
 func (i *Info) Has(f Field) bool { return i.Fields&f != 0 }
-
-// Score is an engine's evaluation, from the side to move's point of view:
-// centipawns, or the moves to a mate when Mate is set (Value above 0: the
-// side to move mates; below 0: it is mated; 0: it is checkmated now, as
-// engines report a position with no move). Lower and Upper mark a bound:
-// the true score is at least (lowerbound) or at most (upperbound) Value.
-// UCI writes the bound after the score's value; with UCI_ShowWDL,
-// Stockfish writes it after the WDL ("score cp -95 wdl 0 512 488
-// lowerbound"), and a bound anywhere after the score in the line is the
-// score's. A bound with no score before it, or both bounds, is an error.
-type Score struct {
-	Mate  bool
-	Value int
-	Lower bool
-	Upper bool
-}
-
-// String returns the score as UCI writes it: "cp 31", "mate -2",
-// "cp 40 lowerbound".
-func (s Score) String() string {
-	t := "cp "
-	if s.Mate {
-		t = "mate "
-	}
-	t += strconv.Itoa(s.Value)
-	switch {
-	case s.Lower:
-		t += " lowerbound"
-	case s.Upper:
-		t += " upperbound"
-	}
-	return t
-}
 
 // infoWords are the fields UCI defines for info lines: a pv, currline or
 // refutation runs up to the next of them.
@@ -110,7 +84,7 @@ var infoWords = map[string]bool{
 // search of the position root, its moves in the engine's notation
 // (chess960: castling written king takes rook).
 func parseInfo(s string, root *movegen.Position, chess960 bool) (Info, error) {
-	info := Info{MultiPV: 1}
+	info := Info{MultiPV: 1, Turn: root.Side()}
 	var word string
 	for {
 		word, s = nextWord(s)
@@ -174,8 +148,9 @@ func parseInfo(s string, root *movegen.Position, chess960 bool) (Info, error) {
 				info.Score.Upper = true
 			}
 		case "wdl":
-			for i := range info.WDL {
-				if info.WDL[i], s, err = intField(word, s, 0); err != nil {
+			w := [3]*int{&info.WDL.Wins, &info.WDL.Draws, &info.WDL.Losses}
+			for i := range w {
+				if *w[i], s, err = intField(word, s, 0); err != nil {
 					break
 				}
 			}

@@ -386,7 +386,7 @@ func (s *Search) keep(info Info) {
 		return
 	}
 	for len(s.lines) < info.MultiPV {
-		s.lines = append(s.lines, Info{})
+		s.lines = append(s.lines, Info{Turn: s.root.Side()})
 	}
 	s.lines[info.MultiPV-1] = info
 }

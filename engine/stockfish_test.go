@@ -239,6 +239,60 @@ func TestStockfishMates(t *testing.T) {
 		a, err := e.Analyse(ctx, engine.Game{Start: mustFEN(t, fen)}, engine.Limit{Depth: 5})
 		if err != nil || a.BestMove != movegen.NoMove || len(a.Lines) != 1 || a.Lines[0].Score != want {
 			t.Errorf("%s: %v %v", fen, a, err)
+			continue
+		}
+		// White's view of Black's "mate 0" is a mate given.
+		if l := a.Lines[0]; l.Turn != movegen.Black || l.ScoreFor(movegen.White) != want.Neg() || l.ScoreFor(movegen.White).Given != want.Mate {
+			t.Errorf("%s: Turn %v, White's view %+v", fen, l.Turn, l.ScoreFor(movegen.White))
+		}
+	}
+}
+
+// TestStockfishScoreFor checks Turn, ScoreFor and WDLFor on Stockfish's
+// lines, with UCI_ShowWDL, in a position two queens up for White with
+// White to move, and the same colors reversed with Black to move reached
+// by a game's move: every info line's Turn is the side to move, and the
+// side with the queens wins from its own view and loses from the other's.
+func TestStockfishScoreFor(t *testing.T) {
+	searching(t)
+	e, _ := startStockfish(t)
+	ctx := quick(t)
+	if err := e.SetOption(ctx, "UCI_ShowWDL", "true"); err != nil {
+		t.Fatal(err)
+	}
+	white := mustFEN(t, "7k/8/8/8/8/8/2QQ4/K7 w - - 0 1")
+	black := mustFEN(t, "k7/2qq4/8/8/8/8/8/7K w - - 0 1")
+	kg1, err := black.ParseUCI("h1g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		g      engine.Game
+		queens movegen.Color
+	}{
+		{engine.Game{Start: white}, movegen.White},
+		{engine.Game{Start: black, Moves: []movegen.Move{kg1}}, movegen.Black},
+	} {
+		s, err := e.Search(ctx, c.g, engine.Limit{Depth: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for s.Next() {
+			if info := s.Info(); info.Has(engine.FieldScore) {
+				checkPOV(t, info, c.queens)
+				n++
+			}
+		}
+		a, err := s.Wait()
+		if err != nil || n == 0 || len(a.Lines) != 1 {
+			t.Fatalf("%v: %d scores, %v %v", c.queens, n, a, err)
+		}
+		l := a.Lines[0]
+		checkPOV(t, l, c.queens)
+		win, lose := l.ScoreFor(c.queens), l.ScoreFor(c.queens.Other())
+		if win.CP(100000) < 500 || lose.CP(100000) > -500 || win.Compare(lose) != 1 || l.WDLFor(c.queens).Wins < 900 || l.WDLFor(c.queens.Other()).Losses < 900 {
+			t.Errorf("queens for %v: %+v; their view %v %+v, the other's %v %+v", c.queens, l, win, l.WDLFor(c.queens), lose, l.WDLFor(c.queens.Other()))
 		}
 	}
 }
@@ -260,7 +314,7 @@ func TestStockfishMultiPVAndWDL(t *testing.T) {
 	}
 	seen := map[movegen.Move]bool{}
 	for i, l := range a.Lines {
-		if l.MultiPV != i+1 || l.Depth != 8 || seen[l.PV[0]] || !l.Has(engine.FieldWDL) || l.WDL[0]+l.WDL[1]+l.WDL[2] != 1000 {
+		if l.MultiPV != i+1 || l.Depth != 8 || seen[l.PV[0]] || !l.Has(engine.FieldWDL) || l.WDL.Total() != 1000 {
 			t.Errorf("line %d: %+v", i+1, l)
 		}
 		if i > 0 && !a.Lines[i-1].Score.Mate && l.Score.Value > a.Lines[i-1].Score.Value {

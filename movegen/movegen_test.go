@@ -60,6 +60,34 @@ func TestSquaresAndPieces(t *testing.T) {
 	}
 }
 
+// TestPly counts the plies of a game from the start: one more after every
+// move, as python-chess's Board.ply counts them, and from a FEN's move number.
+func TestPly(t *testing.T) {
+	p := movegen.StartPosition()
+	for i, uci := range []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"} {
+		if p.Ply() != i {
+			t.Fatalf("after %d moves: Ply %d", i, p.Ply())
+		}
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Play(m)
+	}
+	if p.Ply() != 5 {
+		t.Errorf("after 5 moves: Ply %d", p.Ply())
+	}
+	for fen, want := range map[string]int{
+		"r1k1r3/8/8/3pP3/8/8/8/R1K1R3 w Qq d6 0 17": 32,
+		"r1k1r3/8/8/3pP3/8/8/8/R1K1R3 b Qq - 3 17":  33,
+		"8/8/8/8/8/8/8/K6k b - - 0 1":               1,
+	} {
+		if p := mustParse(t, fen); p.Ply() != want {
+			t.Errorf("%s: Ply %d, want %d", fen, p.Ply(), want)
+		}
+	}
+}
+
 // TestPositionAccessors reads a position back through every accessor.
 func TestPositionAccessors(t *testing.T) {
 	p := mustParse(t, "r1k1r3/8/8/3pP3/8/8/8/R1K1R3 w Qq d6 0 17")

@@ -135,6 +135,18 @@ func (p *Position) HalfmoveClock() int { return int(p.half) }
 // each of Black's moves.
 func (p *Position) FullmoveNumber() int { return int(p.full) }
 
+// Ply returns the plies played before the position, counted from its
+// fullmove number as python-chess's Board.ply does: 2(FullmoveNumber-1), one
+// more with Black to move. From the standard start it is the moves played; an
+// engine's win-draw-loss model takes it (see package engine's Score.WDL).
+func (p *Position) Ply() int {
+	n := 2 * (int(p.full) - 1)
+	if p.side == Black {
+		n++
+	}
+	return n
+}
+
 // Key returns the position's Polyglot key, kept by Play (see the package's
 // section on Polyglot keys).
 func (p *Position) Key() uint64 { return p.key }

@@ -18,14 +18,14 @@ func ExampleOfGame() {
 	if err := r.Read(&g); err != nil {
 		panic(err)
 	}
-	o, ply, err := opening.OfGame(g.Start(), g.Mainline(nil))
+	o, ply, ok, err := opening.OfGame(g.Start(), g.Mainline(nil))
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(o.ECO, o.Name)
+	fmt.Println(o.ECO, o.Name, ok)
 	fmt.Println("reached at ply", ply, "; the data's line:", o.PGN)
 	// Output:
-	// B90 Sicilian Defense: Najdorf Variation, English Attack
+	// B90 Sicilian Defense: Najdorf Variation, English Attack true
 	// reached at ply 11 ; the data's line: 1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3
 }
 
@@ -39,4 +39,21 @@ func ExampleOf() {
 	fmt.Println(o.ECO, o.Name, ok)
 	// Output:
 	// D02 Queen's Pawn Game: Zukertort Variation true
+}
+
+// A game the data names nowhere: found is false, and the opening the zero
+// Opening.
+func ExampleOfGame_notFound() {
+	start, err := movegen.ParseFEN("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	if err != nil {
+		panic(err)
+	}
+	castle, err := start.ParseUCI("e1g1")
+	if err != nil {
+		panic(err)
+	}
+	o, ply, ok, err := opening.OfGame(start, []movegen.Move{castle})
+	fmt.Printf("%q %d %v %v\n", o.Name, ply, ok, err)
+	// Output:
+	// "" 0 false <nil>
 }

@@ -13,7 +13,7 @@
 //
 //	p, _ := movegen.ParseFEN("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
 //	o, ok := opening.Of(&p) // B20 Sicilian Defense, true
-//	o, ply, err := opening.OfGame(start, moves)
+//	o, ply, ok, err := opening.OfGame(start, moves) // the deepest named position, false for none
 //
 //go:generate go run gen.go -out table.go
 package opening
@@ -98,13 +98,13 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // OfGame returns the opening of the deepest position of the game that the
-// data names, start and the position after each of moves, and the number
-// of moves played to reach it (0: start itself): the longest known line
-// the game reached, found whatever the game's length or material, and
-// from any start. When no position of the game has a name, o is the zero
-// Opening and ply is 0. A move that is not legal where it is played, the
-// null move included, is an *Error naming it; nothing is returned for the
-// game then.
+// data names, start and the position after each of moves, the number of
+// moves played to reach it (0: start itself), and ok true: the longest
+// known line the game reached, found whatever the game's length or
+// material, and from any start. When no position of the game has a name,
+// ok is false, o is the zero Opening and ply is 0 (as Of's false). A move
+// that is not legal where it is played, the null move included, is an
+// *Error naming it; nothing is returned for the game then.
 //
 // lichess names a game's opening otherwise: it looks at the first 40
 // plies only, never names the start position itself (ply 0), and names
@@ -114,21 +114,19 @@ func (e *Error) Unwrap() error { return e.Err }
 // position of the whole game: a game that reaches a named position by
 // transposition after ply 40, or one from a set-up position the data
 // names, gets a name here that lichess does not give.
-func OfGame(start movegen.Position, moves []movegen.Move) (o Opening, ply int, err error) {
+func OfGame(start movegen.Position, moves []movegen.Move) (o Opening, ply int, ok bool, err error) {
 	p := start
-	if x, ok := Of(&p); ok {
-		o = x
-	}
+	o, ok = Of(&p)
 	for i, m := range moves {
 		if !p.IsLegal(m) { // NoMove, the null move, included
-			return Opening{}, 0, illegal(p, i+1, m)
+			return Opening{}, 0, false, illegal(p, i+1, m)
 		}
 		p.PlayUnchecked(m)
-		if x, ok := Of(&p); ok {
-			o, ply = x, i+1
+		if x, named := Of(&p); named {
+			o, ply, ok = x, i+1, true
 		}
 	}
-	return o, ply, nil
+	return o, ply, ok, nil
 }
 
 // illegal returns the *Error of the move m, not legal in p, at ply.

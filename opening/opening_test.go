@@ -79,9 +79,9 @@ func TestEveryLine(t *testing.T) {
 		if got, ok := opening.Of(&end); !ok || got != want {
 			t.Errorf("%s: Of = %+v %v, want %+v", l.where, got, ok, want)
 		}
-		got, ply, err := opening.OfGame(g.Start(), buf)
-		if err != nil || got != want || ply != len(buf) {
-			t.Errorf("%s: OfGame = %+v %d %v, want %+v %d", l.where, got, ply, err, want, len(buf))
+		got, ply, ok, err := opening.OfGame(g.Start(), buf)
+		if err != nil || !ok || got != want || ply != len(buf) {
+			t.Errorf("%s: OfGame = %+v %d %v %v, want %+v %d", l.where, got, ply, ok, err, want, len(buf))
 		}
 	}
 	// OfGame's doc: lichess's rule of 20 pieces changes no answer, for the
@@ -104,9 +104,9 @@ func TestTranspositions(t *testing.T) {
 		{"1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. Qd2 Nbd7 9. a3", "B90", "Sicilian Defense: Najdorf Variation, English Attack", "11"},
 	} {
 		g := game(t, c.moves)
-		o, ply, err := opening.OfGame(g.Start(), g.Mainline(nil))
-		if err != nil || o.ECO != c.eco || o.Name != c.name || strconv.Itoa(ply) != c.ply {
-			t.Errorf("%s: %+v at ply %d, %v; want %s %s at ply %s", c.moves, o, ply, err, c.eco, c.name, c.ply)
+		o, ply, ok, err := opening.OfGame(g.Start(), g.Mainline(nil))
+		if err != nil || !ok || o.ECO != c.eco || o.Name != c.name || strconv.Itoa(ply) != c.ply {
+			t.Errorf("%s: %+v at ply %d, %v %v; want %s %s at ply %s", c.moves, o, ply, ok, err, c.eco, c.name, c.ply)
 		}
 	}
 }
@@ -171,8 +171,13 @@ func TestOfGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o, ply, err := opening.OfGame(p, nil); o != (opening.Opening{}) || ply != 0 || err != nil {
-		t.Errorf("bare kings: %+v %d %v", o, ply, err)
+	if o, ply, ok, err := opening.OfGame(p, nil); o != (opening.Opening{}) || ply != 0 || ok || err != nil {
+		t.Errorf("bare kings: %+v %d %v %v", o, ply, ok, err)
+	}
+	// Nor after moves: found false, not a name at ply 0.
+	kd1, _ := p.ParseUCI("e1d1")
+	if o, ply, ok, err := opening.OfGame(p, []movegen.Move{kd1}); o != (opening.Opening{}) || ply != 0 || ok || err != nil {
+		t.Errorf("bare kings, a move: %+v %d %v %v", o, ply, ok, err)
 	}
 	if o, ok := opening.Of(&p); ok {
 		t.Errorf("Of bare kings: %+v", o)
@@ -180,14 +185,17 @@ func TestOfGame(t *testing.T) {
 	// An illegal move.
 	s := movegen.StartPosition()
 	e4, _ := s.ParseUCI("e2e4")
-	_, _, err = opening.OfGame(s, []movegen.Move{e4, e4})
+	o, ply, ok, err := opening.OfGame(s, []movegen.Move{e4, e4})
+	if o != (opening.Opening{}) || ply != 0 || ok {
+		t.Errorf("illegal move: %+v %d %v, want nothing", o, ply, ok)
+	}
 	var oe *opening.Error
 	var me *movegen.MoveError
 	if !errors.As(err, &oe) || oe.Ply != 2 || !errors.As(err, &me) || me.UCI != "e2e4" ||
 		!strings.HasPrefix(err.Error(), `opening: move 2 in "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1": movegen: move "e2e4": `) {
 		t.Errorf("illegal move: %v", err)
 	}
-	if _, _, err := opening.OfGame(s, []movegen.Move{e4, movegen.NoMove}); !errors.As(err, &oe) || oe.Ply != 2 || !errors.As(err, &me) || me.UCI != "0000" {
+	if _, _, _, err := opening.OfGame(s, []movegen.Move{e4, movegen.NoMove}); !errors.As(err, &oe) || oe.Ply != 2 || !errors.As(err, &me) || me.UCI != "0000" {
 		t.Errorf("null move: %v", err)
 	}
 	if got := (&opening.Error{Ply: 3, FEN: "x"}).Error(); got != `opening: move 3 in "x": not legal` {
@@ -218,9 +226,12 @@ func TestOfGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		moves := g.Mainline(nil)
-		o, ply, err := opening.OfGame(g.Start(), moves)
+		o, ply, found, err := opening.OfGame(g.Start(), moves)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if found != (o != opening.Opening{}) {
+			t.Errorf("OfGame: %+v, found %v", o, found)
 		}
 		p := g.Start()
 		for i, m := range moves {
@@ -233,7 +244,7 @@ func TestOfGame(t *testing.T) {
 				t.Errorf("ply %d named %+v after OfGame's %d", i+1, x, ply)
 			}
 		}
-		if o.Name != "" {
+		if found {
 			named++
 		}
 	}
@@ -252,16 +263,16 @@ func TestOfGameBeyondLichess(t *testing.T) {
 	if err := pgn.NewReader(strings.NewReader(text)).Read(&g); err != nil {
 		t.Fatal(err)
 	}
-	o, ply, err := opening.OfGame(g.Start(), g.Mainline(nil))
-	if err != nil || o.ECO != "B20" || ply != 42 {
-		t.Errorf("a Sicilian at ply 42: %+v %d %v", o, ply, err)
+	o, ply, ok, err := opening.OfGame(g.Start(), g.Mainline(nil))
+	if err != nil || !ok || o.ECO != "B20" || ply != 42 {
+		t.Errorf("a Sicilian at ply 42: %+v %d %v %v", o, ply, ok, err)
 	}
 	// The Sicilian's position as a set-up start, no moves: named at ply 0.
 	p, err := movegen.ParseFEN("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o, ply, err := opening.OfGame(p, nil); err != nil || o.ECO != "B20" || ply != 0 {
-		t.Errorf("a set-up start: %+v %d %v", o, ply, err)
+	if o, ply, ok, err := opening.OfGame(p, nil); err != nil || !ok || o.ECO != "B20" || ply != 0 {
+		t.Errorf("a set-up start: %+v %d %v %v", o, ply, ok, err)
 	}
 }

@@ -13,9 +13,10 @@ import (
 // ChessBase and python-chess write and read them: [%clk 1:02:03.4] (the
 // clock after the move), [%eval 0.41] or [%eval #-3,20] (an evaluation,
 // with the search's depth), [%csl Gd4,Re5] (coloured squares) and [%cal
-// Ge2e4] (coloured arrows). Each accessor reads them from all the node's
-// comments (Comments), as python-chess reads them from its comments joined
-// by spaces.
+// Ge2e4] (coloured arrows), and [%emt 0:00:05] (the move's time: EMT, in
+// commands.go with the setters that write them all). Each accessor reads
+// them from all the node's comments (Comments), as python-chess reads them
+// from its comments joined by spaces.
 
 // Clock returns the first [%clk h:mm:ss] of n's comments: the time left on
 // the clock of the side that made n's move (seconds may have a fraction).
@@ -223,6 +224,12 @@ func (g *Game) eachCommand(n Node, name string, f func(arg []byte) bool) {
 // until f returns true: at every "[%", as a regular expression searching
 // from each place would find them, in time linear in the text.
 func commands(text []byte, f func(name, arg []byte) bool) {
+	commandsAt(text, func(_, _ int, name, arg []byte) bool { return f(name, arg) })
+}
+
+// commandsAt is commands with each command's place: text[start:end] is
+// the command, "[%" to "]".
+func commandsAt(text []byte, f func(start, end int, name, arg []byte) bool) {
 	closeAt := -1 // the index of the first ] at or after the last place looked at
 	for i := 0; ; i++ {
 		k := bytes.Index(text[i:], []byte("[%"))
@@ -244,7 +251,7 @@ func commands(text []byte, f func(name, arg []byte) bool) {
 			}
 			closeAt = j + c
 		}
-		if f(text[i+2:j], text[j+1:closeAt]) {
+		if f(i, closeAt+1, text[i+2:j], text[j+1:closeAt]) {
 			return
 		}
 	}

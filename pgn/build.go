@@ -445,6 +445,7 @@ func (b *Builder) End(result string) error {
 func (b *Builder) done() {
 	g := b.g
 	b.tagStrings()
+	g.uniqueNAGs()
 	for len(b.stack) > 0 {
 		b.cur = b.stack[len(b.stack)-1]
 		b.stack = b.stack[:len(b.stack)-1]

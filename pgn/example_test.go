@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
+	"github.com/symmagic/attacks/engine"
+	"github.com/symmagic/attacks/movegen"
 	"github.com/symmagic/attacks/pgn"
 )
 
@@ -117,4 +120,63 @@ func ExampleVisitor() {
 	// game 2 at line 5
 	// game 3 at line 9
 	// map[Anand:2]
+}
+
+// Setting the commands of a node's comments: each in place of the one it
+// replaces, the comment's other text kept, as python-chess's setters write
+// them.
+func ExampleGame_SetClock() {
+	r := pgn.NewReader(strings.NewReader("1. e4 {[%clk 0:03:00] fast} e5 *"))
+	var g pgn.Game
+	if err := r.Read(&g); err != nil {
+		panic(err)
+	}
+	e4 := g.Next(pgn.Root)
+	g.SetClock(e4, 2*time.Minute+58500*time.Millisecond)
+	g.SetEMT(e4, 1500*time.Millisecond)
+	g.SetEval(e4, pgn.Eval{CP: 31, Depth: 20})
+	g.SetArrows(e4, []pgn.Arrow{{Color: 'G', From: movegen.E2, To: movegen.E4}, {Color: 'R', From: movegen.D5, To: movegen.D5}})
+	fmt.Printf("%q\n", g.Comments(e4))
+	g.RemoveEval(e4)
+	g.SetArrows(e4, nil)
+	emt, _ := g.EMT(e4)
+	fmt.Printf("%q %v\n", g.Comments(e4), emt)
+	// Output:
+	// ["[%csl Rd5][%cal Ge2e4]" "[%clk 0:02:58.5] fast" "[%emt 0:00:01.5]" "[%eval 0.31,20]"]
+	// ["[%clk 0:02:58.5] fast" "[%emt 0:00:01.5]"] 1.5s
+}
+
+// An annotator writes each position's engine score, from its side to
+// move's point of view as the engine gives it, and reads back the mover's
+// view of the position before and after a move to measure what the move
+// lost.
+func ExampleGame_SetScore() {
+	r := pgn.NewReader(strings.NewReader("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"))
+	var g pgn.Game
+	if err := r.Read(&g); err != nil {
+		panic(err)
+	}
+	// An engine's scores of the position at each node (here made up), from
+	// the side to move's point of view: info.Score, info.Depth.
+	scores := []engine.Score{{Value: 30}, {Value: -25}, {Value: 40}, {Value: -20}, {Value: 50}, {Value: -60},
+		{Mate: true, Value: 1}, {Mate: true, Value: 0}}
+	n := pgn.Root
+	for _, s := range scores {
+		g.SetScore(n, s, 18)
+		n = g.Next(n)
+	}
+	for n := g.Next(pgn.Root); n != pgn.None; n = g.Next(n) {
+		before, _ := g.Score(g.Parent(n)) // the mover is to move there
+		after, _ := g.Score(n)
+		lost := before.CP(10000) - after.Neg().CP(10000)
+		fmt.Println(g.SAN(n), g.Comment(n), "lost", lost)
+	}
+	// Output:
+	// e4 [%eval 0.25,18] lost 5
+	// e5 [%eval 0.40,18] lost 15
+	// Qh5 [%eval 0.20,18] lost 20
+	// Nc6 [%eval 0.50,18] lost 30
+	// Bc4 [%eval 0.60,18] lost -10
+	// Nf6 [%eval #1,18] lost 9939
+	// Qxf7# [%eval #0,18] lost -1
 }

@@ -460,7 +460,8 @@ func (g *Game) texts(n Node, k uint8) []string {
 }
 
 // NAGs returns the Numeric Annotation Glyphs of n's move ($1 is "!", $2
-// "?", ...), in their order, in a new slice (nil for none).
+// "?", ...), each once, in the order first read or added, in a new slice
+// (nil for none).
 func (g *Game) NAGs(n Node) []byte {
 	if !g.valid(n) {
 		return nil
@@ -516,13 +517,52 @@ func (g *Game) AddStartingComment(n Node, text string) {
 }
 
 // AddNAG adds a Numeric Annotation Glyph to n's move (1 to 255; the root
-// has no move, and 0 is no NAG: either panics).
+// has no move, and 0 is no NAG: either panics), unless the move has it:
+// a move's NAGs are a set, as python-chess keeps them, in the order first
+// added.
 func (g *Game) AddNAG(n Node, nag byte) {
 	g.mustNode("AddNAG", n)
 	if n == Root || nag == 0 {
 		panic(fmt.Sprintf("pgn: Game.AddNAG: NAG %d on node %d: a NAG is 1 to 255, on a move (the root has none)", nag, n))
 	}
+	for i := g.nodes[n].notes.head; i != 0; i = g.notes[i].next {
+		if g.notes[i].kind == noteNAG && g.notes[i].nag == nag {
+			return
+		}
+	}
 	g.addNote(n, note{kind: noteNAG, nag: nag})
+}
+
+// uniqueNAGs removes every NAG of a node that an earlier NAG of the node
+// repeats: a game read keeps "$2 $2" once. It takes one pass over the
+// nodes and their notes, none where the game has fewer than two NAGs.
+func (g *Game) uniqueNAGs() {
+	count := 0
+	for i := range g.notes {
+		if g.notes[i].kind == noteNAG {
+			count++
+		}
+	}
+	if count < 2 {
+		return
+	}
+	for n := range g.nodes {
+		var seen [4]uint64
+		prev := int32(0)
+		for i := g.nodes[n].notes.head; i != 0; {
+			nt := &g.notes[i]
+			next := nt.next
+			if nt.kind == noteNAG {
+				if seen[nt.nag>>6]&(1<<(nt.nag&63)) != 0 {
+					g.unlinkNote(Node(n), prev, i)
+					i = next
+					continue
+				}
+				seen[nt.nag>>6] |= 1 << (nt.nag & 63)
+			}
+			prev, i = i, next
+		}
+	}
 }
 
 // RemoveNAGs removes n's NAGs.

@@ -108,18 +108,21 @@ func (g *Game) AppendPGN(dst []byte) []byte { return g.AppendPGNWith(dst, WriteO
 //     than a line stands alone): a move number before each White move,
 //     and "N..." before a Black move that opens the game or a variation
 //     or follows a comment or a variation; moves in SAN ("--" for a null
-//     move), or as o.UCI or o.LAN say; a move's starting comments before it, and after it its NAGs
-//     as $n, then its comments, each in its braces as read; a comment
-//     holding a "}" is written as comments to the line's end (";"), or,
-//     where it also holds a line break, with its "}"s dropped;
+//     move), or as o.UCI or o.LAN say; a move's starting comments
+//     before it, and after it its NAGs as $n, then its comments, each in
+//     its braces as read but for its "}"s, which no brace comment can
+//     hold: they are dropped, as python-chess's exporter drops them
+//     (python-chess skips the comments to the line's end, ";", that could
+//     hold them), and a comment of "}"s and white space alone is not
+//     written;
 //     variations in parentheses after the move they replace; the
 //     termination marker;
 //   - a line break after the movetext.
 //
 // A game read back from what AppendPGN wrote is the same game: the same
 // tags, start, moves, variations, comments (each, with white space inside
-// read as single spaces), NAGs and result; and writing it again writes the
-// same bytes. A TagSet other than AllTags, RosterTags and NoTags panics.
+// read as single spaces, and without its "}"s), NAGs and result; and
+// writing it again writes the same bytes. A TagSet other than AllTags, RosterTags and NoTags panics.
 func (g *Game) AppendPGNWith(dst []byte, o WriteOptions) []byte {
 	if o.Tags > NoTags {
 		panic(fmt.Sprintf("pgn: Game.AppendPGNWith: WriteOptions.Tags %d is none of AllTags, RosterTags and NoTags", o.Tags))
@@ -267,14 +270,8 @@ func (e *exporter) closeVariation() {
 }
 
 // comment writes a comment in braces, broken at its spaces where lines
-// end. A comment holding a "}" is written as a comment to the line's end
-// (";"); where it also holds a line break, its "}"s are dropped and braces
-// kept.
+// end: text as commentText gives it, which holds no "}".
 func (e *exporter) comment(text []byte) {
-	if bytes.IndexByte(text, '}') >= 0 && bytes.IndexByte(text, '\n') < 0 {
-		e.lineComment(text)
-		return
-	}
 	// The words are the spans between spaces with no other white space
 	// beside them: other white space stays inside words, so that a comment
 	// read back is the same (the reader reads a line break as a space).
@@ -288,7 +285,7 @@ func (e *exporter) comment(text []byte) {
 			end = len(text)
 		}
 		w := text[start:end]
-		size := len(w) - bytes.Count(w, []byte("}"))
+		size := len(w)
 		if start == 0 {
 			size++
 		}
@@ -299,11 +296,7 @@ func (e *exporter) comment(text []byte) {
 		if start == 0 {
 			e.dst = append(e.dst, '{')
 		}
-		for _, c := range w {
-			if c != '}' {
-				e.dst = append(e.dst, c)
-			}
-		}
+		e.dst = append(e.dst, w...)
 		if last {
 			e.dst = append(e.dst, '}')
 			return
@@ -322,15 +315,17 @@ func lineBreakAt(text []byte, i int) bool {
 		len(bytes.TrimLeftFunc(text[i+1:], unicode.IsSpace)) == len(text)-i-1
 }
 
-// lineComment writes text as one comment to the line's end: ";", the
-// text, and a line break, the line as long as the text asks (the reader
-// reads each ";" comment as a comment of its own, so it cannot be broken).
-func (e *exporter) lineComment(text []byte) {
-	e.space(1 + len(text))
-	e.dst = append(e.dst, ';')
-	e.dst = append(e.dst, text...)
-	e.dst = append(e.dst, '\n')
-	e.lineStart = len(e.dst)
+// commentText returns the text a comment is written with: its own, white
+// space trimmed at the ends as a reader trims it, and without its "}"s,
+// as python-chess's exporter writes it, since braces cannot hold one and
+// python-chess skips the comments to the line's end (";") that could. An
+// empty text is not written (a reader reads nothing of it).
+func commentText(text []byte) []byte {
+	text = bytes.TrimSpace(text)
+	if bytes.IndexByte(text, '}') >= 0 {
+		text = bytes.TrimSpace(bytes.ReplaceAll(text, []byte("}"), nil))
+	}
+	return text
 }
 
 // notes writes n's comments of kind k, and, for noteAfter, its NAGs
@@ -349,8 +344,10 @@ func (e *exporter) notes(g *Game, n Node, k uint8) bool {
 	}
 	for i := g.nodes[n].notes.head; i != 0; i = g.notes[i].next {
 		if nt := &g.notes[i]; nt.kind == k {
-			e.comment(g.text[nt.text.off : nt.text.off+nt.text.n])
-			wrote = true
+			if text := commentText(g.text[nt.text.off : nt.text.off+nt.text.n]); len(text) > 0 {
+				e.comment(text)
+				wrote = true
+			}
 		}
 	}
 	return wrote

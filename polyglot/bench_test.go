@@ -56,7 +56,7 @@ func BenchmarkMake(b *testing.B) {
 	b.SetBytes(int64(len(pgnData)))
 	for i := 0; i < b.N; i++ {
 		var out bytes.Buffer
-		if err := polyglot.Make(bytes.NewReader(pgnData), &out, polyglot.Options{}); err != nil {
+		if _, err := polyglot.Make(bytes.NewReader(pgnData), &out, polyglot.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

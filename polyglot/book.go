@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"sync/atomic"
 
@@ -282,28 +283,60 @@ func (b *Book) Raw(key uint64, dst []RawEntry) ([]RawEntry, error) {
 	return dst, err
 }
 
+// Filter narrows the entries a lookup considers, as python-chess's
+// minimum_weight and exclude_moves do: an entry is kept when its weight is
+// at least MinWeight and its move is not one of Exclude (moves of the
+// position, as LegalMoves or ParseUCI give them: castling as movegen
+// writes it). The zero Filter keeps every entry. python-chess's lookups
+// default to a minimum weight of 1, weight 0 being how a book deletes a
+// move: Filter{MinWeight: 1} is its default, which Best and Pick use.
+type Filter struct {
+	MinWeight uint16
+	Exclude   []movegen.Move
+}
+
+// keeps reports whether f keeps e.
+func (f *Filter) keeps(e *Entry) bool {
+	return e.Weight >= f.MinWeight && !slices.Contains(f.Exclude, e.Move)
+}
+
 // Find appends to dst the entries of the position p whose moves are legal
 // there, in book order (make-book writes a position's entries highest
 // weight first), each move decoded as DecodeMove does, and returns the
 // extended slice and the number of p's entries it passed over because
 // their moves are not legal in p (a key shared with another position,
-// or a broken book). Entries of weight 0 are listed like any other. A nil
-// p is an *Error.
+// or a broken book). Entries of weight 0 are listed like any other:
+// Find is FindWith and the zero Filter, python-chess's
+// find_all(board, minimum_weight=0). A nil p is an *Error.
 func (b *Book) Find(p *movegen.Position, dst []Entry) (entries []Entry, skipped int, err error) {
 	if err := b.usable("Find", p); err != nil {
 		return dst, 0, err
 	}
-	return b.find(p, dst)
+	return b.find(p, nil, dst)
 }
 
-// find is Find, on a book and position usable has checked.
-func (b *Book) find(p *movegen.Position, dst []Entry) (entries []Entry, skipped int, err error) {
+// FindWith is Find with the entries f keeps alone, python-chess's
+// find_all(board, minimum_weight=f.MinWeight, exclude_moves=f.Exclude);
+// skipped still counts every entry of p whose move is not legal.
+func (b *Book) FindWith(p *movegen.Position, f Filter, dst []Entry) (entries []Entry, skipped int, err error) {
+	if err := b.usable("FindWith", p); err != nil {
+		return dst, 0, err
+	}
+	return b.find(p, &f, dst)
+}
+
+// find is Find (f nil) and FindWith, on a book and position usable has
+// checked.
+func (b *Book) find(p *movegen.Position, f *Filter, dst []Entry) (entries []Entry, skipped int, err error) {
 	var buf [movegen.MaxMoves]movegen.Move
 	legal := p.LegalMoves(buf[:0])
 	chess960 := p.Chess960()
 	err = b.scan(p.Key(), func(e RawEntry) {
 		if m, ok := decode(legal, chess960, e.Move); ok {
-			dst = append(dst, Entry{Move: m, Raw: e.Move, Weight: e.Weight, Learn: e.Learn})
+			x := Entry{Move: m, Raw: e.Move, Weight: e.Weight, Learn: e.Learn}
+			if f == nil || f.keeps(&x) {
+				dst = append(dst, x)
+			}
 		} else {
 			skipped++
 		}
@@ -314,18 +347,34 @@ func (b *Book) find(p *movegen.Position, dst []Entry) (entries []Entry, skipped 
 // Best returns the entry of p with the highest weight, the first in book
 // order among equals; ok is false when p has no legal entry of weight 1 or
 // more. (As Polyglot and python-chess do, a weight of 0 means "never play":
-// it is how a book's moves are deleted without compacting it.)
+// it is how a book's moves are deleted without compacting it.) It is
+// BestWith and Filter{MinWeight: 1}, python-chess's find and get.
 func (b *Book) Best(p *movegen.Position) (e Entry, ok bool, err error) {
 	if err := b.usable("Best", p); err != nil {
 		return Entry{}, false, err
 	}
+	return b.best(p, &Filter{MinWeight: 1})
+}
+
+// BestWith is Best among the entries f keeps, python-chess's find(board,
+// minimum_weight=f.MinWeight, exclude_moves=f.Exclude) (and get, ok false
+// where find raises IndexError). With a MinWeight of 0, an entry of
+// weight 0 is returned when no other is kept.
+func (b *Book) BestWith(p *movegen.Position, f Filter) (e Entry, ok bool, err error) {
+	if err := b.usable("BestWith", p); err != nil {
+		return Entry{}, false, err
+	}
+	return b.best(p, &f)
+}
+
+func (b *Book) best(p *movegen.Position, f *Filter) (e Entry, ok bool, err error) {
 	var buf [32]Entry
-	entries, _, err := b.find(p, buf[:0])
+	entries, _, err := b.find(p, f, buf[:0])
 	if err != nil {
 		return Entry{}, false, err
 	}
 	for _, x := range entries {
-		if x.Weight > 0 && (!ok || x.Weight > e.Weight) {
+		if !ok || x.Weight > e.Weight {
 			e, ok = x, true
 		}
 	}
@@ -340,13 +389,27 @@ func (b *Book) Best(p *movegen.Position) (e Entry, ok bool, err error) {
 // It draws one number, r.Uint64N(W), and walks the entries in book order
 // until their weights' running sum exceeds it, as python-chess's
 // weighted_choice does with its randint(0, W-1). ok is false when p has
-// no legal entry of weight 1 or more.
+// no legal entry of weight 1 or more. It is PickWith and the zero Filter.
 func (b *Book) Pick(p *movegen.Position, r *rand.Rand) (e Entry, ok bool, err error) {
 	if err := b.usable("Pick", p); err != nil {
 		return Entry{}, false, err
 	}
+	return b.pick(p, nil, r)
+}
+
+// PickWith is Pick among the entries f keeps, python-chess's
+// weighted_choice(board, exclude_moves=f.Exclude) (which knows no minimum
+// weight: a MinWeight of 0 or 1 picks alike, weight 0 never).
+func (b *Book) PickWith(p *movegen.Position, f Filter, r *rand.Rand) (e Entry, ok bool, err error) {
+	if err := b.usable("PickWith", p); err != nil {
+		return Entry{}, false, err
+	}
+	return b.pick(p, &f, r)
+}
+
+func (b *Book) pick(p *movegen.Position, f *Filter, r *rand.Rand) (e Entry, ok bool, err error) {
 	var buf [32]Entry
-	entries, _, err := b.find(p, buf[:0])
+	entries, _, err := b.find(p, f, buf[:0])
 	if err != nil {
 		return Entry{}, false, err
 	}
@@ -357,12 +420,7 @@ func (b *Book) Pick(p *movegen.Position, r *rand.Rand) (e Entry, ok bool, err er
 	if total == 0 {
 		return Entry{}, false, nil
 	}
-	var choice uint64
-	if r == nil {
-		choice = rand.Uint64N(total)
-	} else {
-		choice = r.Uint64N(total)
-	}
+	choice := uint64n(r, total)
 	var sum uint64
 	for _, x := range entries {
 		sum += uint64(x.Weight)
@@ -372,6 +430,34 @@ func (b *Book) Pick(p *movegen.Position, r *rand.Rand) (e Entry, ok bool, err er
 		}
 	}
 	return e, true, nil
+}
+
+// PickUniform returns one of the entries of p that f keeps, each as likely
+// as any other whatever its weight, python-chess's choice(board,
+// minimum_weight=f.MinWeight, exclude_moves=f.Exclude): pass MinWeight 1
+// for python-chess's default, which leaves out entries of weight 0. It
+// draws one number, r.Uint64N(n) for the n entries kept, from r or, r nil,
+// from math/rand/v2's global source. ok is false when f keeps no legal
+// entry of p.
+func (b *Book) PickUniform(p *movegen.Position, f Filter, r *rand.Rand) (e Entry, ok bool, err error) {
+	if err := b.usable("PickUniform", p); err != nil {
+		return Entry{}, false, err
+	}
+	var buf [32]Entry
+	entries, _, err := b.find(p, &f, buf[:0])
+	if err != nil || len(entries) == 0 {
+		return Entry{}, false, err
+	}
+	return entries[uint64n(r, uint64(len(entries)))], true, nil
+}
+
+// uint64n draws a number in [0, n) from r, or from math/rand/v2's global
+// source when r is nil.
+func uint64n(r *rand.Rand, n uint64) uint64 {
+	if r == nil {
+		return rand.Uint64N(n)
+	}
+	return r.Uint64N(n)
 }
 
 // Check reads the whole book in order, a few kilobytes at a time, and

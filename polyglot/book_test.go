@@ -370,7 +370,7 @@ func TestMakerErrors(t *testing.T) {
 		{"1. e4 e5 2. Ke3 *", "pgn"},
 	} {
 		var out bytes.Buffer
-		err := polyglot.Make(strings.NewReader("1. e4 e5 1-0\n\n"+c.pgn), &out, polyglot.Options{MinGame: 1})
+		_, err := polyglot.Make(strings.NewReader("1. e4 e5 1-0\n\n"+c.pgn), &out, polyglot.Options{MinGame: 1})
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%q: %v, want %q", c.pgn, err, c.err)
 		}
@@ -380,7 +380,7 @@ func TestMakerErrors(t *testing.T) {
 	}
 	// A game of a FEN without moves counts nothing, as make-book has it.
 	var out bytes.Buffer
-	if err := polyglot.Make(strings.NewReader("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n\n[Result \"1-0\"]\n1. e4 *"), &out, polyglot.Options{MinGame: 1}); err != nil || out.Len() != 16 {
+	if _, err := polyglot.Make(strings.NewReader("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n\n[Result \"1-0\"]\n1. e4 *"), &out, polyglot.Options{MinGame: 1}); err != nil || out.Len() != 16 {
 		t.Errorf("%v, %d bytes", err, out.Len())
 	}
 	// AddGame on an error leaves the Maker as it was.

@@ -9,6 +9,8 @@
 // position (Chess960 castling included) and counts the entries whose move
 // is not legal there; Best picks the highest weight, Pick a move at
 // random in proportion to the weights, from the caller's random source.
+// FindWith, BestWith, PickWith and PickUniform take a Filter, python-chess's
+// minimum_weight and exclude_moves.
 //
 //	b, err := polyglot.Open("book.bin")
 //	if err != nil { ... }
@@ -21,7 +23,9 @@
 // byte: the same weights (2 for a win, 1 for a draw, 0 for a loss, summed
 // over the games, halved when a move's count reaches 16384), the same
 // filters (-min-game, -max-ply, -min-score, -only-white, -only-black,
-// -uniform) and the same order. Make reads PGN and writes the book.
+// -uniform) and the same order. Make reads PGN and writes the book; with
+// Options.Skip it passes over the games it cannot use, where make-book
+// stops, and names them.
 //
 // Bad input gets an error, never a panic: a book whose length is not a
 // multiple of 16 is refused by NewBook and Open, entries out of key order

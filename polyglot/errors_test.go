@@ -160,20 +160,20 @@ func TestClosed(t *testing.T) {
 func TestMakeErrors(t *testing.T) {
 	_, err := polyglot.NewMaker(polyglot.Options{OnlyWhite: true, OnlyBlack: true})
 	isError(t, "NewMaker", err, nil, "options: OnlyWhite and OnlyBlack both set")
-	err = polyglot.Make(strings.NewReader("1. e4 e5 1-0\n\n1. e4 e5 2. Ke3 *"), io.Discard, polyglot.Options{})
+	_, err = polyglot.Make(strings.NewReader("1. e4 e5 1-0\n\n1. e4 e5 2. Ke3 *"), io.Discard, polyglot.Options{})
 	isError(t, "Make, an illegal move", err, nil, "reading the games: pgn: game 2, line 3")
 	var pe *pgn.Error
 	var se *movegen.SANError
 	if !errors.As(err, &pe) || pe.Game != 2 || !errors.As(err, &se) {
 		t.Errorf("Make, an illegal move: %v: no *pgn.Error of game 2 and *movegen.SANError behind it", err)
 	}
-	err = polyglot.Make(strings.NewReader("1. e4 e5 1-0\n\n1. e4 -- *"), io.Discard, polyglot.Options{})
+	_, err = polyglot.Make(strings.NewReader("1. e4 e5 1-0\n\n1. e4 -- *"), io.Discard, polyglot.Options{})
 	isError(t, "Make, a null move", err, nil, "game 2: a null move at ply 2")
 	if e := (*polyglot.Error)(nil); !errors.As(err, &e) || e.Game != 2 {
 		t.Errorf("Make, a null move: %v: Game is not 2", err)
 	}
 	oops := errors.New("the disk is full")
-	err = polyglot.Make(strings.NewReader("1. e4 e5 1-0\n1. e4 e5 1-0\n1. e4 e5 1-0"), failingWriter{oops}, polyglot.Options{})
+	_, err = polyglot.Make(strings.NewReader("1. e4 e5 1-0\n1. e4 e5 1-0\n1. e4 e5 1-0"), failingWriter{oops}, polyglot.Options{})
 	isError(t, "Make, a failing writer", err, oops, "writing the book: the disk is full")
 
 	var mk polyglot.Maker

@@ -82,12 +82,14 @@ func FuzzBook(f *testing.F) {
 }
 
 // FuzzMake makes a book of arbitrary PGN: no panic; a book it writes is
-// sorted and holds, at each position of its games, only legal moves.
+// sorted and holds, at each position of its games, only legal moves; with
+// Skip, a book is always written (the input itself never fails).
 //
 //	go test -fuzz FuzzMake -fuzztime 30s ./polyglot
 func FuzzMake(f *testing.F) {
 	f.Add([]byte("[Result \"1-0\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n1. e4 c5 0-1\n\n1. d4 *"), uint8(1), uint8(0))
 	f.Add([]byte("1. e4 e5 2. Ke2 Ke7 3. O-O 1/2-1/2"), uint8(1), uint8(3))
+	f.Add([]byte("1. e4 -- *\n\n[Variant \"Atomic\"]\n1. e4 *\n\n1. e4 e5 2. Ke3 *\n\n1. d4 d5 1-0"), uint8(9), uint8(0))
 	f.Fuzz(func(t *testing.T, text []byte, minGame, flags uint8) {
 		opt := polyglot.Options{
 			MinGame:   int(minGame % 4),
@@ -95,9 +97,13 @@ func FuzzMake(f *testing.F) {
 			OnlyWhite: flags&1 != 0,
 			OnlyBlack: flags&2 != 0 && flags&1 == 0,
 			Uniform:   flags&4 != 0,
+			Skip:      minGame&8 != 0,
 		}
 		var out bytes.Buffer
-		if err := polyglot.Make(bytes.NewReader(text), &out, opt); err != nil {
+		if skipped, err := polyglot.Make(bytes.NewReader(text), &out, opt); err != nil || !opt.Skip && skipped.Count != 0 {
+			if opt.Skip || skipped.Count != 0 { // the input itself never fails
+				t.Fatalf("Skip: %v, %+v", err, skipped)
+			}
 			if out.Len() != 0 {
 				t.Fatalf("%v, and %d bytes written", err, out.Len())
 			}

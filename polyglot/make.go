@@ -3,6 +3,7 @@ package polyglot
 import (
 	"bufio"
 	"encoding/binary"
+	"errors"
 	"io"
 	"slices"
 
@@ -27,6 +28,36 @@ type Options struct {
 	OnlyWhite, OnlyBlack bool
 	// Uniform gives every move kept the weight 1 (-uniform).
 	Uniform bool
+	// Skip makes Make and Maker.ReadPGN pass over the games they cannot
+	// use, and go on, where make-book stops at the first and writes no
+	// book: a game the PGN reader cannot read (an illegal or ambiguous
+	// move, a FEN tag that is no position, a variant other than standard
+	// chess and Chess960, a game over the reader's limits), one from a
+	// set-up position with moves, one with a null move. Each is counted
+	// and the first MaxSkipped are named (Maker.Skipped); the book is then
+	// make-book's book of the other games. The input's own error (a
+	// failed read) still stops them.
+	Skip bool
+}
+
+// MaxSkipped is the most games passed over (Options.Skip) that a Maker
+// names; it counts the others.
+const MaxSkipped = 64
+
+// SkippedGame is a game passed over (Options.Skip): its number in the
+// input, from 1, as pgn.GameInfo.Number counts it, and why (Err): the
+// *pgn.Error of a game the reader cannot read, or the *Error of a game
+// AddGame refuses (a set-up start, a null move).
+type SkippedGame struct {
+	Game int
+	Err  error
+}
+
+// Skipped is the account of the games passed over (Options.Skip): how
+// many (Count), and the first MaxSkipped of them in input order (Games).
+type Skipped struct {
+	Count int
+	Games []SkippedGame
 }
 
 // countMax is make-book's COUNT_MAX: when a move has been counted this many
@@ -43,6 +74,7 @@ type Maker struct {
 	index    map[makeKey]int32 // (key, move) → entries' index
 	first    map[uint64]int32  // key → its first entry; next links the rest
 	games    int
+	skipped  Skipped
 }
 
 type makeKey struct {
@@ -250,33 +282,89 @@ func writeErr(err error) error {
 	return &Error{Off: -1, Msg: "writing the book", Err: err}
 }
 
-// Make reads the PGN games of r, makes their book with options opt and
-// writes it to w, as "polyglot make-book -pgn r -bin w" does. Like
-// make-book, it stops at the first game it cannot read or count, writing
-// nothing, and returns the error: an *Error naming a game it cannot count
-// (Game), or wrapping the reader's *pgn.Error, which names a game it cannot
-// read.
-func Make(r io.Reader, w io.Writer, opt Options) error {
-	mk, err := NewMaker(opt)
-	if err != nil {
-		return err
-	}
-	pr := pgn.NewReader(r)
+// ReadPGN reads the PGN games of r (main lines only) and adds each as
+// AddGame does. Without Options.Skip it stops at the first game it cannot
+// read or add and returns the error (the games before it stay added): an
+// *Error naming a game AddGame refuses (Game, its number in r), or wrapping
+// the reader's *pgn.Error, which names a game it cannot read. With Skip it
+// passes over such games, counted and named in Skipped, and returns an
+// error only for r's own (an *Error wrapping the reader's *pgn.Error,
+// which wraps r's error).
+func (mk *Maker) ReadPGN(r io.Reader) error {
+	mk.init()
+	src := &inputReader{r: r}
+	pr := pgn.NewReader(src)
 	pr.SkipVariations = true
 	var g pgn.Game
 	for {
 		err := pr.Read(&g)
 		if err == io.EOF {
-			break
+			return nil
 		}
 		if err != nil {
-			return &Error{Off: -1, Msg: "reading the games", Err: err}
+			if !mk.opt.Skip || src.err != nil && errors.Is(err, src.err) {
+				return &Error{Off: -1, Msg: "reading the games", Err: err}
+			}
+			mk.skip(pr.Info().Number, err)
+			continue
 		}
 		if err := mk.addGame(&g); err != nil {
 			err.Game = pr.Info().Number
-			return err
+			if !mk.opt.Skip {
+				return err
+			}
+			mk.skip(err.Game, err)
 		}
 	}
+}
+
+// skip counts the game passed over, and names it among the first
+// MaxSkipped.
+func (mk *Maker) skip(game int, err error) {
+	mk.skipped.Count++
+	if len(mk.skipped.Games) < MaxSkipped {
+		mk.skipped.Games = append(mk.skipped.Games, SkippedGame{Game: game, Err: err})
+	}
+}
+
+// Skipped returns the account of the games ReadPGN passed over
+// (Options.Skip), over all its calls (each game numbered in its own
+// input): their number, and the first MaxSkipped of them.
+func (mk *Maker) Skipped() Skipped {
+	return Skipped{Count: mk.skipped.Count, Games: slices.Clone(mk.skipped.Games)}
+}
+
+// inputReader keeps the error of the reader it reads, so that ReadPGN
+// tells the input's error from a game's.
+type inputReader struct {
+	r   io.Reader
+	err error
+}
+
+func (ir *inputReader) Read(b []byte) (int, error) {
+	n, err := ir.r.Read(b)
+	if err != nil && err != io.EOF && ir.err == nil {
+		ir.err = err
+	}
+	return n, err
+}
+
+// Make reads the PGN games of r, makes their book with options opt and
+// writes it to w, as "polyglot make-book -pgn r -bin w" does: NewMaker,
+// ReadPGN and WriteTo. Like make-book, it stops at the first game it
+// cannot read or count, writing nothing, and returns the error: an *Error
+// naming a game it cannot count (Game), or wrapping the reader's
+// *pgn.Error, which names a game it cannot read. With opt.Skip it passes
+// over such games instead, writes the book of the others and returns the
+// account of those it passed over (the zero Skipped without Skip).
+func Make(r io.Reader, w io.Writer, opt Options) (Skipped, error) {
+	mk, err := NewMaker(opt)
+	if err != nil {
+		return Skipped{}, err
+	}
+	if err := mk.ReadPGN(r); err != nil {
+		return mk.Skipped(), err
+	}
 	_, err = mk.WriteTo(w)
-	return err
+	return mk.Skipped(), err
 }

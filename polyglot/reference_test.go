@@ -293,7 +293,7 @@ func TestMakeLikeMakeBook(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got bytes.Buffer
-			if err := polyglot.Make(bytes.NewReader(pgnBytes(t, s.pgn)), &got, options(t, s.args)); err != nil {
+			if _, err := polyglot.Make(bytes.NewReader(pgnBytes(t, s.pgn)), &got, options(t, s.args)); err != nil {
 				t.Fatal(err)
 			}
 			if bytes.Equal(got.Bytes(), want) {

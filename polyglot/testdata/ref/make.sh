@@ -44,3 +44,33 @@ done
 cp "$pychess/data/polyglot/lasker-trap.bin" $D/books/lasker-trap.bin
 PYTHONPATH=$pychess python3 $D/ref/read.py $D/books/lasker-trap.bin $D/lasker-trap.pgn > "$tmp/reading"
 gzip -9 -n -c "$tmp/reading" > $D/readings/lasker-trap.txt.gz
+
+# unusable/make-book.txt: what make-book does with each game of
+# unusable/*.pgn alone (-min-game 1): the error it stops at, writing no
+# book (it exits with status 0 all the same), or the book it writes, each
+# entry as KEY MOVE WEIGHT in hex. Make with Options.Skip passes over
+# every one of these games.
+for f in $D/unusable/*.pgn; do
+	rm -f "$tmp/u.bin"
+	msg=$(polyglot make-book -pgn "$f" -bin "$tmp/u.bin" -min-game 1 | grep POLYGLOT || true)
+	if [ -f "$tmp/u.bin" ]; then
+		printf '%s\tbook:' "$(basename "$f")"
+		od -An -v -tx1 -w16 "$tmp/u.bin" | awk '{ printf " %s%s%s%s%s%s%s%s:%s%s:%s%s", $1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12 }'
+		echo
+	else
+		printf '%s\tno book: %s\n' "$(basename "$f")" "${msg#tellusererror }"
+	fi
+done > $D/unusable/make-book.txt
+
+# filter/: a book with entries of weight 0 (twic232's, every third
+# entry's weight 0, by ref/zero.py), and python-chess's lookups with a
+# minimum weight and excluded moves (ref/filter.py) at the first positions
+# of five books' readings.
+python3 $D/ref/zero.py $D/books/twic232.bin $D/filter/zero-weights.bin
+PYTHONPATH=$pychess python3 $D/ref/filter.py \
+	$D/filter/zero-weights.bin $D/readings/twic232.txt.gz 300 \
+	$D/books/twic232.bin $D/readings/twic232.txt.gz 100 \
+	$D/books/halving.bin $D/readings/halving.txt.gz 50 \
+	$D/books/lasker-trap.bin $D/readings/lasker-trap.txt.gz 50 \
+	$D/books/benchmark-uniform.bin $D/readings/benchmark-uniform.txt.gz 50 > "$tmp/filter.txt"
+gzip -9 -n -c "$tmp/filter.txt" > $D/filter/python-chess.txt.gz
