@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/pgn"
 	"github.com/symmagic/attacks/svg"
 )
 
@@ -63,4 +64,31 @@ func ExamplePiece() {
 	fmt.Println(picture[:strings.Index(picture, "<path")])
 	// Output:
 	// <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 45 45" width="90" height="90"><defs><g id="white-knight" class="white knight" fill="#fff" stroke="#000" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">
+}
+
+// A node of a PGN game drawn as lichess shows it: the position after its
+// move, the move's squares, and the arrows and circles of its comment's
+// [%cal] and [%csl], each pgn.Arrow converted to an svg.Arrow.
+func ExampleBoard_pgn() {
+	r := pgn.NewReader(strings.NewReader(`1. e4 e5 2. Nf3 {[%cal Gf3e5,Rd8h4] [%csl Ye5]} *`))
+	var g pgn.Game
+	if err := r.Read(&g); err != nil {
+		panic(err)
+	}
+	n := g.MainlineEnd()
+	p := g.Position(n)
+	o := svg.Options{LastMove: g.Move(n), Check: true}
+	for _, a := range g.Arrows(n) {
+		o.Arrows = append(o.Arrows, svg.Arrow(a))
+	}
+	picture := svg.Board(&p, o)
+	for _, class := range []string{"lastmove g1", "lastmove f3", "arrow green", "arrow red", "circle yellow"} {
+		fmt.Println(class, strings.Contains(picture, class))
+	}
+	// Output:
+	// lastmove g1 true
+	// lastmove f3 true
+	// arrow green true
+	// arrow red true
+	// circle yellow true
 }
