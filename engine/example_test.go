@@ -179,7 +179,7 @@ func ExampleInfo_ScoreFor() {
 	}
 	for _, l := range a.Lines {
 		w := l.ScoreFor(movegen.White)
-		fmt.Printf("%s: %v to move, %v; White's view %v, %d cp, expects %.3f (engine's WDL %+v)\n",
+		fmt.Printf("%s: %v to move, %v; White's view %v, %d cp, expects %.3f (White's WDL %v)\n",
 			q.SAN(l.PV[0]), l.Turn, l.Score, w, w.CP(100000), w.WDL(ply).Expectation(), l.WDLFor(movegen.White))
 	}
 
@@ -188,8 +188,8 @@ func ExampleInfo_ScoreFor() {
 	fmt.Println(pawn.WDL(30), pawn.WDL(30).Expectation(), pawn.Neg().WDL(30).Expectation())
 	fmt.Println(mated, "->", mated.Neg(), mated.Neg().CP(100000), mated.Neg().Compare(engine.Score{Mate: true, Value: 1}))
 	// Output:
-	// Ra1#: black to move, mate 1; White's view mate -1, -99999 cp, expects 0.000 (engine's WDL {Wins:200 Draws:300 Losses:500})
-	// Kf8: black to move, cp 0; White's view cp 0, 0 cp, expects 0.500 (engine's WDL {Wins:200 Draws:300 Losses:500})
-	// {515 485 0} 0.7575 0.2425
+	// Ra1#: black to move, mate 1; White's view mate -1, -99999 cp, expects 0.000 (White's WDL wdl 200 300 500)
+	// Kf8: black to move, cp 0; White's view cp 0, 0 cp, expects 0.500 (White's WDL wdl 200 300 500)
+	// wdl 515 485 0 0.7575 0.2425
 	// mate 0 -> mate +0 100000 1
 }

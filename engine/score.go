@@ -184,9 +184,15 @@ func (w WDL) Total() int { return w.Wins + w.Draws + w.Losses }
 func (w WDL) Expectation() float64 {
 	t := w.Total()
 	if t == 0 {
-		panic(fmt.Sprintf("engine: WDL.Expectation of %+v, whose total is 0", w))
+		panic(fmt.Sprintf("engine: WDL.Expectation of %v, whose total is 0", w))
 	}
 	return (float64(w.Wins) + 0.5*float64(w.Draws)) / float64(t)
+}
+
+// String returns the WDL as UCI writes it, as Score's String does a score:
+// "wdl 60 920 20".
+func (w WDL) String() string {
+	return "wdl " + strconv.Itoa(w.Wins) + " " + strconv.Itoa(w.Draws) + " " + strconv.Itoa(w.Losses)
 }
 
 // Neg returns the other side's view: wins and losses swapped.

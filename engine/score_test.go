@@ -158,11 +158,14 @@ func TestWDL(t *testing.T) {
 		w.Expectation() != 0.52 || w.Neg().Expectation() != 0.48 {
 		t.Errorf("%+v: total %d, Neg %+v, expectation %v", w, w.Total(), w.Neg(), w.Expectation())
 	}
+	if w.String() != "wdl 60 920 20" {
+		t.Errorf("String %q", w.String())
+	}
 	if x := (engine.WDL{Wins: 3, Draws: 1}).Expectation(); x != 0.875 {
 		t.Errorf("3 wins, 1 draw: expectation %v", x)
 	}
 	defer func() {
-		if r := recover(); r == nil || !strings.Contains(r.(string), "engine: WDL.Expectation of {Wins:0 Draws:0 Losses:0}") {
+		if r := recover(); r == nil || !strings.Contains(r.(string), "engine: WDL.Expectation of wdl 0 0 0") {
 			t.Errorf("Expectation of a WDL of total 0: %v", r)
 		}
 	}()
