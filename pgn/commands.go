@@ -74,7 +74,8 @@ func digits(s []byte) (int64, bool) {
 // point of view.
 type Eval struct {
 	// CP is the evaluation in centipawns (the command's pawns times 100,
-	// rounded), where Mate is false.
+	// rounded), where Mate is false. (Where an int has 32 bits, a command
+	// of more than 21,474,836 pawns either way reads as none.)
 	CP int
 	// Mate says the evaluation is a mate in MateIn moves: above 0 White
 	// mates, below 0 Black; 0 (written #0) is a mate on the board, the
@@ -141,7 +142,11 @@ func parseEval(s []byte) (Eval, bool) {
 	if err != nil {
 		return e, false
 	}
-	e.CP = int(math.RoundToEven(f * 100))
+	cp := math.RoundToEven(f * 100)
+	if cp > math.MaxInt || cp < math.MinInt {
+		return e, false // beyond an int of 32 bits: no Eval holds it
+	}
+	e.CP = int(cp)
 	return e, true
 }
 
@@ -419,7 +424,7 @@ func appendTwo(b []byte, v int64) []byte { return append(b, byte('0'+v/10), byte
 
 // maxEvalCP bounds the centipawns an [%eval] holds: ten digits of pawns,
 // as python-chess's EVAL_REGEX and Eval read them.
-const maxEvalCP = 1e12
+const maxEvalCP int64 = 1e12
 
 // formatEval writes e as the command [%eval ...], as python-chess's
 // set_eval writes it.
@@ -429,7 +434,7 @@ func formatEval(method string, e Eval) string {
 		panic(fmt.Sprintf("pgn: Game.%s: depth %d: want 0 (none) to 2^31-1", method, e.Depth))
 	case e.Mate && (e.MateIn > math.MaxInt32 || e.MateIn < -math.MaxInt32):
 		panic(fmt.Sprintf("pgn: Game.%s: mate in %d: want -(2^31-1) to 2^31-1", method, e.MateIn))
-	case !e.Mate && (e.CP >= maxEvalCP || e.CP <= -maxEvalCP):
+	case !e.Mate && (int64(e.CP) >= maxEvalCP || int64(e.CP) <= -maxEvalCP):
 		panic(fmt.Sprintf("pgn: Game.%s: %d centipawns: want fewer than 1e12 either way", method, e.CP))
 	}
 	b := []byte("[%eval ")

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -27,7 +28,7 @@ type pySetters struct {
 		Turn     string            `json:"turn"`
 		Python   []string          `json:"python"`
 		PGN      []string          `json:"pgn"`
-		Read     []*int            `json:"read"`
+		Read     []*int64          `json:"read"`
 		Depth    *int              `json:"depth"`
 	} `json:"setters"`
 	Written []struct {
@@ -59,6 +60,24 @@ func arrow(t *testing.T, s string) pgn.Arrow {
 // seconds is a Duration of python-chess's seconds.
 func seconds(s float64) time.Duration { return time.Duration(math.Round(s * 1e9)) }
 
+// fitsInt reports whether every number of a case's operation and reading
+// fits an int: on 32-bit platforms the cases of scores beyond it are left
+// out.
+func fitsInt(op []json.RawMessage, read []*int64) bool {
+	for _, raw := range op {
+		var v int64
+		if json.Unmarshal(raw, &v) == nil && int64(int(v)) != v {
+			return false
+		}
+	}
+	for _, v := range read {
+		if v != nil && int64(int(*v)) != *v {
+			return false
+		}
+	}
+	return true
+}
+
 // TestSettersPython: each setter, on a node's comments, leaves the
 // comments python-chess's setter leaves (testdata/ref/setters.py), but
 // for what the documentation says pgn does otherwise: a later command of
@@ -69,6 +88,9 @@ func TestSettersPython(t *testing.T) {
 	py := loadPySetters(t)
 	differ := 0
 	for i, c := range py.Setters {
+		if !fitsInt(c.Op, c.Read) {
+			continue // an int of 32 bits holds no score this large: parseEval reads none
+		}
 		g := readOne(t, "1. e4 *\n")
 		n := pgn.Root
 		if c.Turn == "b" {
@@ -129,8 +151,8 @@ func TestSettersPython(t *testing.T) {
 		switch {
 		case ok != (c.Read != nil):
 			t.Errorf("%s: Score %v %v, python-chess %v", name, s, ok, c.Read)
-		case ok && c.Read[1] != nil && (!s.Mate || s.Value != *c.Read[1] || s.Given),
-			ok && c.Read[1] == nil && (s.Mate || s.Value != *c.Read[0]):
+		case ok && c.Read[1] != nil && (!s.Mate || int64(s.Value) != *c.Read[1] || s.Given),
+			ok && c.Read[1] == nil && (s.Mate || int64(s.Value) != *c.Read[0]):
 			t.Errorf("%s: Score %v, python-chess [%v %v]", name, s, c.Read[0], c.Read[1])
 		}
 		if e, _ := g.Eval(n); (c.Depth == nil) != (e.Depth == 0) || c.Depth != nil && *c.Depth != e.Depth {
@@ -472,20 +494,25 @@ func checkSetters(t *testing.T, name string, g *pgn.Game) {
 func TestSetterPanics(t *testing.T) {
 	g := readOne(t, "1. e4 *\n")
 	n := g.Next(pgn.Root)
-	for _, c := range []struct {
+	type panicCase struct {
 		f    func()
 		want string
-	}{
+	}
+	cases := []panicCase{
 		{func() { g.SetClock(n, -time.Second) }, "Game.SetClock: -1s"},
 		{func() { g.SetEMT(n, 1e6*time.Hour) }, "Game.SetEMT: 1000000h0m0s"},
 		{func() { g.SetArrows(n, []pgn.Arrow{{Color: 'X', From: 1, To: 2}}) }, "Game.SetArrows: arrow {Color 'X', From 1, To 2}"},
 		{func() { g.SetArrows(n, []pgn.Arrow{{Color: 'G', From: 64, To: 2}}) }, "Game.SetArrows: arrow {Color 'G', From 64, To 2}"},
-		{func() { g.SetEval(n, pgn.Eval{CP: 1e12}) }, "Game.SetEval: 1000000000000 centipawns"},
 		{func() { g.SetEval(n, pgn.Eval{CP: 1, Depth: -1}) }, "Game.SetEval: depth -1"},
 		{func() { g.SetScore(n, engine.Score{Mate: true, Given: true}, 0) }, "Game.SetScore: score mate +0"},
 		{func() { g.SetScore(n, engine.Score{Value: 5}, -2) }, "Game.SetScore: depth -2"},
 		{func() { g.SetClock(7, time.Second) }, "Game.SetClock: node 7"},
-	} {
+	}
+	if strconv.IntSize == 64 { // an int of 32 bits holds no centipawns that many
+		big := int64(1e12)
+		cases = append(cases, panicCase{func() { g.SetEval(n, pgn.Eval{CP: int(big)}) }, "Game.SetEval: 1000000000000 centipawns"})
+	}
+	for _, c := range cases {
 		func() {
 			defer func() {
 				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), c.want) {
