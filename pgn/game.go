@@ -76,6 +76,7 @@ const None Node = -1
 // node is a Node's record.
 type node struct {
 	move                      movegen.Move
+	odd                       bool // an odd number of moves from the root: the start's other side is to move
 	parent, child, last, next Node // last: the last child; next: the parent's next child
 	notes                     list // the node's comments and NAGs, in the order read
 }
@@ -711,6 +712,16 @@ func (g *Game) Position(n Node) movegen.Position {
 	return p
 }
 
+// side returns the side to move at n, a node of g: the start's, or the
+// other where an odd number of moves (null moves too) lead to n.
+func (g *Game) side(n Node) movegen.Color {
+	c := g.start.Side()
+	if g.nodes[n].odd {
+		c = c.Other()
+	}
+	return c
+}
+
 // SAN returns the move that leads to n in Standard Algebraic Notation
 // ("--" for a null move, "" for the root). It replays the moves to n's
 // parent, as Position does; in a loop over MainlineNodes or Nodes, the position
@@ -772,7 +783,7 @@ func play(p *movegen.Position, m movegen.Move) {
 // time, and returns it: a node RemoveVariation freed, if any, else a new
 // one at the slice's end.
 func (g *Game) add(n Node, m movegen.Move) Node {
-	nd := node{move: m, parent: n, child: None, last: None, next: None}
+	nd := node{move: m, odd: !g.nodes[n].odd, parent: n, child: None, last: None, next: None}
 	var c Node
 	if c = g.edits.free; c != Root {
 		g.edits.free, g.edits.nfree = g.nodes[c].next, g.edits.nfree-1
