@@ -483,6 +483,7 @@ func (g *Game) SetComment(n Node, text string) {
 	g.mustNode("SetComment", n)
 	g.removeNotes(n, noteAfter)
 	g.AddComment(n, text)
+	g.reclaim()
 }
 
 // AddComment adds text as a comment after n's move, after those it has
@@ -506,6 +507,7 @@ func (g *Game) SetStartingComment(n Node, text string) {
 		g.removeNotes(n, noteBefore) // a first move's own, which a tree edit made the first
 	}
 	g.AddStartingComment(n, text)
+	g.reclaim()
 }
 
 // AddStartingComment adds text as a comment before n's move, after those
@@ -570,6 +572,7 @@ func (g *Game) uniqueNAGs() {
 func (g *Game) RemoveNAGs(n Node) {
 	g.mustNode("RemoveNAGs", n)
 	g.removeNotes(n, noteNAG)
+	g.reclaim()
 }
 
 // addNote appends nt to n's notes and returns its index.
@@ -586,13 +589,15 @@ func (g *Game) addNote(n Node, nt note) int32 {
 	return i
 }
 
-// removeNotes takes n's notes of kind k off its list (their texts stay in
-// g.text until the game is reset).
+// removeNotes takes n's notes of kind k off its list, counting them dead
+// (Game.reclaim reclaims them and their texts).
 func (g *Game) removeNotes(n Node, k uint8) {
 	var l list
 	for i := g.nodes[n].notes.head; i != 0; {
 		next := g.notes[i].next
-		if g.notes[i].kind != k {
+		if g.notes[i].kind == k {
+			g.dropNote(i)
+		} else {
 			g.notes[i].next = 0
 			if l.head == 0 {
 				l.head = i
