@@ -154,6 +154,9 @@ func parseInfo(s string, root *movegen.Position, chess960 bool) (Info, error) {
 					break
 				}
 			}
+			if err == nil && info.WDL.Total() == 0 {
+				err = fmt.Errorf("%v: the total is 0", info.WDL)
+			}
 			info.Fields |= FieldWDL
 		case "currmove":
 			var w string

@@ -128,6 +128,9 @@ func TestParseInfo(t *testing.T) {
 		{start, false, "upperbound score cp 3", "upperbound without a score before it"},
 		{start, false, "score cp 3 lowerbound wdl 1 2 997 upperbound", "both lowerbound and upperbound"},
 		{start, false, "wdl 100 900", "wdl without a value"},
+		// A WDL of total 0 has no expectation: Info.Has(FieldWDL) says
+		// that WDL.Expectation can be asked.
+		{start, false, "wdl 0 0 0", "wdl 0 0 0: the total is 0"},
 		{start, false, "currmove", "currmove without a move"},
 		{start, false, "currmove e2e5", `currmove "e2e5": movegen: move "e2e5": `},
 		{start, false, "pv e2e4 e2e4", `pv move 2 "e2e4": movegen: move "e2e4": `},
