@@ -154,6 +154,9 @@ func parseInfo(s string, root *movegen.Position, chess960 bool) (Info, error) {
 					break
 				}
 			}
+			if err == nil && info.WDL.Total() == 0 {
+				err = fmt.Errorf("%v: the total is 0", info.WDL)
+			}
 			info.Fields |= FieldWDL
 		case "currmove":
 			var w string
@@ -192,9 +195,9 @@ func intField(name, s string, min int) (int, string, error) {
 	if w == "" {
 		return 0, rest, fmt.Errorf("%s without a value", name)
 	}
-	n, err := strconv.Atoi(w)
+	n, err := atoi32(name, w)
 	if err != nil {
-		return 0, rest, &wrapped{fmt.Sprintf("%s %q is not an integer", name, w), err}
+		return 0, rest, err
 	}
 	if n < min {
 		return 0, rest, fmt.Errorf("%s %d is below %d", name, n, min)
@@ -232,12 +235,28 @@ func scoreField(s string) (Score, string, error) {
 		return sc, rest, fmt.Errorf("score %q, want cp or mate", kind)
 	}
 	w, rest := nextWord(rest)
-	n, err := strconv.Atoi(w)
+	n, err := atoi32("score "+kind, w)
 	if err != nil {
-		return sc, rest, &wrapped{fmt.Sprintf("score %s %q is not an integer", kind, w), err}
+		return sc, rest, err
 	}
 	sc.Value = n
 	return sc, rest, nil
+}
+
+// atoi32 reads the value w of the field name, an integer of 32 bits: more
+// than any engine counts to in a field that intField or scoreField reads,
+// and a range that the scores' conversions take without overflow (Neg,
+// CP, and pgn's [%eval], which Game.SetScore writes from any Score an
+// Info holds).
+func atoi32(name, w string) (int, error) {
+	n, err := strconv.ParseInt(w, 10, 32)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return 0, &wrapped{fmt.Sprintf("%s %s is out of range (beyond 2^31-1 either way)", name, w), err}
+	case err != nil:
+		return 0, &wrapped{fmt.Sprintf("%s %q is not an integer", name, w), err}
+	}
+	return int(n), nil
 }
 
 // pvField reads a principal variation: the words shaped like UCI moves,

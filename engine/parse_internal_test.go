@@ -118,10 +118,19 @@ func TestParseInfo(t *testing.T) {
 		{start, false, "score pawns 3", `score "pawns", want cp or mate`},
 		{start, false, "score cp", `score cp "" is not an integer`},
 		{start, false, "score mate 1.5", `score mate "1.5" is not an integer`},
+		// Beyond 32 bits: more than any engine counts, and more than a
+		// score's conversions (Neg, CP, pgn's Game.SetScore) take.
+		{start, false, "score cp 100000000000000", "score cp 100000000000000 is out of range"},
+		{start, false, "score mate -2147483649", "score mate -2147483649 is out of range"},
+		{start, false, "depth 3000000000", "depth 3000000000 is out of range"},
+		{start, false, "wdl 1 2 9223372036854775807", "wdl 9223372036854775807 is out of range"},
 		{start, false, "depth 3 lowerbound", "lowerbound without a score before it"},
 		{start, false, "upperbound score cp 3", "upperbound without a score before it"},
 		{start, false, "score cp 3 lowerbound wdl 1 2 997 upperbound", "both lowerbound and upperbound"},
 		{start, false, "wdl 100 900", "wdl without a value"},
+		// A WDL of total 0 has no expectation: Info.Has(FieldWDL) says
+		// that WDL.Expectation can be asked.
+		{start, false, "wdl 0 0 0", "wdl 0 0 0: the total is 0"},
 		{start, false, "currmove", "currmove without a move"},
 		{start, false, "currmove e2e5", `currmove "e2e5": movegen: move "e2e5": `},
 		{start, false, "pv e2e4 e2e4", `pv move 2 "e2e4": movegen: move "e2e4": `},

@@ -180,7 +180,8 @@ func (w WDL) Total() int { return w.Wins + w.Draws + w.Losses }
 // Expectation returns the expected score of the game, a win 1, a draw
 // 1/2, a loss 0: (Wins + Draws/2) / Total, python-chess's
 // Wdl.expectation(). It panics when Total is 0 (an Info whose line gave
-// no WDL), which has no expectation.
+// no WDL), which has no expectation; an engine's "wdl 0 0 0" is an error
+// of its info line, so an Info that Has(FieldWDL) has one.
 func (w WDL) Expectation() float64 {
 	t := w.Total()
 	if t == 0 {

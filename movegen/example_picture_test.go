@@ -29,7 +29,7 @@ func ExamplePictureOptions() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(p.Picture(movegen.PictureOptions{Unicode: true, Borders: true, Flipped: true, Empty: "·"}))
+	fmt.Println(p.Picture(movegen.PictureOptions{Unicode: true, Borders: true, Orientation: movegen.Black, Empty: "·"}))
 	// Output:
 	//   -----------------
 	// 1 |·|♔|·|·|·|·|·|♖|

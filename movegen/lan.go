@@ -37,11 +37,7 @@ func (p *Position) AppendLAN(dst []byte, m Move) []byte {
 	}
 	from, to := m.From(), m.To()
 	if m.IsCastle() {
-		if to > from {
-			dst = append(dst, "O-O"...)
-		} else {
-			dst = append(dst, "O-O-O"...)
-		}
+		dst = appendCastle(dst, m)
 	} else {
 		if t := p.PieceAt(from).Type(); t != Pawn {
 			dst = append(dst, sanLetters[t])

@@ -134,19 +134,7 @@ func TestLANLegality(t *testing.T) {
 				}
 			}
 		}
-		if i < 10 || i >= len(fens)-len(trickyFENs) {
-			for m := 0; m < 1<<16; m++ {
-				check(movegen.Move(m))
-			}
-			continue
-		}
-		for range 2000 {
-			check(movegen.Move(rng.Uint32()))
-		}
-		for _, m := range p.LegalMoves(nil) {
-			check(m)
-			check(m ^ 1<<15)
-		}
+		checkMoveValues(&p, i < 10 || i >= len(fens)-len(trickyFENs), rng, check)
 	}
 	var zero movegen.Position
 	if s := zero.LAN(movegen.NoMove); s != "" {

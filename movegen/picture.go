@@ -1,6 +1,9 @@
 package movegen
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // PictureOptions say how Picture draws a position. The zero value draws
 // it as python-chess's str(board) does; Unicode with the rest zero as its
@@ -17,9 +20,11 @@ type PictureOptions struct {
 	// Borders frames every rank in "-" and "|", with the ranks' digits on
 	// the left and the files' letters below (python-chess's borders).
 	Borders bool
-	// Flipped draws the board from Black's side: rank 1 at the top and the
-	// h-file on the left (python-chess's orientation=BLACK).
-	Flipped bool
+	// Orientation is the side the board is drawn from, at the bottom:
+	// White (the zero value), or Black, rank 1 at the top and the h-file on
+	// the left (python-chess's orientation, as svg.Options' Orientation).
+	// Another Color panics.
+	Orientation Color
 	// Empty is drawn for an empty square: "" draws "." with FEN's letters
 	// and "⭘" with Unicode (python-chess's empty_square and its default).
 	Empty string
@@ -43,6 +48,10 @@ var unicodePieces = [2][7]string{
 // python-chess's unicode(borders=True) writes them. Only the pieces are
 // drawn: no side to move, rights or clocks (FEN and String write those).
 func (p *Position) Picture(o PictureOptions) string {
+	if o.Orientation != White && o.Orientation != Black {
+		panic(fmt.Sprintf("movegen: Position.Picture: orientation %d is neither White nor Black", o.Orientation))
+	}
+	flipped := o.Orientation == Black
 	empty := o.Empty
 	if empty == "" {
 		empty = "."
@@ -55,7 +64,7 @@ func (p *Position) Picture(o PictureOptions) string {
 	const rule = "  -----------------\n"
 	for i := range 8 {
 		rank := 7 - i
-		if o.Flipped {
+		if flipped {
 			rank = i
 		}
 		if o.Borders {
@@ -65,7 +74,7 @@ func (p *Position) Picture(o PictureOptions) string {
 		}
 		for j := range 8 {
 			file := j
-			if o.Flipped {
+			if flipped {
 				file = 7 - j
 			}
 			if o.Borders {
@@ -97,7 +106,7 @@ func (p *Position) Picture(o PictureOptions) string {
 	}
 	if o.Borders {
 		b.WriteString(rule)
-		if o.Flipped {
+		if flipped {
 			b.WriteString("   h g f e d c b a")
 		} else {
 			b.WriteString("   a b c d e f g h")

@@ -35,7 +35,10 @@ func TestPicturePythonChess(t *testing.T) {
 		if row.FEN != "8/8/8/8/8/8/8/8" {
 			p = mustParse(t, row.FEN)
 		}
-		o := movegen.PictureOptions{Unicode: row.Unicode, Invert: row.Invert, Borders: row.Borders, Flipped: row.Flipped, Empty: row.Empty}
+		o := movegen.PictureOptions{Unicode: row.Unicode, Invert: row.Invert, Borders: row.Borders, Empty: row.Empty}
+		if row.Flipped { // python-chess's orientation=BLACK
+			o.Orientation = movegen.Black
+		}
 		if got := p.Picture(o); got != row.Picture {
 			t.Errorf("line %d: %s %+v:\n%s\npython-chess:\n%s", line, row.FEN, o, got, row.Picture)
 		}
@@ -48,4 +51,17 @@ func TestPicturePythonChess(t *testing.T) {
 	if n < 6*48 || len(combos) != 48 {
 		t.Errorf("%d pictures, %d combinations of the options; want 6 positions' 48", n, len(combos))
 	}
+}
+
+// TestPictureOrientation: an Orientation that is neither White nor Black
+// panics, naming it, as svg.Board's does.
+func TestPictureOrientation(t *testing.T) {
+	defer func() {
+		const want = "movegen: Position.Picture: orientation 2 is neither White nor Black"
+		if r := recover(); r != want {
+			t.Errorf("panic %v, want %q", r, want)
+		}
+	}()
+	p := movegen.StartPosition()
+	p.Picture(movegen.PictureOptions{Orientation: 2})
 }

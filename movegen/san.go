@@ -65,11 +65,7 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 	check := p.GivesCheck(m)
 	from, to := m.From(), m.To()
 	if m.IsCastle() {
-		if to > from {
-			dst = append(dst, "O-O"...)
-		} else {
-			dst = append(dst, "O-O-O"...)
-		}
+		dst = appendCastle(dst, m)
 	} else {
 		t := p.PieceAt(from).Type()
 		capture := m.IsEnPassant() || p.PieceAt(to) != NoPiece
@@ -95,6 +91,16 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 		dst = p.appendMate(dst, m)
 	}
 	return dst
+}
+
+// appendCastle appends the castling move m as SAN and LAN write it: O-O
+// for the rook on the king's h-file side, O-O-O for the one on its a-file
+// side (a castling move goes from the king to its rook's square).
+func appendCastle(dst []byte, m Move) []byte {
+	if m.To() > m.From() {
+		return append(dst, "O-O"...)
+	}
+	return append(dst, "O-O-O"...)
 }
 
 // appendMate appends "#" if the legal move m, which gives check, mates,

@@ -204,19 +204,26 @@ func TestSANLegality(t *testing.T) {
 				t.Fatalf("%s: move %#04x (%v): SAN %q, listed by LegalMoves %v", fen, uint16(m), m, p.SAN(m), legal[m])
 			}
 		}
-		if i < 40 || i >= len(fens)-len(trickyFENs) {
-			for m := 0; m < 1<<16; m++ {
-				check(movegen.Move(m))
-			}
-			continue
+		checkMoveValues(&p, i < 40 || i >= len(fens)-len(trickyFENs), rng, check)
+	}
+}
+
+// checkMoveValues calls check with move values of p: every 16-bit value
+// where all is set, else 2000 drawn from rng and each legal move with its
+// top bit clear and set.
+func checkMoveValues(p *movegen.Position, all bool, rng *rand.Rand, check func(movegen.Move)) {
+	if all {
+		for m := 0; m < 1<<16; m++ {
+			check(movegen.Move(m))
 		}
-		for range 2000 {
-			check(movegen.Move(rng.Uint32()))
-		}
-		for _, m := range p.LegalMoves(nil) {
-			check(m)
-			check(m ^ 1<<15)
-		}
+		return
+	}
+	for range 2000 {
+		check(movegen.Move(rng.Uint32()))
+	}
+	for _, m := range p.LegalMoves(nil) {
+		check(m)
+		check(m ^ 1<<15)
 	}
 }
 

@@ -387,6 +387,7 @@ func (g *Game) SetArrows(n Node, a []Arrow) {
 	if len(text) > 0 {
 		g.insertNote(n, note{kind: noteAfter, text: g.store(string(text))})
 	}
+	g.reclaim()
 }
 
 func validClock(arg []byte) bool { _, ok := parseClock(arg); return ok }
@@ -474,6 +475,7 @@ func (g *Game) setCommand(n Node, name string, valid func(arg []byte) bool, text
 	if found == 0 && text != "" {
 		g.addNote(n, note{kind: noteAfter, text: g.store(text)})
 	}
+	g.reclaim()
 }
 
 // rewriteComments rewrites n's comments, in order: the k-th command that
@@ -539,12 +541,13 @@ func (g *Game) rewriteComments(n Node, match func(name, arg []byte) bool, infix 
 }
 
 // setNoteText makes text note i's text. A text at the end of g.text is
-// written over, so that a node's command set again and again does not
-// grow the game; another stays in g.text until the game is reset.
+// written over; another is counted dead, for reclaim.
 func (g *Game) setNoteText(i int32, text []byte) {
 	nt := &g.notes[i]
 	if int(nt.text.off+nt.text.n) == len(g.text) {
 		g.text = g.text[:nt.text.off]
+	} else {
+		g.edits.deadText += int(nt.text.n)
 	}
 	off := uint32(len(g.text))
 	g.text = append(g.text, text...)
@@ -552,8 +555,9 @@ func (g *Game) setNoteText(i int32, text []byte) {
 }
 
 // unlinkNote takes note i, whose predecessor in n's list is prev (0 for
-// none), off the list.
+// none), off the list, counting it dead.
 func (g *Game) unlinkNote(n Node, prev, i int32) {
+	g.dropNote(i)
 	l := &g.nodes[n].notes
 	next := g.notes[i].next
 	if prev == 0 {

@@ -6,14 +6,15 @@ import (
 	"github.com/symmagic/attacks/movegen"
 )
 
-// edits is what RemoveVariation freed: the nodes, kept for reuse, and how
-// many notes and text bytes no node holds any more, reclaimed together
-// once they are half of what the game holds.
+// edits is what RemoveVariation freed, the nodes, kept for reuse, and how
+// many notes and text bytes no node holds any more (a removed node's, or
+// those a setter removed or replaced), reclaimed together once they are
+// half of what the game holds.
 type edits struct {
 	free      Node  // the first freed node, its next the one after; Root for none
 	nfree     int32 // the freed nodes
-	deadNotes int   // notes of removed nodes, still in Game.notes
-	deadText  int   // their texts' bytes, still in Game.text
+	deadNotes int   // notes no node holds, still in Game.notes
+	deadText  int   // texts' bytes no note holds, still in Game.text
 }
 
 // PromoteToMain makes n the first child of its parent, the main
@@ -164,10 +165,25 @@ func (g *Game) RemoveVariation(n Node) {
 			c = parent
 		}
 	}
+	g.reclaim()
+}
+
+// reclaim compacts the notes and texts once those no node holds are half
+// of the game's (and more than a few): a change that leaves some behind
+// calls it when done, so that the game stays no larger than about twice
+// what it holds, in a time that each note and byte pays for once.
+func (g *Game) reclaim() {
 	if g.edits.deadNotes > 32 && 2*g.edits.deadNotes > len(g.notes) ||
 		g.edits.deadText > 1024 && 2*g.edits.deadText > len(g.text) {
 		g.compactNotes()
 	}
+}
+
+// dropNote counts note i, which no node holds any more, and its text as
+// dead.
+func (g *Game) dropNote(i int32) {
+	g.edits.deadNotes++
+	g.edits.deadText += int(g.notes[i].text.n)
 }
 
 // freeNode frees c, a node without children: it joins the free list, its
@@ -175,8 +191,7 @@ func (g *Game) RemoveVariation(n Node) {
 // goes to the root's where c was that node.
 func (g *Game) freeNode(c Node) {
 	for i := g.nodes[c].notes.head; i != 0; i = g.notes[i].next {
-		g.edits.deadNotes++
-		g.edits.deadText += int(g.notes[i].text.n)
+		g.dropNote(i)
 	}
 	g.nodes[c] = node{parent: None, child: None, last: None, next: g.edits.free}
 	g.edits.free = c
@@ -188,7 +203,7 @@ func (g *Game) freeNode(c Node) {
 
 // compactNotes copies the notes and texts of the game's nodes into new
 // slices, leaving out those no node holds: the removed nodes', and those
-// that setting a comment replaced.
+// that a setter removed or replaced.
 func (g *Game) compactNotes() {
 	notes := make([]note, 1, len(g.notes)-g.edits.deadNotes)
 	text := make([]byte, 0, len(g.text)-g.edits.deadText)

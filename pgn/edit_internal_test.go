@@ -3,7 +3,10 @@ package pgn
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"time"
+	"unsafe"
 
 	"github.com/symmagic/attacks/movegen"
 )
@@ -84,5 +87,67 @@ func TestRemoveBounded(t *testing.T) {
 	}
 	if !slices.Equal(g.Mainline(nil), main) {
 		t.Fatal("the main line changed")
+	}
+}
+
+// TestSettersBounded is a live annotator's loop: at each node of a game
+// read with comments, its clock, evaluation, arrows, comments and NAGs set
+// again and again, three thousand times, alternating between nodes and
+// setters so that no text is the game's last. The game's memory must stay
+// near what it needs at once (what setting replaces reclaimed), and every
+// node must read back what was set last.
+func TestSettersBounded(t *testing.T) {
+	var g Game
+	if err := NewReader(strings.NewReader(`{game} 1. e4 {a [%clk 0:03:00] b} $1 e5 {c} 2. Nf3 (2. Nc3 {d}) Nc6 *`)).Read(&g); err != nil {
+		t.Fatal(err)
+	}
+	var nodes []Node
+	for n := range g.Nodes() {
+		nodes = append(nodes, n)
+	}
+	size := func() int { return len(g.notes)*int(unsafe.Sizeof(note{})) + len(g.text) }
+	var peak int
+	for i := range 3000 {
+		n := nodes[i%len(nodes)]
+		if i%3 == 0 { // the comment replaced, commands and all
+			g.SetStartingComment(n, fmt.Sprintf("line %d", i))
+			g.SetComment(n, fmt.Sprintf("comment %d", i))
+		}
+		g.SetClock(n, time.Duration(i)*time.Second)
+		g.SetEval(n, Eval{CP: i, Depth: 20})
+		g.SetArrows(n, []Arrow{{'G', movegen.Square(i % 64), movegen.Square((i + 9) % 64)}})
+		g.SetEMT(n, time.Duration(i)*time.Millisecond)
+		if i%2 == 0 {
+			g.RemoveEMT(n)
+		}
+		g.RemoveNAGs(n)
+		g.AddNAG(n, byte(1+i%6))
+		if i < len(nodes)*3 {
+			peak = max(peak, size())
+		}
+	}
+	if got := size(); got > 3*peak {
+		t.Errorf("after 3000 rounds of setters: %d bytes of notes and texts; the first rounds, every node set: %d", got, peak)
+	}
+	for k, n := range nodes {
+		i := 3000 - len(nodes) + k
+		for (i % len(nodes)) != k {
+			i++
+		}
+		if i >= 3000 {
+			i -= len(nodes)
+		}
+		if c, _ := g.Clock(n); c != time.Duration(i)*time.Second {
+			t.Errorf("node %d: clock %v, want %v", n, c, time.Duration(i)*time.Second)
+		}
+		if e, _ := g.Eval(n); e.CP != i {
+			t.Errorf("node %d: eval %+v, want %d centipawns", n, e, i)
+		}
+		if a := g.Arrows(n); len(a) != 1 || a[0].From != movegen.Square(i%64) {
+			t.Errorf("node %d: arrows %v after round %d", n, a, i)
+		}
+		if nags := g.NAGs(n); len(nags) != 1 || nags[0] != byte(1+i%6) {
+			t.Errorf("node %d: NAGs %v after round %d", n, nags, i)
+		}
 	}
 }

@@ -76,6 +76,7 @@ const None Node = -1
 // node is a Node's record.
 type node struct {
 	move                      movegen.Move
+	odd                       bool // an odd number of moves from the root: the start's other side is to move
 	parent, child, last, next Node // last: the last child; next: the parent's next child
 	notes                     list // the node's comments and NAGs, in the order read
 }
@@ -482,6 +483,7 @@ func (g *Game) SetComment(n Node, text string) {
 	g.mustNode("SetComment", n)
 	g.removeNotes(n, noteAfter)
 	g.AddComment(n, text)
+	g.reclaim()
 }
 
 // AddComment adds text as a comment after n's move, after those it has
@@ -505,6 +507,7 @@ func (g *Game) SetStartingComment(n Node, text string) {
 		g.removeNotes(n, noteBefore) // a first move's own, which a tree edit made the first
 	}
 	g.AddStartingComment(n, text)
+	g.reclaim()
 }
 
 // AddStartingComment adds text as a comment before n's move, after those
@@ -569,6 +572,7 @@ func (g *Game) uniqueNAGs() {
 func (g *Game) RemoveNAGs(n Node) {
 	g.mustNode("RemoveNAGs", n)
 	g.removeNotes(n, noteNAG)
+	g.reclaim()
 }
 
 // addNote appends nt to n's notes and returns its index.
@@ -585,13 +589,15 @@ func (g *Game) addNote(n Node, nt note) int32 {
 	return i
 }
 
-// removeNotes takes n's notes of kind k off its list (their texts stay in
-// g.text until the game is reset).
+// removeNotes takes n's notes of kind k off its list, counting them dead
+// (Game.reclaim reclaims them and their texts).
 func (g *Game) removeNotes(n Node, k uint8) {
 	var l list
 	for i := g.nodes[n].notes.head; i != 0; {
 		next := g.notes[i].next
-		if g.notes[i].kind != k {
+		if g.notes[i].kind == k {
+			g.dropNote(i)
+		} else {
 			g.notes[i].next = 0
 			if l.head == 0 {
 				l.head = i
@@ -711,6 +717,16 @@ func (g *Game) Position(n Node) movegen.Position {
 	return p
 }
 
+// side returns the side to move at n, a node of g: the start's, or the
+// other where an odd number of moves (null moves too) lead to n.
+func (g *Game) side(n Node) movegen.Color {
+	c := g.start.Side()
+	if g.nodes[n].odd {
+		c = c.Other()
+	}
+	return c
+}
+
 // SAN returns the move that leads to n in Standard Algebraic Notation
 // ("--" for a null move, "" for the root). It replays the moves to n's
 // parent, as Position does; in a loop over MainlineNodes or Nodes, the position
@@ -772,7 +788,7 @@ func play(p *movegen.Position, m movegen.Move) {
 // time, and returns it: a node RemoveVariation freed, if any, else a new
 // one at the slice's end.
 func (g *Game) add(n Node, m movegen.Move) Node {
-	nd := node{move: m, parent: n, child: None, last: None, next: None}
+	nd := node{move: m, odd: !g.nodes[n].odd, parent: n, child: None, last: None, next: None}
 	var c Node
 	if c = g.edits.free; c != Root {
 		g.edits.free, g.edits.nfree = g.nodes[c].next, g.edits.nfree-1

@@ -71,23 +71,23 @@ func (e Eval) Score(turn movegen.Color) engine.Score {
 // SetScore sets n's evaluation ([%eval], as SetEval writes it) from s, a
 // score of the position at n from its side to move's point of view, as an
 // engine gives it for that position, with the search's depth (0 for none).
-// It replays the moves to n, as Position does. A mate given (see EvalOf),
-// a depth below 0 and centipawns SetEval does not write panic.
+// It replays no moves: the game keeps which side is to move at each node,
+// so that scoring every node of a game takes a time linear in the game. A
+// mate given (see EvalOf), a depth below 0 and centipawns SetEval does not
+// write panic (no score or depth of an engine's Info does).
 func (g *Game) SetScore(n Node, s engine.Score, depth int) {
 	g.mustNode("SetScore", n)
-	p := g.Position(n)
-	g.setCommand(n, "eval", validEval, formatEval("SetScore", evalOf("Game.SetScore", s, p.Side(), depth)))
+	g.setCommand(n, "eval", validEval, formatEval("SetScore", evalOf("Game.SetScore", s, g.side(n), depth)))
 }
 
 // Score returns n's evaluation (Eval's) as a score of the position at n
 // from its side to move's point of view, and whether n has one; "#0" is
 // "mate 0", the side to move checkmated. The search's depth is Eval's
-// Depth.
+// Depth. Like SetScore, it replays no moves.
 func (g *Game) Score(n Node) (engine.Score, bool) {
 	e, ok := g.Eval(n)
 	if !ok {
 		return engine.Score{}, false
 	}
-	p := g.Position(n)
-	return e.Score(p.Side()), true
+	return e.Score(g.side(n)), true
 }

@@ -526,3 +526,68 @@ func TestSetterPanics(t *testing.T) {
 		t.Errorf("comments %q after the panics, want none", got)
 	}
 }
+
+// TestScoreDepthFree checks that SetScore and Score take the side to move
+// at their node without replaying the moves to it, so that an annotator
+// that scores every node of a game takes a time linear in the game: at a
+// node 400 plies deep they allocate no more than at the first move (a
+// replay of the moves to a node keeps them in a slice that grows with its
+// depth).
+func TestScoreDepthFree(t *testing.T) {
+	start := movegen.StartPosition()
+	var moves []movegen.Move
+	p := start
+	for i := range 400 {
+		m, err := p.ParseSAN([]string{"Nf3", "Nf6", "Ng1", "Ng8"}[i%4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+		p.PlayUnchecked(m)
+	}
+	g, err := pgn.FromMoves(start, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, deep := g.Next(pgn.Root), g.Parent(g.MainlineEnd())
+	if _, err := g.AddMove(pgn.Root, moves[0]); err != nil { // the last node added is neither
+		t.Fatal(err)
+	}
+	s := engine.Score{Value: 31}
+	for _, n := range []pgn.Node{first, deep} {
+		g.SetScore(n, s, 20)
+		if got, ok := g.Score(n); !ok || got != s {
+			t.Errorf("node at ply %d: Score %v, %v after SetScore %v", g.Depth(n), got, ok, s)
+		}
+	}
+	// From a start with Black to move, null moves and a variation: the
+	// [%eval], White's view, has the sign the position at the node gives.
+	bstart, err := movegen.ParseFEN("4k3/8/8/8/8/8/8/4K2R b K - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bg := pgn.NewGame()
+	bg.Reset(bstart)
+	n, err := bg.AddLine(pgn.Root, []movegen.Move{movegen.NoMove, movegen.NoMove, movegen.NoMove})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ; n != pgn.Root; n = bg.Parent(n) {
+		bg.SetScore(n, s, 0)
+		e, _ := bg.Eval(n)
+		p := bg.Position(n)
+		if want := pgn.EvalOf(s, p.Side(), 0); e != want {
+			t.Errorf("from a start with Black to move, ply %d: Eval %+v after SetScore %v, want %+v", bg.Depth(n), e, s, want)
+		}
+	}
+	allocs := func(n pgn.Node) (set, get float64) {
+		set = testing.AllocsPerRun(20, func() { g.SetScore(n, s, 20) })
+		get = testing.AllocsPerRun(20, func() { g.Score(n) })
+		return set, get
+	}
+	set1, get1 := allocs(first)
+	setDeep, getDeep := allocs(deep)
+	if setDeep > set1 || getDeep > get1 {
+		t.Errorf("allocations at ply %d: SetScore %v, Score %v; at ply 1: %v, %v", g.Depth(deep), setDeep, getDeep, set1, get1)
+	}
+}

@@ -122,7 +122,13 @@ func (g *Game) AppendPGN(dst []byte) []byte { return g.AppendPGNWith(dst, WriteO
 // A game read back from what AppendPGN wrote is the same game: the same
 // tags, start, moves, variations, comments (each, with white space inside
 // read as single spaces, and without its "}"s), NAGs and result; and
-// writing it again writes the same bytes. A TagSet other than AllTags, RosterTags and NoTags panics.
+// writing it again writes the same bytes. One thing the text cannot hold:
+// starting comments of a move that begins no variation (a game read has
+// none; SetStartingComment or a tree edit can give a main continuation
+// some) are written before the move, after the variations of the move
+// before, and read back as that move's comments, as python-chess reads
+// them: the game read back has them there, and writes them before those
+// variations. A TagSet other than AllTags, RosterTags and NoTags panics.
 func (g *Game) AppendPGNWith(dst []byte, o WriteOptions) []byte {
 	if o.Tags > NoTags {
 		panic(fmt.Sprintf("pgn: Game.AppendPGNWith: WriteOptions.Tags %d is none of AllTags, RosterTags and NoTags", o.Tags))

@@ -86,7 +86,8 @@ var (
 // the board from White's side with coordinates, at no fixed size.
 type Options struct {
 	// Orientation is the side at the bottom: movegen.White (the zero
-	// value) or movegen.Black, a flipped board.
+	// value) or movegen.Black, a flipped board (as movegen's
+	// PictureOptions); another Color panics.
 	Orientation movegen.Color
 	// LastMove's two squares are coloured (Colors.LightLastMove and
 	// DarkLastMove): the squares of its UCI name, so a castling of
@@ -126,11 +127,15 @@ type Options struct {
 }
 
 // Board returns an SVG picture of p (nil: an empty board) with what o
-// asks for. It panics, naming the square, if an arrow, Fill or LastMove
-// names a square outside 0..63, and on a negative Size.
+// asks for. It panics, naming the value, if an arrow or Fill names a
+// square outside 0..63, on a negative Size and on an Orientation that is
+// neither White nor Black.
 func Board(p *movegen.Position, o Options) string {
 	if o.Size < 0 {
 		panic(fmt.Sprintf("svg.Board: size %d is negative", o.Size))
+	}
+	if o.Orientation != movegen.White && o.Orientation != movegen.Black {
+		panic(fmt.Sprintf("svg.Board: orientation %d is neither White nor Black", o.Orientation))
 	}
 	for _, a := range o.Arrows {
 		checkSquare("arrow", a.From)

@@ -144,6 +144,7 @@ func TestPanics(t *testing.T) {
 		{"svg.Board: arrow square 64 out of range 0..63", func() { svg.Board(&p, svg.Options{Arrows: []svg.Arrow{{'G', movegen.A1, 64}}}) }},
 		{"svg.Board: fill square 70 out of range 0..63", func() { svg.Board(&p, svg.Options{Fill: map[movegen.Square]string{70: "red"}}) }},
 		{"svg.Board: size -1 is negative", func() { svg.Board(&p, svg.Options{Size: -1}) }},
+		{"svg.Board: orientation 2 is neither White nor Black", func() { svg.Board(&p, svg.Options{Orientation: 2}) }},
 		{"svg.Piece: 0 is no piece", func() { svg.Piece(movegen.NoPiece, 0) }},
 		{"svg.Piece: 15 is no piece", func() { svg.Piece(15, 0) }},
 	} {
