@@ -282,7 +282,7 @@ func commandsAt(text []byte, f func(start, end int, name, arg []byte) bool) {
 //   - SetArrows removes every [%csl] and [%cal] of n's comments and puts
 //     the new ones, [%csl ...] then [%cal ...], in a comment of its own
 //     before n's other comments, as python-chess's set_arrows does.
-//   - RemoveClock, RemoveEMT, RemoveEval and SetArrows(n, nil) remove every
+//   - RemoveClock, RemoveEMT, RemoveEval and RemoveArrows remove every
 //     such command.
 //
 // A command removed takes one white space beside it along, as
@@ -348,8 +348,15 @@ func (g *Game) RemoveEval(n Node) {
 // of its comments is removed, and, for a non-empty a, one comment before
 // its others holds [%csl ...] with the squares (an Arrow whose From is its
 // To) and [%cal ...] with the arrows, each in a's order; Arrows reads them
-// back so (squares first). SetArrows(n, nil) removes them. A Color other
+// back so (squares first). SetArrows(n, nil) removes them, as RemoveArrows
+// does. A Color other
 // than 'R', 'G', 'Y' and 'B', or a square off the board, panics.
+// RemoveArrows removes n's [%csl] and [%cal] commands: SetArrows(n, nil).
+func (g *Game) RemoveArrows(n Node) {
+	g.mustNode("RemoveArrows", n)
+	g.SetArrows(n, nil)
+}
+
 func (g *Game) SetArrows(n Node, a []Arrow) {
 	g.mustNode("SetArrows", n)
 	var csl, cal []byte

@@ -203,7 +203,7 @@ func settersGames(t *testing.T) []*pgn.Game {
 			g.SetArrows(n, []pgn.Arrow{{Color: 'R', From: movegen.A1, To: movegen.H8}, {Color: 'G', From: movegen.D4, To: movegen.D4}})
 		case 3:
 			g.RemoveEval(n)
-			g.SetArrows(n, nil)
+			g.RemoveArrows(n)
 			g.RemoveEMT(n)
 			g.AddNAG(n, 3)
 			g.AddNAG(n, 2)
