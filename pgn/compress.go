@@ -420,6 +420,9 @@ func (f *File) Read(p []byte) (int, error) {
 // goroutine.
 func (f *File) readSync(p []byte) (int, error) {
 	if f.src == nil {
+		if f.open == nil {
+			return 0, &Error{Msg: "File.Read: the zero File: make one with Open or NewDecompressor"}
+		}
 		dec, cleanup, err := f.open()
 		if err != nil {
 			f.err = f.readErr(err)
