@@ -322,13 +322,6 @@ func (f *File) start(pipe bool) {
 	f.full = make(chan *chunk, pipeChunks)
 	f.stop = make(chan struct{})
 	f.ended = make(chan struct{})
-	for range pipeChunks {
-		c, _ := chunks.Get().(*chunk)
-		if c == nil {
-			c = &chunk{buf: make([]byte, pipeChunk)}
-		}
-		f.free <- c
-	}
 	go f.run()
 }
 
@@ -340,12 +333,28 @@ func (f *File) run() {
 	if cleanup != nil {
 		defer cleanup()
 	}
-	for {
+	for made := 0; ; {
 		var c *chunk
 		select {
 		case c = <-f.free:
 		case <-f.stop:
 			return
+		default:
+			// A chunk is made when none is free, up to pipeChunks: a
+			// small input takes one.
+			if made < pipeChunks {
+				made++
+				c, _ = chunks.Get().(*chunk)
+				if c == nil {
+					c = &chunk{buf: make([]byte, pipeChunk)}
+				}
+				break
+			}
+			select {
+			case c = <-f.free:
+			case <-f.stop:
+				return
+			}
 		}
 		c.r, c.n, c.err = 0, 0, err
 		if err == nil {
@@ -406,7 +415,7 @@ func (f *File) Read(p []byte) (int, error) {
 				return 0, f.err
 			}
 			f.cur = nil
-			f.free <- c // never blocks: free holds every chunk
+			f.free <- c // never blocks: free has room for every chunk
 		}
 		select {
 		case f.cur = <-f.full:
