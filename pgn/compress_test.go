@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -634,5 +635,24 @@ func BenchmarkDecompress(b *testing.B) {
 				f.Close()
 			}
 		})
+	}
+}
+
+// TestZstdOnlyForPGN checks that the zstd decoder, the module's one
+// dependency beside golang.org/x/sys, is imported by pgn's importers
+// alone: movegen and the root package (attacks) do not depend on it.
+func TestZstdOnlyForPGN(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "github.com/symmagic/attacks", "github.com/symmagic/attacks/movegen").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "klauspost") {
+		t.Errorf("movegen or the root package depends on github.com/klauspost/compress:\n%s", out)
+	}
+	if !strings.Contains(string(out), "github.com/symmagic/attacks/movegen\n") {
+		t.Errorf("go list -deps lists no movegen:\n%s", out)
 	}
 }
