@@ -2,4 +2,7 @@ module github.com/symmagic/attacks
 
 go 1.23
 
-require golang.org/x/sys v0.30.0
+require (
+	github.com/klauspost/compress v1.18.4
+	golang.org/x/sys v0.30.0
+)
