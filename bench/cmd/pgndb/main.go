@@ -165,9 +165,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if dbs[0].zst != "" {
 		inputs = append(inputs, inPipe)
 	}
+	ours := inputs
+	if dbs[0].zst != "" {
+		ours = append(slices.Clip(inputs), inOwn)
+	}
 	readers := []*reader{
-		ourReader(self, "pgn", modeRead, inputs),
-		ourReader(self, "pgn, moves visitor", modeMoves, inputs),
+		ourReader(self, "pgn", modeRead, ours),
+		ourReader(self, "pgn, moves visitor", modeMoves, ours),
 	}
 	if !*noCL {
 		d, err := chesslib.Build(*clDir, stderr)

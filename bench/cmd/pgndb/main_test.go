@@ -49,7 +49,7 @@ func TestQuick(t *testing.T) {
 	flat := strings.Join(strings.Fields(report), " ")
 	for _, want := range []string{"# PGN readers on game databases\n", machine.Here().Lines()[0],
 		"1 interleaved rounds", "## lichess-1MiB-seed1.pgn\n", "## plain-1MiB-seed1.pgn\n",
-		"| pgn, moves visitor | file", "| pgn, moves visitor | zstd -dc", "Not measured yet, waiting for package pgn",
+		"| pgn, moves visitor | file", "| pgn, moves visitor | zstd -dc", "| pgn, moves visitor | zst ", "Not measured yet, waiting for package pgn",
 		"Command: `go run -C bench ./cmd/pgndb -quick -size 1 -dir DIR -testdata DIR"} {
 		if !strings.Contains(report, want) && !strings.Contains(flat, strings.Join(strings.Fields(want), " ")) {
 			t.Errorf("report lacks %q:\n%s", want, report)
@@ -68,10 +68,11 @@ func TestQuick(t *testing.T) {
 			}
 		}
 	}
-	// Each database: the moves visitor and pgn on zstd -dc against pgn on
-	// the file, and both zstd -dc rows against their own file.
-	if n != 2*5 {
-		t.Errorf("%d comparisons, want 10:\n%s", n, report)
+	// Each database: the moves visitor (three inputs) and pgn on zstd -dc
+	// and zst against pgn on the file, and the four compressed rows against
+	// their own file.
+	if n != 2*9 {
+		t.Errorf("%d comparisons, want 18:\n%s", n, report)
 	}
 	files, _ := filepath.Glob(filepath.Join(out, machine.Here().CPU.Folder(), "pgndb-*.md"))
 	if len(files) != 1 {

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/symmagic/attacks/bench/internal/chesslib"
@@ -52,7 +51,7 @@ func (c cell) String() string { return fmt.Sprintf("%s, %s, %d cores", c.r.name,
 type sample struct {
 	res     result
 	seconds float64
-	maxRSS  int64 // bytes, the reader's process's peak resident memory
+	maxRSS  int64 // bytes, the reader's process's peak resident memory (watchPeak)
 }
 
 // runCell runs c once on db and returns what it read, its time and its
@@ -69,7 +68,7 @@ func runCell(c cell, db database, slice string) (sample, error) {
 		file = slice
 	}
 	cmd := c.r.cmd(file, c.cores)
-	var out, errs bytes.Buffer
+	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = worker.NewTail(64 << 10)
 	tail := cmd.Stderr.(*worker.Tail)
@@ -97,23 +96,35 @@ func runCell(c cell, db database, slice string) (sample, error) {
 			zstd.Wait()
 			return sample{}, fmt.Errorf("%s: %v", c.r.name, err)
 		}
+		stop := make(chan struct{})
+		peak := watchPeak(cmd.Process.Pid, stop)
 		rerr := cmd.Wait()
 		zerr := zstd.Wait()
 		el := time.Since(start)
+		close(stop)
 		if zerr != nil {
 			return sample{}, fmt.Errorf("zstd -dc %s: %v %s", db.zst, zerr, zerrs.String())
 		}
-		return finish(c, cmd, rerr, out.Bytes(), tail, el)
+		s, err := finish(c, rerr, out.Bytes(), tail, el)
+		s.maxRSS = <-peak
+		return s, err
 	}
 	start := time.Now()
-	err := cmd.Run()
+	if err := cmd.Start(); err != nil {
+		return sample{}, fmt.Errorf("%s: %v", c.r.name, err)
+	}
+	stop := make(chan struct{})
+	peak := watchPeak(cmd.Process.Pid, stop)
+	err := cmd.Wait()
 	el := time.Since(start)
-	_ = errs
-	return finish(c, cmd, err, out.Bytes(), tail, el)
+	close(stop)
+	s, err := finish(c, err, out.Bytes(), tail, el)
+	s.maxRSS = <-peak
+	return s, err
 }
 
-// finish reads a reader's answer and peak memory.
-func finish(c cell, cmd *exec.Cmd, err error, out []byte, errs *worker.Tail, el time.Duration) (sample, error) {
+// finish reads a reader's answer.
+func finish(c cell, err error, out []byte, errs *worker.Tail, el time.Duration) (sample, error) {
 	if err != nil {
 		return sample{}, fmt.Errorf("%v: %v\n%s", c, err, errs.String())
 	}
@@ -121,11 +132,40 @@ func finish(c cell, cmd *exec.Cmd, err error, out []byte, errs *worker.Tail, el 
 	if err != nil {
 		return sample{}, fmt.Errorf("%v: %v", c, err)
 	}
-	s := sample{res: res, seconds: el.Seconds()}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		s.maxRSS = int64(ru.Maxrss) * 1024 // kilobytes on Linux
-	}
-	return s, nil
+	return sample{res: res, seconds: el.Seconds()}, nil
+}
+
+// watchPeak follows the peak resident memory of the process pid (its
+// VmHWM in /proc/PID/status, which the kernel keeps for the program the
+// process runs since its exec) every 10 ms until stop is closed, and
+// returns the last value read, in bytes; 0 where there is no /proc or the
+// process ended before the first look. The kernel's rusage cannot say it:
+// a child's ru_maxrss starts from its parent's resident memory at the fork.
+func watchPeak(pid int, stop <-chan struct{}) <-chan int64 {
+	peak := make(chan int64, 1)
+	go func() {
+		path := fmt.Sprintf("/proc/%d/status", pid)
+		var hwm int64
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		for {
+			if b, err := os.ReadFile(path); err == nil {
+				if _, rest, ok := strings.Cut(string(b), "VmHWM:"); ok {
+					var kb int64
+					if _, err := fmt.Sscan(rest, &kb); err == nil {
+						hwm = max(hwm, kb<<10)
+					}
+				}
+			}
+			select {
+			case <-stop:
+				peak <- hwm
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return peak
 }
 
 // parseWorker reads a worker's answer: games, moves, all moves, errors.
@@ -137,12 +177,17 @@ func parseWorker(out, _ []byte) (result, error) {
 	return r, nil
 }
 
-// ourReader is pgn read by this command's worker in mode, at one core.
+// ourReader is pgn read by this command's worker in mode, at one core
+// (GOMAXPROCS 1; 2 for a .zst, which pgn decompresses on a goroutine of
+// its own).
 func ourReader(self, name, mode string, inputs []string) *reader {
 	return &reader{
 		name: name, what: workerModes[mode], inputs: inputs,
 		games: true, moves: true, allMoves: mode == modeRead,
 		cmd: func(file string, cores int) *exec.Cmd {
+			if strings.HasSuffix(file, ".zst") {
+				cores++ // the decompressing goroutine's
+			}
 			cmd := exec.Command(self, file)
 			cmd.Env = append(os.Environ(), workerEnv+"="+mode, fmt.Sprintf("GOMAXPROCS=%d", cores))
 			return cmd

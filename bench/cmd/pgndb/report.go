@@ -21,7 +21,6 @@ const month = 200e9
 // compressed input. When either lands, it becomes a reader here.
 var pending = []string{
 	"pgn's parallel reader at each core count (its scaling ratio: its speed at N cores over its speed at 1)",
-	"pgn reading the .zst itself (its speed against the uncompressed file's)",
 }
 
 // writeReport writes the report in Markdown, every line within md.Width.
@@ -33,7 +32,8 @@ func writeReport(w io.Writer, cfg config, runs []*dbRun, here machine.Record, no
 	fmt.Fprintln(w)
 	md.Wrap(w, fmt.Sprintf("Command: `%s`. %d interleaved rounds: in each, every reader reads every database once, "+
 		"whole, in a process of its own, the readers' order turning from round to round; timed from the process's start "+
-		"to its exit; peak memory is the process's maximum resident set (the kernel's rusage). Medians, in brackets the "+
+		"to its exit; peak memory is the process's VmHWM (/proc/PID/status, read every 10 ms; the peak resident "+
+		"memory of the program since its exec), the largest of the rounds. Medians, in brackets the "+
 		"interval that holds the median with %.1f%% confidence. MB/s and games/s are of the uncompressed PGN, whatever "+
 		"the input. 200 GB: what a month of lichess.org's games as text would take at the median speed. The machine "+
 		"is shared: expect noise.", cfg.command, cfg.rounds, 100*cover), "")
@@ -53,7 +53,9 @@ func writeReport(w io.Writer, cfg config, runs []*dbRun, here machine.Record, no
 	}
 	md.Wrap(w, fmt.Sprintf("- Inputs: file, the .pgn from disk (from the page cache: each file is read once before "+
 		"each round); zstd -dc, the .pgn.zst decompressed by zstd -dc in a process of its own into the reader's standard "+
-		"input (pgn-extract and python-chess read the file alone: decompression is a few per cent of their time); slice, "+
+		"input (pgn-extract and python-chess read the file alone: decompression is a few per cent of their time); zst, "+
+		"the .pgn.zst read by pgn itself (pgn.Open: decompressed on a goroutine of its own, ahead of the reader; GOMAXPROCS 2, "+
+		"where pgn's readers run at GOMAXPROCS 1 on the other inputs); slice, "+
 		"the first %s of the .pgn cut at a game's end, python-chess's alone, at its speed.", sizeName(cfg.slice)), "  ")
 	fmt.Fprintln(w)
 	for _, n := range notes {
@@ -114,7 +116,7 @@ func writeDatabaseRun(w io.Writer, run *dbRun) {
 			peak = max(peak, s.maxRSS)
 		}
 		t = append(t, []string{name(cr.c), cr.c.input, ms.Show("%.1f"), fmt.Sprintf("%.0f", stat.Summarize(gps).Median),
-			fmt.Sprintf("%.1f", float64(peak)/(1<<20)), duration(month / (ms.Median * 1e6))})
+			peakMiB(peak), duration(month / (ms.Median * 1e6))})
 	}
 	md.Table(w, t, 2)
 	fmt.Fprintln(w)
@@ -125,7 +127,7 @@ func writeDatabaseRun(w io.Writer, run *dbRun) {
 			b, _ := rates(run, base)
 			t = append(t, []string{name(cr.c), cr.c.input, "pgn, file", stat.Compare(a, b, stat.HigherIsFaster).String()})
 		}
-		if cr.c.input == inPipe {
+		if cr.c.input == inPipe || cr.c.input == inOwn {
 			for _, f := range run.cells {
 				if f.c.r == cr.c.r && f.c.cores == cr.c.cores && f.c.input == inFile {
 					a, _ := rates(run, cr)
@@ -160,6 +162,14 @@ func rates(run *dbRun, cr *cellRun) (mbps, gps []float64) {
 		gps = append(gps, games/s.seconds)
 	}
 	return mbps, gps
+}
+
+// peakMiB writes a peak in MiB, "-" for none read.
+func peakMiB(b int64) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", float64(b)/(1<<20))
 }
 
 // duration writes seconds as hours and minutes, or minutes and seconds.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"unsafe"
 
 	"github.com/symmagic/attacks/movegen"
@@ -17,7 +18,8 @@ import (
 // what it read, so that each measurement has a process of its own, whose
 // peak memory is its own (the harness reads it from the kernel's rusage
 // when the worker exits). Its value is the mode; the argument the file,
-// - for the standard input.
+// - for the standard input; a .zst file is read through pgn.Open, which
+// decompresses it on a goroutine of its own.
 const workerEnv = "PGNDB_WORKER"
 
 // The workers' modes.
@@ -48,7 +50,15 @@ func runWorker(mode string, args []string, stdout io.Writer) error {
 		return fmt.Errorf("worker %s: want one file, got %q", mode, args)
 	}
 	var in io.Reader = os.Stdin
-	if args[0] != "-" {
+	switch {
+	case strings.HasSuffix(args[0], ".zst"): // decompressed by package pgn, on a goroutine of its own
+		f, err := pgn.Open(args[0])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	case args[0] != "-":
 		f, err := os.Open(args[0])
 		if err != nil {
 			return err
