@@ -44,6 +44,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/symmagic/attacks/bench/internal/chesslib"
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/foreign"
 	"github.com/symmagic/attacks/bench/internal/machine"
@@ -90,11 +91,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		cfg.minTime = *minTime
 	}
 	cfg.command = strings.TrimSpace("go run -C bench ./cmd/pgn " + strings.Join(cli.QuoteArgs(args, "chess-library"), " "))
-	var cl *chessLib
+	var cl *chesslib.Driver
 	clNote := "chess-library: not measured (-no-chess-library)"
 	if !*noCL {
 		var err error
-		cl, err = buildChessLib(*clDir, stderr)
+		cl, err = chesslib.Build(*clDir, stderr)
 		var skip *foreign.Skip
 		switch {
 		case errors.As(err, &skip):
@@ -103,7 +104,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		case err != nil:
 			return err
 		default:
-			clNote = fmt.Sprintf("chess-library %s (commit %s), its pgn::StreamParser built with %s", chessLibURL, cl.head, cl.how)
+			clNote = fmt.Sprintf("chess-library %s (commit %s), its pgn::StreamParser built with %s", chesslib.URL, cl.Head, cl.How)
 		}
 	}
 	tmp, err := os.MkdirTemp("", "pgn-bench-")
@@ -176,7 +177,7 @@ func writeReport(w io.Writer, cfg config, runs []fileRun, here machine.Record, v
 		"M moves/s: million moves of the main lines a second. allocs: one pass's allocations, per game; "+
 		"pgn's are the tag texts, one string a game, none a move.", "")
 	fmt.Fprintln(w)
-	md.Wrap(w, clNote+". Its driver (drivers/chesslib/pgn.cpp) parses the file in memory through an std::istringstream "+
+	md.Wrap(w, clNote+". Its driver (bench/internal/chesslib/driver/pgn.cpp) parses the file in memory through an std::istringstream "+
 		"with an empty visitor (the parse alone), or with one that parses each main-line SAN with uci::parseSan and makes "+
 		"the move (its parser hands over no variation's moves); it times itself.", "")
 	for _, run := range runs {
@@ -207,7 +208,7 @@ func writeFile(w io.Writer, cfg config, m *measurements, version string) {
 	if cfg.cl != nil {
 		fmt.Fprintln(w)
 		md.Wrap(w, fmt.Sprintf("Against chess-library's pgn::StreamParser (%d games, %d main-line moves read by each visitor):",
-			m.clCheck[clEmpty].games, m.clCheck[clMoves].moves), "")
+			m.clCheck[clEmpty].Games, m.clCheck[clMoves].Moves), "")
 		fmt.Fprintln(w)
 		t = [][]string{{"pgn", "MB/s", "chess-library", "MB/s", "pgn against chess-library"}}
 		for _, row := range []struct {

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	chess "github.com/corentings/chess/v2"
+	"github.com/symmagic/attacks/bench/internal/chesslib"
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/movegen"
 	"github.com/symmagic/attacks/pgn"
@@ -41,7 +42,7 @@ const (
 	nCL
 )
 
-var clNames = [nCL]string{"empty", "moves"}
+var clNames = [nCL]string{chesslib.Empty, chesslib.Moves}
 
 const (
 	wPGN = iota
@@ -58,8 +59,8 @@ type config struct {
 	command string
 	file    string
 	data    []byte
-	cl      *chessLib // nil: not measured
-	clFile  string    // the file as the driver reads it (gunzipped)
+	cl      *chesslib.Driver // nil: not measured
+	clFile  string           // the file as the driver reads it (gunzipped)
 }
 
 // check is what the two readers read from the file before the rounds.
@@ -83,7 +84,7 @@ type measurements struct {
 	// cl is chess-library's MB/s, [visitor][round], and clCheck its
 	// counts of a pass.
 	cl      [nCL][]float64
-	clCheck [nCL]clRun
+	clCheck [nCL]chesslib.Run
 }
 
 // games returns the games reader k reads in a pass.
@@ -241,14 +242,14 @@ func measure(cfg config, stderr io.Writer) (*measurements, error) {
 
 	if cfg.cl != nil {
 		for k := range nCL {
-			c, err := cfg.cl.measure(cfg.clFile, len(cfg.data), clNames[k], 0)
+			c, err := cfg.cl.Measure(cfg.clFile, len(cfg.data), clNames[k], 0)
 			if err != nil {
 				return nil, err
 			}
 			m.clCheck[k] = c
-			if c.games != m.check.games || c.errors != 0 || c.moves != m.check.moves {
+			if c.Games != m.check.games || c.Errors != 0 || c.Moves != m.check.moves {
 				return nil, fmt.Errorf("%s: chess-library (%s) read %d games, %d moves, %d errors; pgn %d games, %d main-line moves",
-					cfg.file, clNames[k], c.games, c.moves, c.errors, m.check.games, m.check.moves)
+					cfg.file, clNames[k], c.Games, c.Moves, c.Errors, m.check.games, m.check.moves)
 			}
 		}
 	}
@@ -269,11 +270,11 @@ func measure(cfg config, stderr io.Writer) (*measurements, error) {
 				break
 			}
 			k := (i + round) % nCL
-			c, err := cfg.cl.measure(cfg.clFile, len(cfg.data), clNames[k], cfg.minTime)
+			c, err := cfg.cl.Measure(cfg.clFile, len(cfg.data), clNames[k], cfg.minTime)
 			if err != nil {
 				return nil, err
 			}
-			m.cl[k] = append(m.cl[k], c.mbps)
+			m.cl[k] = append(m.cl[k], c.MBps)
 		}
 		for i := range nWrite {
 			k := (i + round) % nWrite

@@ -1,14 +1,18 @@
-// The chess-library driver of bench/cmd/pgn: it reads a PGN file into
-// memory and parses it with chess-library's pgn::StreamParser, again and
-// again until the time given has passed, with one of two visitors:
+// The bench's driver of chess-library's PGN parser (bench/internal/chesslib):
+// it parses a PGN file with chess-library's pgn::StreamParser and one of two
+// visitors:
 //
 //	empty  does nothing: the parse alone (its tokenizer, the tags and the
 //	       moves handed over as text);
 //	moves  parses each SAN with uci::parseSan on a Board (from the FEN tag
 //	       where there is one) and makes the move: every move checked.
 //
-// Usage: pgn FILE empty|moves NANOSECONDS. It prints one line:
-// GAMES MOVES ERRORS PASSES NANOSECONDS (the counts of one pass).
+// Usage: pgn FILE empty|moves NANOSECONDS reads the file into memory and
+// parses it again and again until the time given has passed (bench/cmd/pgn);
+// pgn FILE stream-empty|stream-moves 0 parses it once as it is read, from
+// the file or, for -, the standard input (bench/cmd/pgndb: a database that
+// memory need not hold). It prints one line: GAMES MOVES ERRORS PASSES
+// NANOSECONDS (the counts of one pass).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -84,10 +88,42 @@ static void run(const std::string& data, long long minNs) {
     std::printf("%ld %ld %ld %lld %lld\n", games, moves, errors, passes, el);
 }
 
+// stream parses in, once, as it is read.
+template <typename V>
+static void stream(std::istream& in) {
+    auto start = std::chrono::steady_clock::now();
+    V v;
+    pgn::StreamParser parser(in);
+    parser.readGames(v);
+    long long el = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%ld %ld %ld 1 %lld\n", v.games, v.moves, v.errors, el);
+}
+
 int main(int argc, char** argv) {
     if (argc != 4) {
-        std::fprintf(stderr, "usage: pgn FILE empty|moves NANOSECONDS\n");
+        std::fprintf(stderr, "usage: pgn FILE empty|moves|stream-empty|stream-moves NANOSECONDS\n");
         return 2;
+    }
+    std::string mode = argv[2];
+    if (mode == "stream-empty" || mode == "stream-moves") {
+        std::ifstream file;
+        std::istream* in = &std::cin;
+        if (std::string(argv[1]) != "-") {
+            file.open(argv[1], std::ios::binary);
+            if (!file) {
+                std::fprintf(stderr, "pgn: cannot open %s\n", argv[1]);
+                return 1;
+            }
+            in = &file;
+        } else {
+            std::ios::sync_with_stdio(false);
+        }
+        if (mode == "stream-empty") {
+            stream<Empty>(*in);
+        } else {
+            stream<Moves>(*in);
+        }
+        return 0;
     }
     std::ifstream f(argv[1], std::ios::binary);
     if (!f) {
@@ -98,7 +134,6 @@ int main(int argc, char** argv) {
     ss << f.rdbuf();
     std::string data = ss.str();
     long long minNs = std::atoll(argv[3]);
-    std::string mode = argv[2];
     if (mode == "empty") {
         run<Empty>(data, minNs);
     } else if (mode == "moves") {

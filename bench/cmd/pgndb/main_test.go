@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/symmagic/attacks/bench/internal/cli"
+	"github.com/symmagic/attacks/bench/internal/machine"
+	"github.com/symmagic/attacks/bench/internal/md"
+	"github.com/symmagic/attacks/pgn"
+)
+
+// TestMain makes the test binary the command's worker when the harness
+// starts it as one, as the command's own binary is.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(workerEnv); mode != "" {
+		if err := runWorker(mode, os.Args[1:], os.Stdout); err != nil {
+			fmt.Fprintf(os.Stderr, "pgndb worker: %v\n", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+const testdata = "../../../pgn/testdata"
+
+// TestQuick runs the whole command at its smallest, pgn's readers alone:
+// the databases made, the report on stdout within md.Width columns with
+// every reader's row and every comparison a ratio with a verdict, the
+// same report in -out with -write, and a second run that finds the
+// databases made and makes nothing.
+func TestQuick(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	args := []string{"-quick", "-size", "1", "-dir", dir, "-testdata", testdata,
+		"-no-chess-library", "-no-python-chess", "-no-pgn-extract", "-write", "-out", out}
+	var stdout, stderr bytes.Buffer
+	if err := run(args, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	report := stdout.String()
+	flat := strings.Join(strings.Fields(report), " ")
+	for _, want := range []string{"# PGN readers on game databases\n", machine.Here().Lines()[0],
+		"1 interleaved rounds", "## lichess-1MiB-seed1.pgn\n", "## plain-1MiB-seed1.pgn\n",
+		"| pgn, moves visitor | file", "| pgn, moves visitor | zstd -dc", "| pgn, moves visitor | zst ", "Not measured yet, waiting for package pgn",
+		"Command: `go run -C bench ./cmd/pgndb -quick -size 1 -dir DIR -testdata DIR"} {
+		if !strings.Contains(report, want) && !strings.Contains(flat, strings.Join(strings.Fields(want), " ")) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	for _, l := range md.Overlong(report) {
+		t.Error(l)
+	}
+	ratio := regexp.MustCompile(`\|\s+\d+(\.\d+)?x \[\d+(\.\d+)?, \d+(\.\d+)?\] (faster|slower|within noise) \|$`)
+	n := 0
+	for _, line := range strings.Split(report, "\n") {
+		if strings.Contains(line, "| pgn, file ") || strings.Contains(line, "| itself, file ") {
+			n++
+			if !ratio.MatchString(line) {
+				t.Errorf("comparison %q is no ratio with a verdict", line)
+			}
+		}
+	}
+	// Each database: the moves visitor (three inputs) and pgn on zstd -dc
+	// and zst against pgn on the file, and the four compressed rows against
+	// their own file.
+	if n != 2*9 {
+		t.Errorf("%d comparisons, want 18:\n%s", n, report)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, machine.Here().CPU.Folder(), "pgndb-*.md"))
+	if len(files) != 1 {
+		t.Fatalf("-write wrote %q", files)
+	}
+	if b, err := os.ReadFile(files[0]); err != nil || string(b) != report {
+		t.Errorf("%s differs from stdout (%v)", files[0], err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if err := run([]string{"-quick", "-size", "1", "-dir", dir, "-testdata", testdata, "-make"}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(stderr.String(), "making") || strings.Contains(stderr.String(), "compressing") {
+		t.Errorf("the second run made the databases again:\n%s", stderr.String())
+	}
+}
+
+// TestDatabases checks what the maker makes: the same bytes from the same
+// seed, other bytes from another, no two games the same, every game read
+// by pgn, a few lichess games with variations, and a database remade when
+// its file has changed.
+func TestDatabases(t *testing.T) {
+	cfg := makeConfig{testdata: testdata, size: 1 << 20, seed: 1}
+	digest := func(dir string, seed uint64) [][32]byte {
+		c := cfg
+		c.dir, c.seed = dir, seed
+		dbs, err := makeDatabases(c, &bytes.Buffer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sums [][32]byte
+		for _, db := range dbs {
+			b, err := os.ReadFile(db.pgn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if int64(len(b)) != db.size || db.size < c.size {
+				t.Errorf("%s: %d bytes, stamp %d, want %d at least", db.pgn, len(b), db.size, c.size)
+			}
+			sums = append(sums, sha256.Sum256(b))
+		}
+		return sums
+	}
+	a, b := t.TempDir(), t.TempDir()
+	if s1, s2 := digest(a, 1), digest(b, 1); fmt.Sprint(s1) != fmt.Sprint(s2) {
+		t.Error("the same seed made different databases")
+	}
+	if s1, s3 := digest(a, 1), digest(t.TempDir(), 2); s1[0] == s3[0] || s1[1] == s3[1] {
+		t.Error("seeds 1 and 2 made the same database")
+	}
+	for _, sh := range shapes {
+		path := filepath.Join(a, sh.name+"-1MiB-seed1.pgn")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pgn.NewReader(bytes.NewReader(data))
+		r.KeepRaw = true
+		var g pgn.Game
+		seen := map[string]bool{}
+		games, withVariations := 0, 0
+		for {
+			err := r.Read(&g)
+			if err != nil {
+				if err.Error() != "EOF" {
+					t.Fatalf("%s: %v", sh.name, err)
+				}
+				break
+			}
+			games++
+			if seen[string(r.Info().Raw)] {
+				t.Fatalf("%s: game %d is the same bytes as an earlier one", sh.name, games)
+			}
+			seen[string(r.Info().Raw)] = true
+			for n := g.Next(pgn.Root); n != pgn.None; n = g.Next(n) {
+				if len(g.Children(nil, g.Parent(n))) > 1 {
+					withVariations++
+					break
+				}
+			}
+		}
+		share := float64(withVariations) / float64(games)
+		if sh.name == "lichess" && (share < 0.03 || share > 0.2) || sh.name == "plain" && withVariations > 0 {
+			t.Errorf("%s: %d of %d games with variations", sh.name, withVariations, games)
+		}
+	}
+	// A database whose file changed is made again.
+	path := filepath.Join(a, "plain-1MiB-seed1.pgn")
+	if err := os.WriteFile(path, []byte("[Event \"x\"]\n\n*\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	c := cfg
+	c.dir = a
+	if _, err := makeDatabases(c, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr.String(), "making "+path) {
+		t.Errorf("a changed database was not made again:\n%s", stderr.String())
+	}
+}
+
+// TestCutVariations checks that variations go, nested ones and their
+// comments with them, and that comments in the main line stay, a
+// parenthesis in them included.
+func TestCutVariations(t *testing.T) {
+	for _, c := range [][2]string{
+		{"1. e4 { (a) } (1. d4 { x } (1. c4)) 1... e5 *", "1. e4 { (a) } 1... e5 *"},
+		{"1. e4 ; (not one\n1... e5 (1... c5) *", "1. e4 ; (not one\n1... e5 *"},
+		{"1. e4 e5 *", "1. e4 e5 *"},
+	} {
+		if got := string(cutVariations([]byte(c[0]))); got != c[1] {
+			t.Errorf("cutVariations(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}
+
+// TestRetag checks that a tag's line is replaced, or added where the game
+// has none, and that the movetext is not searched.
+func TestRetag(t *testing.T) {
+	game := "[Event \"e\"]\n[Site \"s\"]\n\n1. e4 *"
+	if got := string(retag([]byte(game), "Site", "x")); got != "[Event \"e\"]\n[Site \"x\"]\n\n1. e4 *" {
+		t.Errorf("retag Site: %q", got)
+	}
+	if got := string(retag([]byte(game), "Round", "3")); got != "[Round \"3\"]\n"+game {
+		t.Errorf("retag Round: %q", got)
+	}
+	if got := string(retag([]byte("[Event \"e\"]\n\n[Round \"1\"]"), "Round", "3")); got != "[Round \"3\"]\n[Event \"e\"]\n\n[Round \"1\"]" {
+		t.Errorf("retag past the tags: %q", got)
+	}
+}
+
+// TestFlags checks -h (the usage, exit status 0) and bad command lines
+// (exit status 2, before anything runs).
+func TestFlags(t *testing.T) {
+	var out, errs bytes.Buffer
+	if status := cli.Status("pgndb", run([]string{"-h"}, &out, &errs), &errs); status != 0 || out.Len() != 0 {
+		t.Errorf("-h: exit status %d, stdout %q", status, out.String())
+	}
+	for _, want := range []string{"Usage: go run -C bench ./cmd/pgndb [flags]", "-quick", "-make", "-size", "-dir", "-seed", "-write"} {
+		if !strings.Contains(errs.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, errs.String())
+		}
+	}
+	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-size", "-1"}, {"-zstd-level", "23"}, {"-cores", "0"}, {"-out", "x"}} {
+		out.Reset()
+		errs.Reset()
+		start := time.Now()
+		if status := cli.Status("pgndb", run(args, &out, &errs), &errs); status != 2 || out.Len() != 0 {
+			t.Errorf("%q: exit status %d, stdout %q, stderr %q", args, status, out.String(), errs.String())
+		}
+		if el := time.Since(start); el > time.Second {
+			t.Errorf("%q: took %v: it ran before the usage error", args, el)
+		}
+	}
+}

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unsafe"
+
+	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/pgn"
+)
+
+// workerEnv, set in a process's environment, makes the command a worker:
+// it reads one file with one of pgn's readers (workerModes) and prints
+// what it read, so that each measurement has a process of its own, whose
+// peak memory is its own (the harness reads it from the kernel's rusage
+// when the worker exits). Its value is the mode; the argument the file,
+// - for the standard input; a .zst file is read through pgn.Open, which
+// decompresses it on a goroutine of its own.
+const workerEnv = "PGNDB_WORKER"
+
+// The workers' modes.
+const (
+	modeRead  = "read"  // Reader.Read into one Game reused, every move checked
+	modeMoves = "moves" // Reader.Visit with movesVisitor
+)
+
+// workerModes says what each mode does, as the report says it.
+var workerModes = map[string]string{
+	modeRead: "pgn's Reader.Read into one Game reused from game to game: every move of the main line and of the " +
+		"variations parsed, checked and played, the tags, comments and NAGs kept in the Game",
+	modeMoves: "pgn's Reader.Visit with a visitor that parses each main-line SAN with movegen's ParseSAN and plays it " +
+		"(its Polyglot key kept), variations skipped, nothing kept: chess-library's moves visitor's counterpart",
+}
+
+// result is what a reader read: games, moves of the main lines, moves in
+// all (with variations, where the reader knows them), games rejected.
+type result struct {
+	games, moves, allMoves, errors int64
+}
+
+// runWorker runs a worker process: mode from the environment, the file from
+// args. What it read is one line on stdout: games, moves, all moves,
+// errors.
+func runWorker(mode string, args []string, stdout io.Writer) error {
+	if len(args) != 1 {
+		return fmt.Errorf("worker %s: want one file, got %q", mode, args)
+	}
+	var in io.Reader = os.Stdin
+	switch {
+	case strings.HasSuffix(args[0], ".zst"): // decompressed by package pgn, on a goroutine of its own
+		f, err := pgn.Open(args[0])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	case args[0] != "-":
+		f, err := os.Open(args[0])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	res, err := readWith(mode, in)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%d %d %d %d\n", res.games, res.moves, res.allMoves, res.errors)
+	return err
+}
+
+// readWith reads in with mode's reader. A game the reader rejects is
+// counted, not an error.
+func readWith(mode string, in io.Reader) (result, error) {
+	var res result
+	r := pgn.NewReader(in)
+	switch mode {
+	case modeRead:
+		var g pgn.Game
+		for {
+			err := r.Read(&g)
+			if err == io.EOF {
+				return res, nil
+			}
+			if errors.As(err, new(*pgn.Error)) {
+				res.errors++
+				continue
+			}
+			if err != nil {
+				return res, err
+			}
+			res.games++
+			res.allMoves += int64(g.Len() - 1) // the root is no move
+			for n := g.Next(pgn.Root); n != pgn.None; n = g.Next(n) {
+				res.moves++
+			}
+		}
+	case modeMoves:
+		v := &movesVisitor{}
+		for {
+			err := r.Visit(v)
+			if err == io.EOF {
+				res.moves = v.moves
+				return res, nil
+			}
+			if errors.As(err, new(*pgn.Error)) {
+				res.errors++
+				continue
+			}
+			if err != nil {
+				return res, err
+			}
+			res.games++
+		}
+	}
+	return res, fmt.Errorf("worker: no mode %q", mode)
+}
+
+// movesVisitor parses each main-line move's SAN and plays it on a
+// position, keeping nothing else: the counterpart of chess-library's moves
+// visitor (its SAN parsed with uci::parseSan, then makeMove, variations
+// not handed over), as bench/cmd/pgn's. Like it, it starts from the FEN
+// tag where there is one, in Chess960 where the Variant tag says so.
+type movesVisitor struct {
+	pgn.NopVisitor
+	pos      movegen.Position
+	fen      []byte
+	chess960 bool
+	moves    int64
+}
+
+func (v *movesVisitor) Begin(*pgn.GameInfo) error {
+	v.fen, v.chess960 = v.fen[:0], false
+	return nil
+}
+
+func (v *movesVisitor) Tag(name, value []byte) error {
+	switch string(name) {
+	case "FEN":
+		v.fen = append(v.fen[:0], value...)
+	case "Variant":
+		v.chess960 = bytes.Contains(value, []byte("960")) || bytes.Contains(value, []byte("ischer"))
+	}
+	return nil
+}
+
+func (v *movesVisitor) Movetext() error {
+	v.pos = movegen.StartPosition()
+	if len(v.fen) > 0 {
+		p, err := movegen.ParseFEN(string(v.fen))
+		if err != nil {
+			return err
+		}
+		v.pos = p
+	}
+	if v.chess960 {
+		return v.pos.SetChess960(true)
+	}
+	return nil
+}
+
+func (v *movesVisitor) Move(san []byte) error {
+	m, err := v.pos.ParseSAN(unsafe.String(unsafe.SliceData(san), len(san))) // ParseSAN keeps no reference to it
+	if err != nil {
+		return err
+	}
+	v.pos.PlayUnchecked(m)
+	v.moves++
+	return nil
+}
+
+func (v *movesVisitor) BeginVariation() error { return pgn.SkipVariation }
