@@ -1,3 +1,8 @@
+// The input layer: the input's bytes, read into a buffer a whole line at
+// a time (a line over Limits.Line dropped unheld), where each byte lies
+// (input offset, line, column), and the game's raw bytes kept as they
+// leave the buffer (KeepRaw). It knows nothing of PGN but line breaks.
+
 package pgn
 
 import (
@@ -5,15 +10,36 @@ import (
 	"io"
 )
 
+// input is the input in whole lines: the tokenizer reads buf[r:eol].
+type input struct {
+	src  io.Reader
+	buf  []byte
+	r, w int   // buf[r:w] is read from src and not yet consumed
+	eol  int   // the index of the line break ending buf[r]'s line, or w
+	base int64 // the input offset of buf[0]
+	eof  bool
+	rerr error
+
+	line      int   // the line of buf[r], from 1
+	lineStart int64 // the input offset of that line's first byte
+	long      bool  // the current line was over Limits.Line: its rest dropped
+	lineLimit int   // Limits.Line
+
+	raw       []byte // the game's bytes that left buf, with KeepRaw
+	rawFrom   int64  // the input offset from which buf's bytes are the game's (-1: none kept)
+	rawOver   bool   // the game is over Limits.Game: no raw bytes
+	gameLimit int    // Limits.Game, for the raw bytes
+}
+
 // loadLine makes buf[r:eol] a whole line of the input, its line break at
 // eol (or eol == w at the input's end), reading more of the input as
 // needed. A line over Limits.Line is dropped unread to its line break,
 // r.long saying so. It reports false when nothing is left.
-func (r *Reader) loadLine() bool {
+func (r *input) loadLine() bool {
 	for {
 		if k := bytes.IndexByte(r.buf[r.r:r.w], '\n'); k >= 0 {
 			r.eol = r.r + k
-			if k > r.lim.Line && r.r == int(r.lineStart-r.base) {
+			if k > r.lineLimit && r.r == int(r.lineStart-r.base) {
 				// A line over Limits.Line: dropped.
 				r.long, r.rawOver = true, true
 				r.r = r.eol
@@ -24,7 +50,7 @@ func (r *Reader) loadLine() bool {
 			r.eol = r.w
 			return r.r < r.w
 		}
-		if r.w-r.r > r.lim.Line {
+		if r.w-r.r > r.lineLimit {
 			r.dropLine()
 			return true
 		}
@@ -35,7 +61,7 @@ func (r *Reader) loadLine() bool {
 // dropLine drops the line at buf[r], over Limits.Line and its line break
 // not in buf, to its line break, reading the input without holding it:
 // the line's bytes count as read, and r.long says so.
-func (r *Reader) dropLine() {
+func (r *input) dropLine() {
 	r.long = true
 	r.rawOver = true // the game's bytes are not all kept
 	r.base += int64(r.w)
@@ -56,7 +82,7 @@ func (r *Reader) dropLine() {
 
 // fill moves buf[r:w] to the front of buf, grows buf if that leaves no
 // room, and reads more of the input.
-func (r *Reader) fill() {
+func (r *input) fill() {
 	if r.r > 0 {
 		r.keepRaw(r.r)
 		n := copy(r.buf, r.buf[r.r:r.w])
@@ -71,7 +97,7 @@ func (r *Reader) fill() {
 }
 
 // read reads the input into buf[w:], which has room.
-func (r *Reader) read() {
+func (r *input) read() {
 	for tries := 0; ; tries++ {
 		n, err := r.src.Read(r.buf[r.w:])
 		r.w += n
@@ -94,7 +120,7 @@ func (r *Reader) read() {
 
 // keepRaw keeps the game's bytes of buf before index i, which are about to
 // leave buf, when KeepRaw asks for them.
-func (r *Reader) keepRaw(i int) {
+func (r *input) keepRaw(i int) {
 	if r.rawFrom < 0 || r.rawOver {
 		return
 	}
@@ -102,7 +128,7 @@ func (r *Reader) keepRaw(i int) {
 	if from >= i {
 		return
 	}
-	if len(r.raw)+i-from > r.lim.Game {
+	if len(r.raw)+i-from > r.gameLimit {
 		r.rawOver = true
 		return
 	}
@@ -112,7 +138,7 @@ func (r *Reader) keepRaw(i int) {
 
 // nextLine steps over the line break at eol to the next line; it reports
 // false at the end of the input.
-func (r *Reader) nextLine() bool {
+func (r *input) nextLine() bool {
 	if r.eol >= r.w {
 		r.r = r.w
 		return false
@@ -125,4 +151,4 @@ func (r *Reader) nextLine() bool {
 }
 
 // col returns the column of buf[i], on the current line.
-func (r *Reader) col(i int) int { return int(r.base+int64(i)-r.lineStart) + 1 }
+func (r *input) col(i int) int { return int(r.base+int64(i)-r.lineStart) + 1 }

@@ -1,9 +1,22 @@
+// The movetext: moves, comments, NAGs, variations and the termination
+// marker given to the visitor, the movetext and variations passed over
+// unread (SkipMovetext, SkipVariation), and a broken game passed over to
+// its end (skipGame).
+
 package pgn
 
 import (
 	"bytes"
 	"strings"
 )
+
+// movetextState is what the reader knows of the game's movetext.
+type movetextState struct {
+	plies    int    // moves read in the game
+	moved    []bool // moved[d]: a move was read at depth d of the variations open
+	loose    []int  // loose[d]: the ( passed over at depth d (no move to replace) and not yet closed
+	unclosed int    // variations a skipped one left open at a fault
+}
 
 // inVariation reports whether a ( is open: a variation's, or one passed
 // over in the main line.
@@ -492,7 +505,7 @@ func (r *Reader) skipMovetext(v Visitor, t *token) error {
 
 // firstAt reports whether buf[i] is the first byte of its line but white
 // space.
-func (r *Reader) firstAt(i int) bool {
+func (r *lexer) firstAt(i int) bool {
 	for _, c := range r.buf[r.lineStart-r.base : i] {
 		if !isSpace(c) {
 			return false

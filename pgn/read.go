@@ -1,3 +1,8 @@
+// The Reader: the layers composed (input.go: lines; token.go: tokens;
+// tags.go: tag pairs; movetext.go: moves, variations, skipping), its
+// options and limits, Read and Visit, and a game's beginning, end,
+// errors and warnings.
+
 package pgn
 
 import (
@@ -134,43 +139,23 @@ type Reader struct {
 	// DefaultLimits'.
 	Limits Limits
 
-	src  io.Reader
-	buf  []byte
-	r, w int   // buf[r:w] is read from src and not yet consumed
-	eol  int   // the index of the line break ending buf[r]'s line, or w
-	base int64 // the input offset of buf[0]
-	eof  bool
-	rerr error
+	lexer         // the input in lines and its tokens (input.go, token.go)
+	tagSection    // the tag pairs (tags.go)
+	movetextState // moves and variations (movetext.go)
 
-	line      int   // the line of buf[r], from 1
-	lineStart int64 // the input offset of that line's first byte
-	long      bool  // the current line was over Limits.Line: its rest dropped
-	blank     bool  // a blank line since the last token
-	scratch   []byte
-	// The first ] at or after closeFrom on the line that starts at
-	// closeLine (absolute offsets; closeAt -1: none to the line's end):
-	// a line of [ that begin no tag pair is read in linear time.
-	closeLine, closeFrom, closeAt int64
-	closeSet                      bool
-	comment                       int // Limits.Comment, for the tokenizer
-	tagLimit                      int // Limits.Tag, for the tokenizer
+	games   int // games begun
+	lim     Limits
+	info    GameInfo
+	start   int64 // the input offset of the game's first token
+	end     int64 // the input offset after the game's last token
+	builder Builder
+}
 
-	games    int // games begun
-	lim      Limits
-	info     GameInfo
-	start    int64  // the input offset of the game's first token
-	end      int64  // the input offset after the game's last token
-	plies    int    // moves read in the game
-	tags     int    // tag pairs read in the game
-	moved    []bool // moved[d]: a move was read at depth d of the variations open
-	loose    []int  // loose[d]: the ( passed over at depth d (no move to replace) and not yet closed
-	unclosed int    // variations a skipped one left open at a fault
-	inTags   bool   // the game's tags are being read
-	raw      []byte // the game's bytes that left buf, with KeepRaw
-	rawFrom  int64  // the input offset from which buf's bytes are the game's (-1: none kept)
-	rawOver  bool   // the game is over Limits.Game: no raw bytes
-	names    tagNames
-	builder  Builder
+// setLimits sets the limits of the reader and of its layers from Limits.
+func (r *Reader) setLimits() {
+	r.lim = r.Limits.withDefaults()
+	r.lineLimit, r.gameLimit = r.lim.Line, r.lim.Game
+	r.comment, r.tagLimit = r.lim.Comment, r.lim.Tag
 }
 
 // NewReader returns a Reader of PGN from src.
@@ -184,11 +169,13 @@ func NewReader(src io.Reader) *Reader {
 // The options stay.
 func (r *Reader) Reset(src io.Reader) {
 	*r = Reader{SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly, Strict: r.Strict, KeepRaw: r.KeepRaw,
-		Limits: r.Limits, src: src, buf: r.buf, line: 1, scratch: r.scratch[:0], moved: r.moved[:0], loose: r.loose[:0],
-		raw: r.raw[:0], rawFrom: -1, names: r.names, builder: r.builder}
+		Limits:        r.Limits,
+		lexer:         lexer{input: input{src: src, buf: r.buf, line: 1, raw: r.raw[:0], rawFrom: -1}, scratch: r.scratch[:0]},
+		tagSection:    tagSection{names: r.names},
+		movetextState: movetextState{moved: r.moved[:0], loose: r.loose[:0]},
+		builder:       r.builder}
 	r.names.reset()
-	r.lim = r.Limits.withDefaults()
-	r.comment, r.tagLimit = r.lim.Comment, r.lim.Tag
+	r.setLimits()
 	if src == nil {
 		r.eof = true
 	}
@@ -241,8 +228,7 @@ func (r *Reader) Visit(v Visitor) error {
 	if r.src == nil && r.buf == nil && !r.eof {
 		r.Reset(nil)
 	}
-	r.lim = r.Limits.withDefaults()
-	r.comment, r.tagLimit = r.lim.Comment, r.lim.Tag
+	r.setLimits()
 	if ls := int(r.lineStart - r.base); r.r == ls && r.eol-ls > r.lim.Line {
 		// The line loaded before the limits were set is over them.
 		r.long, r.r = true, r.eol

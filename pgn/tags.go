@@ -1,3 +1,7 @@
+// Tag pairs: the tokenizer's reading of a tag pair, and the tag section
+// of a game (Reader.game), where a game of tags alone ends and what a
+// broken tag section passes over.
+
 package pgn
 
 import (
@@ -5,10 +9,17 @@ import (
 	"fmt"
 )
 
+// tagSection is what the reader knows of the game's tag section.
+type tagSection struct {
+	tags   int  // tag pairs read in the game
+	inTags bool // the game's tags are being read
+	names  tagNames
+}
+
 // closeAfter returns the index in buf of the first ] at or after i on
 // the current line, or -1. It remembers the answer, so that the [ of a
 // line, each asking from a later place, scan it once between them.
-func (r *Reader) closeAfter(i int) int {
+func (r *lexer) closeAfter(i int) int {
 	from := r.base + int64(i)
 	if !r.closeSet || r.closeLine != r.lineStart || from < r.closeFrom || r.closeAt >= 0 && from > r.closeAt {
 		r.closeSet, r.closeLine, r.closeFrom, r.closeAt = true, r.lineStart, from, -1
@@ -24,7 +35,7 @@ func (r *Reader) closeAfter(i int) int {
 
 // tag reads a tag pair at buf[r.r] into t: [Name "Value"], the value's
 // \" and \\ unescaped.
-func (r *Reader) tag(t *token) {
+func (r *lexer) tag(t *token) {
 	line := r.buf[r.r:r.eol]
 	at := r.r
 	r.r = r.eol

@@ -1,9 +1,28 @@
+// The tokenizer: the input's lines cut into PGN's tokens (symbols, move
+// numbers passed over, comments, tag pairs, NAGs, parentheses, junk),
+// each with its place. It knows nothing of games: the movetext and tag
+// layers give the tokens their meaning.
+
 package pgn
 
 import (
 	"bytes"
 	"fmt"
 )
+
+// lexer reads tokens from its input.
+type lexer struct {
+	input
+	blank   bool // a blank line since the last token
+	scratch []byte
+	// The first ] at or after closeFrom on the line that starts at
+	// closeLine (absolute offsets; closeAt -1: none to the line's end):
+	// a line of [ that begin no tag pair is read in linear time.
+	closeLine, closeFrom, closeAt int64
+	closeSet                      bool
+	comment                       int // Limits.Comment
+	tagLimit                      int // Limits.Tag
+}
 
 // Token kinds.
 const (
@@ -42,13 +61,13 @@ type token struct {
 }
 
 // off returns the input offset of t's first byte.
-func (r *Reader) off(t *token) int64 { return t.lineStart + int64(t.col) - 1 }
+func (r *lexer) off(t *token) int64 { return t.lineStart + int64(t.col) - 1 }
 
 // next reads the next token into t, passing over move numbers and dots:
 // the token's fromLine and fromOff are those of the first move number
 // before it. A loop, not a recursion: a file of move numbers alone must not
 // grow the stack.
-func (r *Reader) next(t *token) {
+func (r *lexer) next(t *token) {
 	fromLine, fromOff, number := 0, int64(0), false
 	for {
 		skipped, isNumber, line, off := r.token(t)
@@ -66,14 +85,14 @@ func (r *Reader) next(t *token) {
 
 // token reads the next token into t, or reports that it passed over a
 // move number (isNumber, at line and offset off) or dots instead.
-func (r *Reader) token(t *token) (skipped, isNumber bool, line int, off int64) {
+func (r *lexer) token(t *token) (skipped, isNumber bool, line int, off int64) {
 	newlines := 0
 	for {
 		if r.long {
 			// A line over Limits.Line, dropped: an error at its start.
 			r.long = false
 			*t = token{kind: tBad, limit: true, line: r.line, col: 1, at: r.r, lineStart: r.lineStart, blank: r.blank,
-				text: fmt.Appendf(nil, "a line longer than %d bytes (Limits.Line)", r.lim.Line)}
+				text: fmt.Appendf(nil, "a line longer than %d bytes (Limits.Line)", r.lineLimit)}
 			r.blank = false
 			return
 		}
@@ -194,7 +213,7 @@ func suffixNAG(s string) int {
 }
 
 // unread puts the token t, the last read, back.
-func (r *Reader) unread(t *token) {
+func (r *lexer) unread(t *token) {
 	r.r, r.blank = t.at, t.blank
 	if t.kind == tEOF {
 		return
@@ -208,7 +227,7 @@ func (r *Reader) unread(t *token) {
 // over Limits.Comment is a bad token, read to its end all the same. A
 // comment the input ends in is its text to the input's end, t.cut saying
 // so.
-func (r *Reader) braceComment(t *token) {
+func (r *lexer) braceComment(t *token) {
 	i := r.r + 1
 	if k := bytes.IndexByte(r.buf[i:r.eol], '}'); k >= 0 {
 		// On one line: the common case, read in place.
@@ -272,7 +291,7 @@ func (r *Reader) braceComment(t *token) {
 
 // firstOnLine reports whether t, a token of the current line, is its
 // line's first.
-func (r *Reader) firstOnLine(t *token) bool {
+func (r *lexer) firstOnLine(t *token) bool {
 	for _, c := range r.buf[t.lineStart-r.base : t.at] {
 		if !isSpace(c) {
 			return false
