@@ -28,6 +28,8 @@ type input struct {
 	raw       []byte // the game's bytes that left buf, with KeepRaw
 	rawFrom   int64  // the input offset from which buf's bytes are the game's (-1: none kept)
 	rawOver   bool   // the game is over Limits.Game: no raw bytes
+	rawWait   bool   // with KeepRaw, between games: the next game's first bytes may leave buf before it begins
+	rawStart  int64  // the input offset of raw[0], kept before the game began (rawAnchor)
 	gameLimit int    // Limits.Game, for the raw bytes
 }
 
@@ -134,6 +136,14 @@ func (r *input) keepRaw(i int) {
 	}
 	r.raw = append(r.raw, r.buf[from:i]...)
 	r.rawFrom = r.base + int64(i)
+}
+
+// rawAnchor starts keeping the bytes from the input offset off on, where
+// the next game may begin (rawWait): a move number on a line before its
+// first token, or its first token over lines, may leave buf before the
+// game begins.
+func (r *input) rawAnchor(off int64) {
+	r.raw, r.rawOver, r.rawFrom, r.rawStart = r.raw[:0], false, off, off
 }
 
 // nextLine steps over the line break at eol to the next line; it reports

@@ -168,9 +168,20 @@ func NewReader(src io.Reader) *Reader {
 // Reset makes r read from src as a new Reader would, keeping its memory.
 // The options stay.
 func (r *Reader) Reset(src io.Reader) {
+	r.reset(src, 0, 1)
+	if bytes.HasPrefix(r.buf[r.r:r.w], []byte("\xef\xbb\xbf")) {
+		r.r += 3
+		r.lineStart = 3
+	}
+}
+
+// reset makes r read src as the input from offset off on, the first byte
+// of line line, keeping r's memory and options.
+func (r *Reader) reset(src io.Reader, off int64, line int) {
 	*r = Reader{SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly, Strict: r.Strict, KeepRaw: r.KeepRaw,
-		Limits:        r.Limits,
-		lexer:         lexer{input: input{src: src, buf: r.buf, line: 1, raw: r.raw[:0], rawFrom: -1}, scratch: r.scratch[:0]},
+		Limits: r.Limits,
+		lexer: lexer{input: input{src: src, buf: r.buf, base: off, line: line, lineStart: off, raw: r.raw[:0], rawFrom: -1},
+			scratch: r.scratch[:0]},
 		tagSection:    tagSection{names: r.names},
 		movetextState: movetextState{moved: r.moved[:0], loose: r.loose[:0]},
 		builder:       r.builder}
@@ -180,10 +191,6 @@ func (r *Reader) Reset(src io.Reader) {
 		r.eof = true
 	}
 	r.loadLine()
-	if bytes.HasPrefix(r.buf[r.r:r.w], []byte("\xef\xbb\xbf")) {
-		r.r += 3
-		r.lineStart = 3
-	}
 }
 
 // Read reads the next game into g, reusing its memory, with the Reader's
@@ -234,6 +241,9 @@ func (r *Reader) Visit(v Visitor) error {
 		r.long, r.r = true, r.eol
 	}
 	var t token
+	if r.rawWait = r.KeepRaw; r.KeepRaw {
+		r.rawFrom, r.rawOver = -1, false
+	}
 	r.next(&t)
 	// What is no part of a game before its first token: warnings of the
 	// game's (Strict: the start of a broken game).
@@ -244,6 +254,9 @@ func (r *Reader) Visit(v Visitor) error {
 			junk = append(junk, &Error{Line: t.line, Column: t.col, Msg: junkMsg(&t)})
 		} else {
 			dropped++
+		}
+		if r.rawWait {
+			r.rawFrom = -1
 		}
 		r.next(&t)
 	}
@@ -323,7 +336,15 @@ func (r *Reader) begin(t *token) {
 	r.moved = append(r.moved[:0], false)
 	r.loose = append(r.loose[:0], 0)
 	r.names.reset()
-	r.raw, r.rawOver, r.rawFrom = r.raw[:0], false, -1
+	if r.rawWait && r.rawFrom >= 0 && r.rawStart == r.start {
+		r.rawWait = false
+		return // kept from the game's start on already (rawAnchor)
+	}
+	r.rawWait = false
+	// A line over Limits.Line since the game's first token (a game that
+	// begins with one): its bytes dropped, the game has none kept.
+	over := r.KeepRaw && r.rawOver
+	r.raw, r.rawOver, r.rawFrom = r.raw[:0], over, -1
 	if r.KeepRaw {
 		r.rawFrom = r.start
 	}

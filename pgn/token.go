@@ -79,6 +79,9 @@ func (r *lexer) next(t *token) {
 		}
 		if isNumber && !number {
 			fromLine, fromOff, number = line, off, true
+			if r.rawWait {
+				r.rawAnchor(off)
+			}
 		}
 	}
 }
@@ -92,7 +95,7 @@ func (r *lexer) token(t *token) (skipped, isNumber bool, line int, off int64) {
 			// A line over Limits.Line, dropped: an error at its start.
 			r.long = false
 			*t = token{kind: tBad, limit: true, line: r.line, col: 1, at: r.r, lineStart: r.lineStart, blank: r.blank,
-				text: fmt.Appendf(nil, "a line longer than %d bytes (Limits.Line)", r.lineLimit)}
+				fromLine: r.line, fromOff: r.lineStart, text: fmt.Appendf(nil, "a line longer than %d bytes (Limits.Line)", r.lineLimit)}
 			r.blank = false
 			return
 		}
@@ -236,6 +239,9 @@ func (r *lexer) braceComment(t *token) {
 			t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.comment)
 		}
 		return
+	}
+	if r.rawWait && r.rawFrom < 0 {
+		r.rawAnchor(r.base + int64(r.r)) // the first token over lines
 	}
 	r.scratch = r.scratch[:0]
 	over := false
