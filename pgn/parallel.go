@@ -18,7 +18,7 @@ import (
 
 // DefaultChunkSize is the chunk size of a ParallelReader whose ChunkSize
 // is 0.
-const DefaultChunkSize = 1 << 20
+const DefaultChunkSize = 256 << 10
 
 // ErrClosed is the error behind every *Error of a call after
 // ParallelReader.Close: fs.ErrClosed itself, as os.ErrClosed is.
@@ -71,6 +71,7 @@ type ParallelReader struct {
 	order                 chan *chunk // every chunk, in input order
 	work                  chan *chunk // the chunks for the workers
 	free                  chan []parsed
+	bufs                  chan []byte // chunks' buffers for the splitter
 	wg                    sync.WaitGroup
 	progress              atomic.Int64
 
@@ -83,6 +84,10 @@ type ParallelReader struct {
 	seq   *Reader // the Reader of the input in order, where a cut did not hold
 	feed  *feed
 	quiet Reader // the reader of the checks (quietTo)
+
+	// For the tests: times the reading in order began, the games it
+	// read, the games handed over from the chunks.
+	seqStarts, seqGames, chunkGames int
 }
 
 // NewParallelReader returns a ParallelReader of PGN from src. Its
@@ -140,9 +145,10 @@ func (p *ParallelReader) start() {
 	if size <= 0 {
 		size = DefaultChunkSize
 	}
-	p.order = make(chan *chunk, 2*workers)
+	p.order = make(chan *chunk, workers+1)
 	p.work = make(chan *chunk, workers)
-	p.free = make(chan []parsed, 3*workers+2)
+	p.free = make(chan []parsed, workers+2)
+	p.bufs = make(chan []byte, workers+2)
 	p.wg.Add(1 + workers)
 	go p.split(size)
 	for range workers {
@@ -161,8 +167,13 @@ func (p *ParallelReader) split(size int) {
 	var rerr error
 	eof := false
 	for {
-		buf := make([]byte, 0, 2*size+1)
-		buf = append(buf, carry...)
+		var buf []byte
+		select {
+		case buf = <-p.bufs:
+		default:
+			buf = make([]byte, 0, 2*size+1)
+		}
+		buf = append(buf[:0], carry...)
 		// Read to size bytes, then to a likely boundary after half of
 		// them, within twice size.
 		at, searched := -1, max(size/2, 1)
@@ -184,7 +195,7 @@ func (p *ParallelReader) split(size int) {
 				at = len(buf) // no likely boundary: a cut that will not hold
 			}
 			c.data, c.nextCut = buf[:at], at < len(buf)
-			carry = append([]byte(nil), buf[at:]...)
+			carry = append(carry[:0], buf[at:]...)
 		}
 		off += int64(len(c.data))
 		line += bytes.Count(c.data, []byte{'\n'})
@@ -416,6 +427,7 @@ func (p *ParallelReader) Read(g *Game) error {
 		if p.next < len(c.games) {
 			pg := &c.games[p.next]
 			p.next++
+			p.chunkGames++
 			p.info = pg.info
 			p.renumber(&p.info, pg.begun, pg.err)
 			if pg.begun {
@@ -460,6 +472,10 @@ func (p *ParallelReader) recycle(c *chunk) {
 	case p.free <- c.games:
 	default:
 	}
+	select {
+	case p.bufs <- c.data:
+	default:
+	}
 	c.games, c.data = nil, nil
 }
 
@@ -484,6 +500,7 @@ func (p *ParallelReader) take() (*chunk, error) {
 // startSeq starts reading the input in order from c's start, as the
 // worker read c.
 func (p *ParallelReader) startSeq(c *chunk) {
+	p.seqStarts++
 	if p.seq == nil {
 		p.seq = &Reader{}
 	}
@@ -512,6 +529,7 @@ func (p *ParallelReader) readSeq(g *Game) error {
 		p.finish()
 		return io.EOF
 	}
+	p.seqGames++
 	p.info = s.info
 	p.renumber(&p.info, s.games > before, err)
 	p.progress.Store(p.info.Offset + p.info.Len)
