@@ -546,7 +546,9 @@ func (r *Reader) skipGame(t *token) {
 		case tEOF:
 			return
 		case tTag:
-			if t.blank || depth == 0 && r.firstOnLine(t) {
+			// The game's first token is its own, whatever the fault:
+			// else the next game would begin where this one did.
+			if (t.blank || depth == 0 && r.firstOnLine(t)) && r.off(t) != r.first {
 				r.unread(t)
 				return
 			}

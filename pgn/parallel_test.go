@@ -414,3 +414,40 @@ func TestReadLongLineGame(t *testing.T) {
 		t.Errorf("%d reads; the long line's game's raw bytes %q", len(want), want[1].raw)
 	}
 }
+
+// TestReadBrokenFirstTag: a game broken at its first token, a tag pair
+// after a blank line (Strict: a value with quotes not escaped; a visitor
+// refusing Begin), is passed over: the next Read goes on (it read the same
+// tag pair again and again, without end).
+func TestReadBrokenFirstTag(t *testing.T) {
+	text := "[Event \"x\"]\n\n[Event \"a \"b\" c\"] [Site \"y\"]\n1. e4 *\n\n[Event \"z\"]\n\n1. d4 *\n"
+	r := pgn.NewReader(strings.NewReader(text))
+	r.Strict = true
+	var g pgn.Game
+	var got []string
+	for i := 0; i < 10; i++ {
+		err := r.Read(&g)
+		if err == io.EOF {
+			break
+		}
+		got = append(got, fmt.Sprintf("%d:%d:%v", r.Info().Number, r.Info().Line, err != nil))
+	}
+	if want := "1:1:true 2:3:true 3:6:false"; strings.Join(got, " ") != want {
+		t.Errorf("reads %q, want %q", strings.Join(got, " "), want)
+	}
+	r = pgn.NewReader(strings.NewReader(text))
+	reads := 0
+	for ; reads < 10; reads++ {
+		if err := r.Visit(refuseBegin{}); err == io.EOF {
+			break
+		}
+	}
+	if reads != 3 {
+		t.Errorf("%d visits of a visitor refusing every game, want 3", reads)
+	}
+}
+
+// refuseBegin refuses every game.
+type refuseBegin struct{ pgn.NopVisitor }
+
+func (refuseBegin) Begin(*pgn.GameInfo) error { return errors.New("no") }

@@ -146,7 +146,8 @@ type Reader struct {
 	games   int // games begun
 	lim     Limits
 	info    GameInfo
-	start   int64 // the input offset of the game's first token
+	start   int64 // the input offset of the game's first token (its move number's)
+	first   int64 // the input offset of the game's first token
 	end     int64 // the input offset after the game's last token
 	builder Builder
 }
@@ -330,7 +331,7 @@ func (r *Reader) begin(t *token) {
 	if t.kind != tEOF && t.fromOff < r.info.Offset {
 		r.info.Offset, r.info.Line = t.fromOff, t.fromLine // its move number's
 	}
-	r.start = r.info.Offset
+	r.start, r.first = r.info.Offset, r.off(t)
 	r.end = r.start
 	r.plies, r.tags = 0, 0
 	r.moved = append(r.moved[:0], false)
