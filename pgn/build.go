@@ -431,6 +431,7 @@ func (b *Builder) End(result string) error {
 	g := b.g
 	if result == "" {
 		result = "*"
+		b.tagStrings() // a game of tags alone has had no Movetext
 		if res, ok := g.Tag("Result"); ok && isResult(res) {
 			result = resultString(res)
 		}

@@ -1,6 +1,7 @@
 package pgn_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -179,4 +180,41 @@ func ExampleGame_SetScore() {
 	// Bc4 [%eval 0.60,18] lost -10
 	// Nf6 [%eval #1,18] lost 9939
 	// Qxf7# [%eval #0,18] lost -1
+}
+
+// Reading on every core: the same games, errors and places as a Reader
+// gives, in the same order.
+func ExampleParallelReader() {
+	text := strings.Repeat(`[Event "one"]
+
+1. e4 e5 2. Ke3 Nc6 *
+
+[Event "two"]
+
+1. d4 d5 2. c4 {a comment [Event "not a tag"]
+[Event "nor this"]} 1/2-1/2
+
+`, 2)
+	p := pgn.NewParallelReader(context.Background(), strings.NewReader(text))
+	p.Workers, p.ChunkSize = 2, 64 // tiny chunks, to show the cuts hold
+	defer p.Close()
+	var g pgn.Game
+	for {
+		err := p.Read(&g)
+		if err == io.EOF {
+			break
+		}
+		info := p.Info()
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		event, _ := g.Tag("Event")
+		fmt.Println(info.Number, info.Line, info.Offset, event, g.Mainline(nil), g.Result)
+	}
+	// Output:
+	// pgn: game 1, line 3, column 13: move 2. Ke3: no white king moves to e3
+	// 2 5 38 two [d2d4 d7d5 c2c4] 1/2-1/2
+	// pgn: game 3, line 12, column 13: move 2. Ke3: no white king moves to e3
+	// 4 14 166 two [d2d4 d7d5 c2c4] 1/2-1/2
 }
