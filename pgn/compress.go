@@ -44,8 +44,9 @@ func (f Format) String() string {
 }
 
 // ErrClosed is the error behind every *Error of a File used after Close,
-// and of a second Close. It is fs.ErrClosed, as os.ErrClosed is:
-// errors.Is(err, fs.ErrClosed) holds for it.
+// and of a second Close, and of a ParallelReader's Read after its Close.
+// It is fs.ErrClosed, as os.ErrClosed is: errors.Is(err, fs.ErrClosed)
+// holds for it.
 var ErrClosed = fs.ErrClosed
 
 // MaxZstdWindow is the largest window a zstd frame may ask for: 128 MiB,
@@ -104,12 +105,12 @@ type File struct {
 
 	// The pipe: chunks go from free to the goroutine, which fills them
 	// and sends them on full; stop ends the goroutine, which closes ended.
-	free, full  chan *chunk
+	free, full  chan *pipeBuf
 	stop, ended chan struct{}
-	cur         *chunk
+	cur         *pipeBuf
 }
 
-type chunk struct {
+type pipeBuf struct {
 	buf  []byte
 	r, n int
 	err  error
@@ -318,8 +319,8 @@ func (f *File) start(pipe bool) {
 	if f.open == nil || !pipe {
 		return
 	}
-	f.free = make(chan *chunk, pipeChunks)
-	f.full = make(chan *chunk, pipeChunks)
+	f.free = make(chan *pipeBuf, pipeChunks)
+	f.full = make(chan *pipeBuf, pipeChunks)
 	f.stop = make(chan struct{})
 	f.ended = make(chan struct{})
 	go f.run()
@@ -334,7 +335,7 @@ func (f *File) run() {
 		defer cleanup()
 	}
 	for made := 0; ; {
-		var c *chunk
+		var c *pipeBuf
 		select {
 		case c = <-f.free:
 		case <-f.stop:
@@ -344,9 +345,9 @@ func (f *File) run() {
 			// small input takes one.
 			if made < pipeChunks {
 				made++
-				c, _ = chunks.Get().(*chunk)
+				c, _ = chunks.Get().(*pipeBuf)
 				if c == nil {
-					c = &chunk{buf: make([]byte, pipeChunk)}
+					c = &pipeBuf{buf: make([]byte, pipeChunk)}
 				}
 				break
 			}

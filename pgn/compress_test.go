@@ -287,6 +287,9 @@ func TestDecompressErrors(t *testing.T) {
 				continue // a game the corruption broke
 			}
 			inputErrs++
+			if strings.Count(err.Error(), "pgn: ") != 1 {
+				t.Errorf("%s: %q: the package's name more than once", c.name, err)
+			}
 			inner := errors.Unwrap(outer)
 			if !errors.As(inner, &fileErr) || outer.Line == 0 || !strings.Contains(fileErr.Error(), c.text) ||
 				c.cause != nil && !errors.Is(err, c.cause) {

@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"io/fs"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -19,10 +18,6 @@ import (
 // DefaultChunkSize is the chunk size of a ParallelReader whose ChunkSize
 // is 0.
 const DefaultChunkSize = 256 << 10
-
-// ErrClosed is the error behind every *Error of a call after
-// ParallelReader.Close: fs.ErrClosed itself, as os.ErrClosed is.
-var ErrClosed = fs.ErrClosed
 
 // ParallelReader reads the games of a stream of PGN on several cores,
 // each game, error and warning exactly as a Reader of the whole input

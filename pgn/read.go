@@ -377,7 +377,11 @@ func (r *Reader) inputErr(t *token, game int) error {
 		return nil
 	}
 	r.rerr = nil
-	return &Error{Game: game, Line: r.line, Column: r.col(r.w), Msg: "reading the input: " + err.Error(), Err: err}
+	msg := err.Error()
+	if e, ok := err.(*Error); ok && e.Game == 0 && e.Line == 0 {
+		msg = e.Msg // a File's own error: its "pgn: " once, in this one's text
+	}
+	return &Error{Game: game, Line: r.line, Column: r.col(r.w), Msg: "reading the input: " + msg, Err: err}
 }
 
 // fail returns a *Error at t for the current game.
