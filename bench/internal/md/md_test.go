@@ -31,6 +31,10 @@ func TestWrap(t *testing.T) {
 	if long := Overlong(out); len(long) != 1 || !strings.HasPrefix(long[0], "line 4, 107 columns") {
 		t.Errorf("Overlong: %q", long)
 	}
+	// A table's row is as wide as its values: not a line to wrap.
+	if long := Overlong("| " + strings.Repeat("1234567 ", 20) + "|\n" + strings.Repeat("y", Width+1)); len(long) != 1 || !strings.HasPrefix(long[0], "line 2, 101 columns") {
+		t.Errorf("Overlong of a wide table row and a wide line: %q", long)
+	}
 	b.Reset()
 	Wrap(&b, "short", "")
 	if b.String() != "short\n" {
