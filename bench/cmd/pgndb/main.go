@@ -165,13 +165,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if dbs[0].zst != "" {
 		inputs = append(inputs, inPipe)
 	}
-	ours := inputs
+	ours, par := inputs, []string{inFile} // pgn's one-core readers', the parallel reader's
 	if dbs[0].zst != "" {
 		ours = append(slices.Clip(inputs), inOwn)
+		par = append(par, inOwn)
 	}
 	readers := []*reader{
 		ourReader(self, "pgn", modeRead, ours),
 		ourReader(self, "pgn, moves visitor", modeMoves, ours),
+		parallelReader(self, par, cfg.cores),
 	}
 	if !*noCL {
 		d, err := chesslib.Build(*clDir, stderr)
