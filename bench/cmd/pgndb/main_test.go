@@ -83,7 +83,7 @@ func TestQuick(t *testing.T) {
 	}
 	for _, db := range []string{"lichess", "plain"} {
 		for _, in := range []string{"file", "zst"} {
-			scale := regexp.MustCompile(`(?m)^\| pgn parallel, 2 cores \| ` + in + ` +\| itself, 1 core +\| \d`)
+			scale := regexp.MustCompile(`(?m)^\| pgn parallel, 2 cores \| ` + in + ` +\| itself, 1 core +\|\s+\d`)
 			if sec := section(report, "## "+db+"-1MiB-seed1.pgn"); !scale.MatchString(sec) {
 				t.Errorf("%s: no scaling ratio of pgn parallel, 2 cores, on %s:\n%s", db, in, sec)
 			}
@@ -124,6 +124,23 @@ func section(report, heading string) string {
 		rest = rest[:i]
 	}
 	return rest
+}
+
+// TestTimeLimit checks that -time stops the rounds once another would end
+// past it, and that the report says how many ran of how many.
+func TestTimeLimit(t *testing.T) {
+	args := []string{"-quick", "-size", "1", "-dir", t.TempDir(), "-testdata", testdata, "-rounds", "3", "-time", "1ns",
+		"-cores", "1", "-no-chess-library", "-no-python-chess", "-no-pgn-extract"}
+	var stdout, stderr bytes.Buffer
+	if err := run(args, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if flat := strings.Join(strings.Fields(stdout.String()), " "); !strings.Contains(flat, "1 interleaved rounds (of 3: -time ended them)") {
+		t.Errorf("report does not say -time ended the rounds after one:\n%s", stdout.String())
+	}
+	if strings.Contains(stderr.String(), "round 2/3") {
+		t.Errorf("a second round ran:\n%s", stderr.String())
+	}
 }
 
 // TestDatabases checks what the maker makes: the same bytes from the same
@@ -253,7 +270,7 @@ func TestFlags(t *testing.T) {
 			t.Errorf("usage lacks %q:\n%s", want, errs.String())
 		}
 	}
-	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-size", "-1"}, {"-zstd-level", "23"}, {"-cores", "0"}, {"-out", "x"}} {
+	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-size", "-1"}, {"-zstd-level", "23"}, {"-cores", "0"}, {"-time", "-1s"}, {"-out", "x"}} {
 		out.Reset()
 		errs.Reset()
 		start := time.Now()

@@ -337,6 +337,10 @@ func measure(cfg config, dbs []database, readers []*reader, stderr io.Writer) ([
 	}
 	start := time.Now()
 	for round := range cfg.rounds {
+		if el := time.Since(start); round > 0 && cfg.limit > 0 && el+el/time.Duration(round) > cfg.limit {
+			fmt.Fprintf(stderr, "%d rounds in %v: one more would end past -time %v; stopping\n", round, el.Round(time.Second), cfg.limit)
+			break
+		}
 		for _, run := range runs {
 			for _, f := range []string{run.db.pgn, run.db.zst, run.slice} {
 				if f == "" {

@@ -19,18 +19,22 @@ const month = 200e9
 
 // writeReport writes the report in Markdown, every line within md.Width.
 func writeReport(w io.Writer, cfg config, runs []*dbRun, here machine.Record, notes []string) {
-	cover := stat.Summarize(make([]float64, cfg.rounds)).Coverage
+	cover := stat.Summarize(make([]float64, cfg.ran)).Coverage
+	rounds := fmt.Sprintf("%d interleaved rounds", cfg.ran)
+	if cfg.ran < cfg.rounds {
+		rounds += fmt.Sprintf(" (of %d: -time ended them)", cfg.rounds)
+	}
 	l := here.Lines()
 	fmt.Fprintf(w, "# PGN readers on game databases\n\n")
 	md.Wrap(w, fmt.Sprintf("%s\n%s; %d cores (runtime.NumCPU)", l[0], l[1], runtime.NumCPU()), "")
 	fmt.Fprintln(w)
-	md.Wrap(w, fmt.Sprintf("Command: `%s`. %d interleaved rounds: in each, every reader reads every database once, "+
+	md.Wrap(w, fmt.Sprintf("Command: `%s`. %s: in each, every reader reads every database once, "+
 		"whole, in a process of its own, the readers' order turning from round to round; timed from the process's start "+
 		"to its exit; peak memory is the process's VmHWM (/proc/PID/status, read every 10 ms; the peak resident "+
 		"memory of the program since its exec), the largest of the rounds. Medians, in brackets the "+
 		"interval that holds the median with %.1f%% confidence. MB/s and games/s are of the uncompressed PGN, whatever "+
 		"the input. 200 GB: what a month of lichess.org's games as text would take at the median speed. The machine "+
-		"is shared: expect noise.", cfg.command, cfg.rounds, 100*cover), "")
+		"is shared: expect noise.", cfg.command, rounds, 100*cover), "")
 	fmt.Fprintln(w)
 	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise. "+
 		"Against pgn, file: pgn's one-core Read on the .pgn; itself, file: the same reader on the .pgn; itself, 1 core: "+
