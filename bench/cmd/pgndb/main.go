@@ -68,7 +68,9 @@ func main() {
 type config struct {
 	make     makeConfig
 	rounds   int
-	slice    int64 // python-chess's slice
+	ran      int           // the rounds run: rounds, or fewer where limit ended them
+	limit    time.Duration // the rounds' time at most (-time); 0: none
+	slice    int64         // python-chess's slice
 	cores    []int
 	command  string
 	quick    bool
@@ -84,6 +86,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	quick := fs.Bool("quick", false, "4 MiB databases (unless -size), 1 round, zstd -3: a check that it runs, not a measurement")
 	makeOnly := fs.Bool("make", false, "make the databases and stop")
 	rounds := fs.Int("rounds", 0, "interleaved rounds (default 3, -quick 1)")
+	limit := fs.Duration("time", 0, "run no round that would end later than this after the rounds began, judged by the rounds so far (the report says the rounds run; default: no limit)")
 	sizeMiB := fs.Int("size", 0, "each database's size in MiB, at least (default 1024, -quick 4)")
 	seed := fs.Uint64("seed", 1, "the seed the databases are drawn with")
 	dir := fs.String("dir", "", "the directory the databases go to (default the user's cache directory, "+cacheName+"/db)")
@@ -112,7 +115,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cfg := config{rounds: 3, slice: 16 << 20, cores: cores, quick: *quick, makeOnly: *makeOnly,
+	if *limit < 0 {
+		return cli.Usagef("-time %v: no negative limit", *limit)
+	}
+	cfg := config{rounds: 3, limit: *limit, slice: 16 << 20, cores: cores, quick: *quick, makeOnly: *makeOnly,
 		make: makeConfig{size: 1 << 30, seed: *seed, zstdLevel: 19, compress: true}}
 	if *quick {
 		cfg.rounds, cfg.slice, cfg.make.size, cfg.make.zstdLevel = 1, 1<<20, 4<<20, 3
@@ -165,13 +171,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if dbs[0].zst != "" {
 		inputs = append(inputs, inPipe)
 	}
-	ours := inputs
+	ours, par := inputs, []string{inFile} // pgn's one-core readers', the parallel reader's
 	if dbs[0].zst != "" {
 		ours = append(slices.Clip(inputs), inOwn)
+		par = append(par, inOwn)
 	}
 	readers := []*reader{
 		ourReader(self, "pgn", modeRead, ours),
 		ourReader(self, "pgn, moves visitor", modeMoves, ours),
+		parallelReader(self, par, cfg.cores),
 	}
 	if !*noCL {
 		d, err := chesslib.Build(*clDir, stderr)
@@ -215,6 +223,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	cfg.ran = len(m[0].cells[0].samples)
 	if py != nil {
 		notes = append(notes, fmt.Sprintf("python-chess: %s under %s, its standard library alone.", py.chess, py.version))
 	}

@@ -49,11 +49,15 @@ func TestQuick(t *testing.T) {
 	flat := strings.Join(strings.Fields(report), " ")
 	for _, want := range []string{"# PGN readers on game databases\n", machine.Here().Lines()[0],
 		"1 interleaved rounds", "## lichess-1MiB-seed1.pgn\n", "## plain-1MiB-seed1.pgn\n",
-		"| pgn, moves visitor | file", "| pgn, moves visitor | zstd -dc", "| pgn, moves visitor | zst ", "Not measured yet, waiting for package pgn",
+		"| pgn, moves visitor | file", "| pgn, moves visitor | zstd -dc", "| pgn, moves visitor | zst ",
+		"| pgn parallel, 1 core | file", "| pgn parallel, 2 cores | file", "| pgn parallel, 2 cores | zst ",
 		"Command: `go run -C bench ./cmd/pgndb -quick -size 1 -dir DIR -testdata DIR"} {
 		if !strings.Contains(report, want) && !strings.Contains(flat, strings.Join(strings.Fields(want), " ")) {
 			t.Errorf("report lacks %q:\n%s", want, report)
 		}
+	}
+	if strings.Contains(report, "Not measured yet") {
+		t.Errorf("report still says something waits:\n%s", report)
 	}
 	for _, l := range md.Overlong(report) {
 		t.Error(l)
@@ -61,7 +65,7 @@ func TestQuick(t *testing.T) {
 	ratio := regexp.MustCompile(`\|\s+\d+(\.\d+)?x \[\d+(\.\d+)?, \d+(\.\d+)?\] (faster|slower|within noise) \|$`)
 	n := 0
 	for _, line := range strings.Split(report, "\n") {
-		if strings.Contains(line, "| pgn, file ") || strings.Contains(line, "| itself, file ") {
+		if strings.Contains(line, "| pgn, file ") || strings.Contains(line, "| itself, file ") || strings.Contains(line, "| itself, 1 core ") {
 			n++
 			if !ratio.MatchString(line) {
 				t.Errorf("comparison %q is no ratio with a verdict", line)
@@ -70,9 +74,20 @@ func TestQuick(t *testing.T) {
 	}
 	// Each database: the moves visitor (three inputs) and pgn on zstd -dc
 	// and zst against pgn on the file, and the four compressed rows against
-	// their own file.
-	if n != 2*9 {
-		t.Errorf("%d comparisons, want 18:\n%s", n, report)
+	// their own file; the parallel reader at k core counts on two inputs
+	// against pgn on the file (2k), on zst against itself on the file (k),
+	// above one core against itself at one core (2(k-1)).
+	k := len(cfg(t).cores)
+	if want := 2 * (9 + 5*k - 2); n != want {
+		t.Errorf("%d comparisons, want %d:\n%s", n, want, report)
+	}
+	for _, db := range []string{"lichess", "plain"} {
+		for _, in := range []string{"file", "zst"} {
+			scale := regexp.MustCompile(`(?m)^\| pgn parallel, 2 cores \| ` + in + ` +\| itself, 1 core +\|\s+\d`)
+			if sec := section(report, "## "+db+"-1MiB-seed1.pgn"); !scale.MatchString(sec) {
+				t.Errorf("%s: no scaling ratio of pgn parallel, 2 cores, on %s:\n%s", db, in, sec)
+			}
+		}
 	}
 	files, _ := filepath.Glob(filepath.Join(out, machine.Here().CPU.Folder(), "pgndb-*.md"))
 	if len(files) != 1 {
@@ -88,6 +103,43 @@ func TestQuick(t *testing.T) {
 	}
 	if strings.Contains(stderr.String(), "making") || strings.Contains(stderr.String(), "compressing") {
 		t.Errorf("the second run made the databases again:\n%s", stderr.String())
+	}
+}
+
+// cfg returns the core counts the command runs the parallel reader at by
+// default.
+func cfg(t *testing.T) config {
+	cores, err := parseCores("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return config{cores: cores}
+}
+
+// section returns the part of report from the heading to the next one of
+// its level.
+func section(report, heading string) string {
+	_, rest, _ := strings.Cut(report, heading+"\n")
+	if i := strings.Index(rest, "\n## "); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// TestTimeLimit checks that -time stops the rounds once another would end
+// past it, and that the report says how many ran of how many.
+func TestTimeLimit(t *testing.T) {
+	args := []string{"-quick", "-size", "1", "-dir", t.TempDir(), "-testdata", testdata, "-rounds", "3", "-time", "1ns",
+		"-cores", "1", "-no-chess-library", "-no-python-chess", "-no-pgn-extract"}
+	var stdout, stderr bytes.Buffer
+	if err := run(args, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if flat := strings.Join(strings.Fields(stdout.String()), " "); !strings.Contains(flat, "1 interleaved rounds (of 3: -time ended them)") {
+		t.Errorf("report does not say -time ended the rounds after one:\n%s", stdout.String())
+	}
+	if strings.Contains(stderr.String(), "round 2/3") {
+		t.Errorf("a second round ran:\n%s", stderr.String())
 	}
 }
 
@@ -218,7 +270,7 @@ func TestFlags(t *testing.T) {
 			t.Errorf("usage lacks %q:\n%s", want, errs.String())
 		}
 	}
-	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-size", "-1"}, {"-zstd-level", "23"}, {"-cores", "0"}, {"-out", "x"}} {
+	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-size", "-1"}, {"-zstd-level", "23"}, {"-cores", "0"}, {"-time", "-1s"}, {"-out", "x"}} {
 		out.Reset()
 		errs.Reset()
 		start := time.Now()

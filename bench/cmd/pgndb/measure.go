@@ -196,6 +196,22 @@ func ourReader(self, name, mode string, inputs []string) *reader {
 	}
 }
 
+// parallelReader is pgn's ParallelReader read by this command's worker at
+// each of cores: GOMAXPROCS and workers the core count, the decompressing
+// goroutine of a .zst among them.
+func parallelReader(self string, inputs []string, cores []int) *reader {
+	return &reader{
+		name: "pgn parallel", what: workerModes[modeParallel], inputs: inputs, cores: cores,
+		games: true, moves: true, allMoves: true,
+		cmd: func(file string, cores int) *exec.Cmd {
+			cmd := exec.Command(self, file)
+			cmd.Env = append(os.Environ(), workerEnv+"="+modeParallel, fmt.Sprintf("GOMAXPROCS=%d", cores))
+			return cmd
+		},
+		parse: parseWorker,
+	}
+}
+
 // chessLibReader is chess-library's StreamParser with its moves visitor,
 // reading the file as it goes (bench/internal/chesslib).
 func chessLibReader(d *chesslib.Driver, inputs []string) *reader {
@@ -321,6 +337,10 @@ func measure(cfg config, dbs []database, readers []*reader, stderr io.Writer) ([
 	}
 	start := time.Now()
 	for round := range cfg.rounds {
+		if el := time.Since(start); round > 0 && cfg.limit > 0 && el+el/time.Duration(round) > cfg.limit {
+			fmt.Fprintf(stderr, "%d rounds in %v: one more would end past -time %v; stopping\n", round, el.Round(time.Second), cfg.limit)
+			break
+		}
 		for _, run := range runs {
 			for _, f := range []string{run.db.pgn, run.db.zst, run.slice} {
 				if f == "" {

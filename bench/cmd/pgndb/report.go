@@ -17,28 +17,29 @@ import (
 // the report times each speed on.
 const month = 200e9
 
-// pending names what waits for package pgn: the parallel reader and
-// compressed input. When either lands, it becomes a reader here.
-var pending = []string{
-	"pgn's parallel reader at each core count (its scaling ratio: its speed at N cores over its speed at 1)",
-}
-
 // writeReport writes the report in Markdown, every line within md.Width.
 func writeReport(w io.Writer, cfg config, runs []*dbRun, here machine.Record, notes []string) {
-	cover := stat.Summarize(make([]float64, cfg.rounds)).Coverage
+	cover := stat.Summarize(make([]float64, cfg.ran)).Coverage
+	rounds := fmt.Sprintf("%d interleaved rounds", cfg.ran)
+	if cfg.ran < cfg.rounds {
+		rounds += fmt.Sprintf(" (of %d: -time ended them)", cfg.rounds)
+	}
 	l := here.Lines()
 	fmt.Fprintf(w, "# PGN readers on game databases\n\n")
 	md.Wrap(w, fmt.Sprintf("%s\n%s; %d cores (runtime.NumCPU)", l[0], l[1], runtime.NumCPU()), "")
 	fmt.Fprintln(w)
-	md.Wrap(w, fmt.Sprintf("Command: `%s`. %d interleaved rounds: in each, every reader reads every database once, "+
+	md.Wrap(w, fmt.Sprintf("Command: `%s`. %s: in each, every reader reads every database once, "+
 		"whole, in a process of its own, the readers' order turning from round to round; timed from the process's start "+
 		"to its exit; peak memory is the process's VmHWM (/proc/PID/status, read every 10 ms; the peak resident "+
 		"memory of the program since its exec), the largest of the rounds. Medians, in brackets the "+
 		"interval that holds the median with %.1f%% confidence. MB/s and games/s are of the uncompressed PGN, whatever "+
 		"the input. 200 GB: what a month of lichess.org's games as text would take at the median speed. The machine "+
-		"is shared: expect noise.", cfg.command, cfg.rounds, 100*cover), "")
+		"is shared: expect noise.", cfg.command, rounds, 100*cover), "")
 	fmt.Fprintln(w)
-	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise.", "")
+	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise. "+
+		"Against pgn, file: pgn's one-core Read on the .pgn; itself, file: the same reader on the .pgn; itself, 1 core: "+
+		"the same reader on the same input at one core, its scaling ratio (games/s and MB/s give the same ratios: "+
+		"the same games and bytes).", "")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## The readers")
 	fmt.Fprintln(w)
@@ -55,14 +56,13 @@ func writeReport(w io.Writer, cfg config, runs []*dbRun, here machine.Record, no
 		"each round); zstd -dc, the .pgn.zst decompressed by zstd -dc in a process of its own into the reader's standard "+
 		"input (pgn-extract and python-chess read the file alone: decompression is a few per cent of their time); zst, "+
 		"the .pgn.zst read by pgn itself (pgn.Open: decompressed on a goroutine of its own, ahead of the reader; GOMAXPROCS 2, "+
-		"where pgn's readers run at GOMAXPROCS 1 on the other inputs); slice, "+
+		"where pgn's one-core readers run at GOMAXPROCS 1 on the other inputs; pgn parallel runs at GOMAXPROCS N on "+
+		"either, the decompressing goroutine among its N); slice, "+
 		"the first %s of the .pgn cut at a game's end, python-chess's alone, at its speed.", sizeName(cfg.slice)), "  ")
 	fmt.Fprintln(w)
 	for _, n := range notes {
 		md.Wrap(w, n, "")
 	}
-	fmt.Fprintln(w)
-	md.Wrap(w, "Not measured yet, waiting for package pgn: "+strings.Join(pending, "; ")+".", "")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## The databases")
 	fmt.Fprintln(w)
@@ -127,6 +127,11 @@ func writeDatabaseRun(w io.Writer, run *dbRun) {
 			b, _ := rates(run, base)
 			t = append(t, []string{name(cr.c), cr.c.input, "pgn, file", stat.Compare(a, b, stat.HigherIsFaster).String()})
 		}
+		if one := scaleBase(run, cr); one != nil {
+			a, _ := rates(run, cr)
+			b, _ := rates(run, one)
+			t = append(t, []string{name(cr.c), cr.c.input, "itself, 1 core", stat.Compare(a, b, stat.HigherIsFaster).String()})
+		}
 		if cr.c.input == inPipe || cr.c.input == inOwn {
 			for _, f := range run.cells {
 				if f.c.r == cr.c.r && f.c.cores == cr.c.cores && f.c.input == inFile {
@@ -142,10 +147,27 @@ func writeDatabaseRun(w io.Writer, run *dbRun) {
 	}
 }
 
+// scaleBase is the cell a scaling ratio of cr is against: the same
+// reader on the same input at one core, where cr runs at more; else nil.
+func scaleBase(run *dbRun, cr *cellRun) *cellRun {
+	if cr.c.r.cores == nil || cr.c.cores == 1 {
+		return nil
+	}
+	for _, f := range run.cells {
+		if f.c.r == cr.c.r && f.c.input == cr.c.input && f.c.cores == 1 {
+			return f
+		}
+	}
+	return nil
+}
+
 // name is a cell's reader, with its cores where it runs on more than one.
 func name(c cell) string {
 	if c.r.cores == nil {
 		return c.r.name
+	}
+	if c.cores == 1 {
+		return c.r.name + ", 1 core"
 	}
 	return fmt.Sprintf("%s, %d cores", c.r.name, c.cores)
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"unsafe"
 
@@ -26,6 +28,9 @@ const workerEnv = "PGNDB_WORKER"
 const (
 	modeRead  = "read"  // Reader.Read into one Game reused, every move checked
 	modeMoves = "moves" // Reader.Visit with movesVisitor
+	// ParallelReader.Read into one Game reused, every move checked, with
+	// as many workers as GOMAXPROCS
+	modeParallel = "parallel"
 )
 
 // workerModes says what each mode does, as the report says it.
@@ -34,6 +39,9 @@ var workerModes = map[string]string{
 		"variations parsed, checked and played, the tags, comments and NAGs kept in the Game",
 	modeMoves: "pgn's Reader.Visit with a visitor that parses each main-line SAN with movegen's ParseSAN and plays it " +
 		"(its Polyglot key kept), variations skipped, nothing kept: chess-library's moves visitor's counterpart",
+	modeParallel: "pgn's ParallelReader.Read into one Game reused from game to game, as pgn's Read, at GOMAXPROCS " +
+		"N and N workers (its default chunks of 256 KiB): the input cut into chunks where a game likely begins, each " +
+		"read by a worker's Reader, every cut checked, the games handed over in order, each as pgn's Reader reads it",
 }
 
 // result is what a reader read: games, moves of the main lines, moves in
@@ -78,12 +86,20 @@ func runWorker(mode string, args []string, stdout io.Writer) error {
 // counted, not an error.
 func readWith(mode string, in io.Reader) (result, error) {
 	var res result
-	r := pgn.NewReader(in)
 	switch mode {
-	case modeRead:
+	case modeRead, modeParallel:
+		var read func(*pgn.Game) error
+		if mode == modeParallel {
+			p := pgn.NewParallelReader(context.Background(), in)
+			p.Workers = runtime.GOMAXPROCS(0)
+			defer p.Close()
+			read = p.Read
+		} else {
+			read = pgn.NewReader(in).Read
+		}
 		var g pgn.Game
 		for {
-			err := r.Read(&g)
+			err := read(&g)
 			if err == io.EOF {
 				return res, nil
 			}
@@ -101,6 +117,7 @@ func readWith(mode string, in io.Reader) (result, error) {
 			}
 		}
 	case modeMoves:
+		r := pgn.NewReader(in)
 		v := &movesVisitor{}
 		for {
 			err := r.Visit(v)
