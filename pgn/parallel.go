@@ -87,7 +87,8 @@ type ParallelReader struct {
 
 // NewParallelReader returns a ParallelReader of PGN from src. Its
 // goroutines start with the first Read, and stop when ctx is done, Close
-// is called or the input ends.
+// is called or the input ends. src is the ParallelReader's alone: give it
+// no src a Reader has read from (NewReader reads at once).
 func NewParallelReader(ctx context.Context, src io.Reader) *ParallelReader {
 	return &ParallelReader{ctx: ctx, src: src}
 }

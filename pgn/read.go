@@ -159,7 +159,9 @@ func (r *Reader) setLimits() {
 	r.comment, r.tagLimit = r.lim.Comment, r.lim.Tag
 }
 
-// NewReader returns a Reader of PGN from src.
+// NewReader returns a Reader of PGN from src. It reads from src at once
+// (a byte-order mark is looked for), so src is the Reader's alone from
+// then on: another reader of the same src would miss what it took.
 func NewReader(src io.Reader) *Reader {
 	r := &Reader{}
 	r.Reset(src)
