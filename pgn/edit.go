@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/symmagic/attacks/movegen"
 )
@@ -168,13 +169,18 @@ func (g *Game) RemoveVariation(n Node) {
 	g.reclaim()
 }
 
-// reclaim compacts the notes and texts once those no node holds are half
-// of the game's (and more than a few): a change that leaves some behind
-// calls it when done, so that the game stays no larger than about twice
-// what it holds, in a time that each note and byte pays for once.
+// reclaim compacts the notes and texts once the bytes of those no node
+// holds are half of the game's (and more than a few): a change that leaves
+// some behind calls it when done. A compaction copies the whole game, its
+// nodes, notes and texts, so that its size, nodes included, is the
+// measure: the game stays no larger than about twice what it holds, and
+// each compaction is paid for by as many bytes left dead, in a time linear
+// in the changes (counted by notes alone, a game of many nodes or long
+// comments was copied whole every few dozen changes).
 func (g *Game) reclaim() {
-	if g.edits.deadNotes > 32 && 2*g.edits.deadNotes > len(g.notes) ||
-		g.edits.deadText > 1024 && 2*g.edits.deadText > len(g.text) {
+	const nodeSize, noteSize = int(unsafe.Sizeof(node{})), int(unsafe.Sizeof(note{}))
+	dead := g.edits.deadNotes*noteSize + g.edits.deadText
+	if dead > 1024 && 2*dead > len(g.nodes)*nodeSize+len(g.notes)*noteSize+len(g.text) {
 		g.compactNotes()
 	}
 }

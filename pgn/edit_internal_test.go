@@ -151,3 +151,90 @@ func TestSettersBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestReclaimLinear feeds reclaim hostile sequences: a clock set and
+// removed again and again on one node of a long game, and on each of its
+// nodes in turn; the same beside a long comment; the main line removed and
+// added again. Each compaction copies the whole game (its nodes, notes and
+// texts): the bytes it copies, summed over the compactions, must stay within
+// a few times the bytes that the changes left dead, so that each change
+// pays for a constant share of the compactions (they ran every 33 dead
+// notes, each over every node and every byte of text).
+func TestReclaimLinear(t *testing.T) {
+	size := func(g *Game) int {
+		return len(g.nodes)*int(unsafe.Sizeof(node{})) + len(g.notes)*int(unsafe.Sizeof(note{})) + len(g.text)
+	}
+	dead := func(g *Game) int { return g.edits.deadNotes*int(unsafe.Sizeof(note{})) + g.edits.deadText }
+	// run calls change rounds times and checks the bytes the compactions
+	// copied against those the changes left dead.
+	run := func(name string, g *Game, rounds int, change func(i int)) {
+		t.Helper()
+		copied, left := 0, 0
+		for i := range rounds {
+			before, d := size(g), dead(g)
+			change(i)
+			if now := dead(g); now < d {
+				copied += before // a compaction
+				left += now
+			} else {
+				left += now - d
+			}
+		}
+		if copied > 4*left+4096 {
+			t.Errorf("%s: compactions copied %d bytes for %d bytes left dead", name, copied, left)
+		}
+	}
+	line := func(plies int) []movegen.Move {
+		p := movegen.StartPosition()
+		var moves []movegen.Move
+		for i := range plies {
+			m, err := p.ParseSAN([]string{"Nf3", "Nf6", "Ng1", "Ng8"}[i%4])
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, m)
+			p.PlayUnchecked(m)
+		}
+		return moves
+	}
+	long := line(20000)
+	newGame := func(moves []movegen.Move) (*Game, []Node) {
+		g, err := FromMoves(movegen.StartPosition(), moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nodes []Node
+		for n := range g.MainlineNodes() {
+			nodes = append(nodes, n)
+		}
+		return g, nodes
+	}
+	clock := func(g *Game, n Node, i int) {
+		g.SetClock(n, time.Duration(i)*time.Second)
+		g.RemoveClock(n)
+	}
+
+	g, nodes := newGame(long)
+	run("a clock set and removed at one node of 20000", g, 20000, func(i int) { clock(g, nodes[1], i) })
+	g, nodes = newGame(long)
+	run("a clock set and removed at each node of 20000", g, 20000, func(i int) { clock(g, nodes[i], i) })
+	g, nodes = newGame(long[:10])
+	g.SetComment(nodes[1], strings.Repeat("x", 256<<10))
+	run("a clock set and removed beside a comment of 256 KiB", g, 20000, func(i int) { clock(g, nodes[5], i) })
+
+	short := long[:200]
+	g, _ = newGame(short)
+	run("the main line removed and added again", g, 200, func(i int) {
+		g.RemoveVariation(g.Next(Root))
+		end, err := g.AddLine(Root, short)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := end; n != Root; n = g.Parent(n) {
+			g.AddComment(n, fmt.Sprintf("round %d", i))
+		}
+	})
+	if len(g.nodes) > len(short)+1 {
+		t.Errorf("the main line removed and added again 200 times: %d nodes, want %d", len(g.nodes), len(short)+1)
+	}
+}
