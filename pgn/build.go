@@ -68,6 +68,38 @@ type level struct {
 	at      int
 	pending list // comments and NAGs read before the level's first move
 	moved   bool // a move has been read at this level
+	// nags is the set of NAGs of nagsOf, the list the level's NAGs went
+	// to last (None: pending; the zero level's Root: none): a move's NAGs
+	// are a set, a NAG read again dropped as it comes.
+	nags   nagSet
+	nagsOf Node
+}
+
+// newNAG reports whether nag is new to the list the level's NAGs go to now,
+// its last move's (pending's before its first move), and adds it to the
+// level's set. The set changes hands here, at a NAG, not at every move.
+func (l *level) newNAG(nag byte) bool {
+	owner := None
+	if l.moved {
+		owner = l.node
+	}
+	if l.nagsOf != owner {
+		l.nags, l.nagsOf = nagSet{}, owner
+	}
+	return l.nags.add(nag)
+}
+
+// nagSet is a set of NAGs, bit k of word k/64 for NAG k.
+type nagSet [4]uint64
+
+// add adds nag to s and reports whether s lacked it.
+func (s *nagSet) add(nag byte) bool {
+	w, bit := &s[nag>>6], uint64(1)<<(nag&63)
+	if *w&bit != 0 {
+		return false
+	}
+	*w |= bit
+	return true
 }
 
 // NewBuilder returns a Builder of g. A nil g panics.
@@ -302,6 +334,9 @@ func (b *Builder) Move(s []byte) error {
 	}
 	n := g.add(cur.node, m)
 	if cur.pending.head != 0 {
+		if cur.nagsOf == None {
+			cur.nagsOf = n // pending's NAGs are n's
+		}
 		g.nodes[n].notes = cur.pending
 		cur.pending = list{}
 	}
@@ -325,6 +360,9 @@ func moveNumber(p *movegen.Position) string {
 // variation's first move, that move's when it comes.
 func (b *Builder) note(nt note) {
 	g, cur := b.g, &b.cur
+	if nt.kind == noteNAG && !cur.newNAG(nt.nag) {
+		return // the move has it
+	}
 	if cur.moved || cur.node == Root && len(b.stack) == 0 && nt.kind != noteNAG {
 		g.addNote(cur.node, nt)
 		return
@@ -403,6 +441,11 @@ func (b *Builder) EndVariation() error {
 		for i := pending.head; i != 0; {
 			next := g.notes[i].next
 			g.notes[i].next = 0
+			if nt := &g.notes[i]; nt.kind == noteNAG && !b.cur.newNAG(nt.nag) {
+				g.dropNote(i) // the move before has it
+				i = next
+				continue
+			}
 			if g.notes[i].kind == noteBefore {
 				g.notes[i].kind = noteAfter
 			}
@@ -446,7 +489,6 @@ func (b *Builder) End(result string) error {
 func (b *Builder) done() {
 	g := b.g
 	b.tagStrings()
-	g.uniqueNAGs()
 	for len(b.stack) > 0 {
 		b.cur = b.stack[len(b.stack)-1]
 		b.stack = b.stack[:len(b.stack)-1]

@@ -536,38 +536,6 @@ func (g *Game) AddNAG(n Node, nag byte) {
 	g.addNote(n, note{kind: noteNAG, nag: nag})
 }
 
-// uniqueNAGs removes every NAG of a node that an earlier NAG of the node
-// repeats: a game read keeps "$2 $2" once. It takes one pass over the
-// nodes and their notes, none where the game has fewer than two NAGs.
-func (g *Game) uniqueNAGs() {
-	count := 0
-	for i := range g.notes {
-		if g.notes[i].kind == noteNAG {
-			count++
-		}
-	}
-	if count < 2 {
-		return
-	}
-	for n := range g.nodes {
-		var seen [4]uint64
-		prev := int32(0)
-		for i := g.nodes[n].notes.head; i != 0; {
-			nt := &g.notes[i]
-			next := nt.next
-			if nt.kind == noteNAG {
-				if seen[nt.nag>>6]&(1<<(nt.nag&63)) != 0 {
-					g.unlinkNote(Node(n), prev, i)
-					i = next
-					continue
-				}
-				seen[nt.nag>>6] |= 1 << (nt.nag & 63)
-			}
-			prev, i = i, next
-		}
-	}
-}
-
 // RemoveNAGs removes n's NAGs.
 func (g *Game) RemoveNAGs(n Node) {
 	g.mustNode("RemoveNAGs", n)

@@ -410,6 +410,29 @@ func TestNAGSet(t *testing.T) {
 	}
 }
 
+// TestNAGSetPlaces: a NAG read again is dropped wherever the Builder puts
+// it: before the game's first move, before a variation's first move, and
+// from a variation without a move, whose NAGs go to the move before it.
+func TestNAGSetPlaces(t *testing.T) {
+	g := readOne(t, "$4 $4 1. e4 $1 ( $1 $2 ) ( $2 $2 1. d4 $3 $3 ) e5 $1 $5 ( $5 ) ( $6 ) $5 $6 *\n")
+	e4 := g.Next(pgn.Root)
+	d4 := g.Sibling(e4)
+	e5 := g.Next(e4)
+	for _, c := range []struct {
+		name string
+		n    pgn.Node
+		want []byte
+	}{
+		{"1. e4", e4, []byte{4, 1, 2}},
+		{"1. d4", d4, []byte{2, 3}},
+		{"1... e5", e5, []byte{1, 5, 6}},
+	} {
+		if got := g.NAGs(c.n); !bytes.Equal(got, c.want) {
+			t.Errorf("%s: NAGs %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 // checkSetters sets every command on the first nodes of a copy of g (the
 // root and its moves, depth first), in turn removing some, and checks that
 // the accessors read the values set, and read them back from the game
