@@ -433,6 +433,75 @@ func TestNAGSetPlaces(t *testing.T) {
 	}
 }
 
+// TestScoreSideAfterEdits: the side to move that SetScore and Score take
+// from a node stays the position's through tree edits and through nodes
+// that RemoveVariation freed and a later move reused at another depth:
+// from a start with Black to move, with null moves, every node's [%eval]
+// is the score from the side to move at its position.
+func TestScoreSideAfterEdits(t *testing.T) {
+	start, err := movegen.ParseFEN("4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := pgn.NewGame()
+	g.Reset(start)
+	uci := func(n pgn.Node, s ...string) []movegen.Move {
+		p := g.Position(n)
+		var moves []movegen.Move
+		for _, u := range s {
+			m := movegen.NoMove
+			if u != "--" {
+				if m, err = p.ParseUCI(u); err != nil {
+					t.Fatal(err)
+				}
+			}
+			moves = append(moves, m)
+			if u == "--" {
+				p.PlayNull()
+			} else {
+				p.PlayUnchecked(m)
+			}
+		}
+		return moves
+	}
+	line := func(n pgn.Node, s ...string) pgn.Node {
+		end, err := g.AddLine(n, uci(n, s...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return end
+	}
+	line(pgn.Root, "e8d8", "--", "d8c8", "a1a8")
+	first := g.Next(pgn.Root)
+	other := line(pgn.Root, "--", "e1g1", "e8e7")
+	line(first, "e1g1", "d8d7", "--", "d7d6")
+	g.PromoteToMain(g.Sibling(first))
+	side := g.Children(nil, first)[1]
+	g.PromoteToMain(side)
+	g.RemoveVariation(g.Next(side))
+	line(other, "a1a7", "e7e6") // reuses nodes removed, at other depths
+	s := engine.Score{Value: 37}
+	g.SetScore(pgn.Root, s, 0)
+	if e, _ := g.Eval(pgn.Root); e.CP != -37 {
+		t.Errorf("the root, Black to move: Eval %+v after SetScore %v", e, s)
+	}
+	count := 0
+	for n, p := range g.Nodes() {
+		g.SetScore(n, s, 0)
+		e, _ := g.Eval(n)
+		if want := pgn.EvalOf(s, p.Side(), 0); e != want {
+			t.Errorf("node %d, ply %d (%s to move): Eval %+v after SetScore %v, want %+v", n, g.Depth(n), p.Side(), e, s, want)
+		}
+		if got, ok := g.Score(n); !ok || got != s {
+			t.Errorf("node %d, ply %d: Score %v, %v after SetScore %v", n, g.Depth(n), got, ok, s)
+		}
+		count++
+	}
+	if count != 10 {
+		t.Errorf("%d moves, want 10", count)
+	}
+}
+
 // checkSetters sets every command on the first nodes of a copy of g (the
 // root and its moves, depth first), in turn removing some, and checks that
 // the accessors read the values set, and read them back from the game
