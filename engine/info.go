@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -154,8 +155,15 @@ func parseInfo(s string, root *movegen.Position, chess960 bool) (Info, error) {
 					break
 				}
 			}
-			if err == nil && info.WDL.Total() == 0 {
-				err = fmt.Errorf("%v: the total is 0", info.WDL)
+			if err == nil {
+				// Each part is below 2^31; their sum need not be, and
+				// Total and Expectation would wrap on 32 bits.
+				switch t := int64(info.WDL.Wins) + int64(info.WDL.Draws) + int64(info.WDL.Losses); {
+				case t == 0:
+					err = fmt.Errorf("%v: the total is 0", info.WDL)
+				case t > math.MaxInt32:
+					err = fmt.Errorf("%v: the total is out of range (beyond 2^31-1)", info.WDL)
+				}
 			}
 			info.Fields |= FieldWDL
 		case "currmove":
@@ -243,13 +251,17 @@ func scoreField(s string) (Score, string, error) {
 	return sc, rest, nil
 }
 
-// atoi32 reads the value w of the field name, an integer of 32 bits: more
-// than any engine counts to in a field that intField or scoreField reads,
-// and a range that the scores' conversions take without overflow (Neg,
-// CP, and pgn's [%eval], which Game.SetScore writes from any Score an
-// Info holds).
+// atoi32 reads the value w of the field name, an integer from -(2^31-1)
+// to 2^31-1: more than any engine counts to in a field that intField or
+// scoreField reads, and a range that the scores' conversions take without
+// overflow on 32 bits (Neg, CP, and pgn's [%eval], which Game.SetScore
+// writes from any Score an Info holds); -2^31, whose negation is not an
+// int32, is out of it.
 func atoi32(name, w string) (int, error) {
 	n, err := strconv.ParseInt(w, 10, 32)
+	if err == nil && n == math.MinInt32 {
+		err = &strconv.NumError{Func: "ParseInt", Num: w, Err: strconv.ErrRange}
+	}
 	switch {
 	case errors.Is(err, strconv.ErrRange):
 		return 0, &wrapped{fmt.Sprintf("%s %s is out of range (beyond 2^31-1 either way)", name, w), err}

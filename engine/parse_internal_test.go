@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"errors"
 	"math"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -124,6 +126,14 @@ func TestParseInfo(t *testing.T) {
 		{start, false, "score mate -2147483649", "score mate -2147483649 is out of range"},
 		{start, false, "depth 3000000000", "depth 3000000000 is out of range"},
 		{start, false, "wdl 1 2 9223372036854775807", "wdl 9223372036854775807 is out of range"},
+		// -2^31 is beyond 2^31-1 the other way: its Neg is not an int32.
+		{start, false, "score cp -2147483648", "score cp -2147483648 is out of range"},
+		{start, false, "score mate -2147483648", "score mate -2147483648 is out of range"},
+		{start, false, "depth -2147483648", "depth -2147483648 is out of range"},
+		// A total beyond 2^31-1 is not an int on 32 bits: Total and
+		// Expectation would wrap there.
+		{start, false, "wdl 2147483647 2147483647 2", "wdl 2147483647 2147483647 2: the total is out of range"},
+		{start, false, "wdl 2147483647 1 0", "wdl 2147483647 1 0: the total is out of range"},
 		{start, false, "depth 3 lowerbound", "lowerbound without a score before it"},
 		{start, false, "upperbound score cp 3", "upperbound without a score before it"},
 		{start, false, "score cp 3 lowerbound wdl 1 2 997 upperbound", "both lowerbound and upperbound"},
@@ -142,6 +152,11 @@ func TestParseInfo(t *testing.T) {
 		_, err := parseInfo(c.line, &c.root, c.chess960)
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.line, err, c.want)
+		}
+		// A value beyond 32 bits keeps strconv's error (the time's bound
+		// and the WDL's total are the driver's own).
+		if strings.HasSuffix(c.want, " is out of range") && !strings.HasPrefix(c.line, "time") && !strings.Contains(c.want, "total") && !errors.Is(err, strconv.ErrRange) {
+			t.Errorf("%q: %v: not strconv.ErrRange", c.line, err)
 		}
 	}
 }

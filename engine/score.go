@@ -23,8 +23,9 @@ import (
 // whose opponent is checkmated (python-chess's MateGiven): no engine sends
 // it, as no side to move can have mated the side not to move; it is the
 // other side's view (Neg) of "mate 0", and its Neg is "mate 0" again.
-// Scores read from an engine never have Given set. Given with Mate unset
-// or a Value other than 0 means nothing and is kept as it is.
+// Scores read from an engine never have Given set. Given on any other
+// score, or Lower and Upper both set, is no score: Score's methods panic
+// on it, naming the method and the fields.
 //
 // CP, WDL and Compare follow python-chess 1.11.2's Score.score,
 // Score.wdl and its order of scores; they disregard the bounds, as
@@ -40,11 +41,28 @@ type Score struct {
 // mateGiven reports whether s is python-chess's MateGiven.
 func (s Score) mateGiven() bool { return s.Mate && s.Value == 0 && s.Given }
 
+// check panics, naming method, when s is no score: Given on a score other
+// than mate 0, or both bounds.
+func (s Score) check(method string) {
+	var what string
+	switch {
+	case s.Given && !(s.Mate && s.Value == 0):
+		what = "Given is set on a score other than mate 0"
+	case s.Lower && s.Upper:
+		what = "both Lower and Upper are set"
+	default:
+		return
+	}
+	type fields Score // without String, which would panic again
+	panic(fmt.Sprintf("engine: Score.%s of %+v: %s", method, fields(s), what))
+}
+
 // String returns the score as UCI writes it: "cp 31", "mate -2",
 // "mate 0" (the side to move is checkmated), "cp 40 lowerbound"; a mate
 // given, which UCI cannot say, is "mate +0" (python-chess writes "#+0",
 // and "#-0" for "mate 0").
 func (s Score) String() string {
+	s.check("String")
 	t := "cp "
 	switch {
 	case s.mateGiven():
@@ -66,8 +84,9 @@ func (s Score) String() string {
 // negated, a lowerbound become an upperbound and the reverse, "mate 0"
 // (the side to move is checkmated) become a mate given and a mate given
 // "mate 0" (python-chess's -Mate(0) and -MateGiven). s.Neg().Neg() is s
-// for every s.
+// for every score s.
 func (s Score) Neg() Score {
+	s.check("Neg")
 	n := s
 	n.Value = -s.Value
 	n.Lower, n.Upper = s.Upper, s.Lower
@@ -83,6 +102,7 @@ func (s Score) Neg() Score {
 // mateScore above every centipawn score the engine gives (python-chess's
 // documentation uses 100000), CP orders scores as Compare does.
 func (s Score) CP(mateScore int) int {
+	s.check("CP")
 	switch {
 	case !s.Mate:
 		return s.Value
@@ -104,6 +124,7 @@ func (s Score) CP(mateScore int) int {
 // half up; draws are the rest of 1000. A mate the side to move gives, or
 // has given, wins 1000, one it gets (mate 0 included) loses 1000.
 func (s Score) WDL(ply int) WDL {
+	s.check("WDL")
 	switch {
 	case s.mateGiven() || s.Mate && s.Value > 0:
 		return WDL{Wins: 1000}
@@ -135,6 +156,8 @@ func sfWins(cp, ply int) int {
 // then mating in fewer moves the better (mate 20 below mate 1), then a
 // mate given. Bounds are not compared.
 func (s Score) Compare(o Score) int {
+	s.check("Compare")
+	o.check("Compare")
 	ks, vs := s.rank()
 	ko, vo := o.rank()
 	switch {

@@ -134,21 +134,50 @@ func TestScoresPythonChess(t *testing.T) {
 	}
 }
 
-// TestScoreNegOther checks Neg on what engines never send, kept as it is:
-// Given with a mate other than 0 or with a centipawn score.
-func TestScoreNegOther(t *testing.T) {
-	for _, s := range []engine.Score{
-		{Mate: true, Value: 3, Given: true},
-		{Value: 0, Given: true, Lower: true},
-		{Value: -7, Given: true},
+// TestScoreWrong checks that a Score no engine sends and none of Score's
+// methods makes, Given on a score other than mate 0 or both bounds, is
+// said: every method panics, naming itself and the score's fields.
+func TestScoreWrong(t *testing.T) {
+	for _, c := range []struct {
+		s    engine.Score
+		want string
+	}{
+		{engine.Score{Mate: true, Value: 3, Given: true}, "Given is set on a score other than mate 0"},
+		{engine.Score{Value: 0, Given: true, Lower: true}, "Given is set on a score other than mate 0"},
+		{engine.Score{Value: -7, Given: true}, "Given is set on a score other than mate 0"},
+		{engine.Score{Value: 5, Lower: true, Upper: true}, "both Lower and Upper are set"},
+		{engine.Score{Mate: true, Given: true, Lower: true, Upper: true}, "both Lower and Upper are set"},
 	} {
-		if s.Neg().Neg() != s || s.Neg().Given != s.Given || s.Neg().Value != -s.Value {
-			t.Errorf("%+v: Neg %+v", s, s.Neg())
+		for method, call := range map[string]func(){
+			"String":  func() { _ = c.s.String() },
+			"Neg":     func() { c.s.Neg() },
+			"CP":      func() { c.s.CP(100000) },
+			"WDL":     func() { c.s.WDL(30) },
+			"Compare": func() { c.s.Compare(engine.Score{}) },
+			"Compare'": func() {
+				engine.Score{}.Compare(c.s)
+			},
+		} {
+			func() {
+				defer func() {
+					r, _ := recover().(string)
+					name := strings.TrimSuffix(method, "'")
+					if !strings.HasPrefix(r, "engine: Score."+name+" of ") || !strings.Contains(r, c.want) {
+						t.Errorf("%#v: %s: panic %q, want Score.%s naming %q", c.s, method, r, name, c.want)
+					}
+				}()
+				call()
+			}()
 		}
 	}
 	mated := engine.Score{Mate: true}
-	if g := mated.Neg(); !g.Given || g.String() != "mate +0" || mated.String() != "mate 0" || g.Compare(mated) != 1 {
+	if g := mated.Neg(); !g.Given || g.String() != "mate +0" || mated.String() != "mate 0" || g.Compare(mated) != 1 || g.Neg() != mated {
 		t.Errorf("mate 0: Neg %+v %q", g, g)
+	}
+	for _, s := range []engine.Score{{Mate: true, Given: true, Lower: true}, {Mate: true, Value: -3, Upper: true}, {Value: 12, Lower: true}} {
+		if s.Neg().Neg() != s {
+			t.Errorf("%+v: Neg twice %+v", s, s.Neg().Neg())
+		}
 	}
 }
 
