@@ -36,6 +36,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -48,6 +49,9 @@ import (
 	"github.com/symmagic/attacks/bench/internal/foreign"
 	"github.com/symmagic/attacks/bench/internal/machine"
 )
+
+// maxMiB is the largest -size and -python-slice, in MiB: 1 TiB.
+const maxMiB = 1 << 20
 
 // cacheName is the command's folder of the user's cache: the databases
 // (db) and the python-chess clone.
@@ -107,9 +111,26 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := out.Check(); err != nil {
 		return err
 	}
-	if *rounds < 0 || *sizeMiB < 0 || *level < 0 || *level > 22 || *sliceMiB < 0 {
-		return cli.Usagef("-rounds %d -size %d -zstd-level %d -python-slice %d: none may be negative, the level at most 22",
-			*rounds, *sizeMiB, *level, *sliceMiB)
+	if *rounds < 0 || *sizeMiB < 0 || *sizeMiB > maxMiB || *level < 0 || *level > 22 || *sliceMiB < 0 || *sliceMiB > maxMiB {
+		return cli.Usagef("-rounds %d -size %d -zstd-level %d -python-slice %d: none may be negative, the sizes at most %d (1 TiB), the level at most 22",
+			*rounds, *sizeMiB, *level, *sliceMiB, maxMiB)
+	}
+	// A program given that is not one is said now, not after the
+	// databases are made.
+	if *clDir != "" && !*noCL {
+		if err := chesslib.Check(*clDir); err != nil {
+			return cli.Usagef("%v", err)
+		}
+	}
+	if *pyDir != "" && !*noPy {
+		if err := pychessSource.Check(*pyDir); err != nil {
+			return cli.Usagef("%v", err)
+		}
+	}
+	if *pgnExtract != "" && !*noPE {
+		if _, err := exec.LookPath(*pgnExtract); err != nil {
+			return cli.Usagef("-pgn-extract %s: %v", *pgnExtract, err)
+		}
 	}
 	cores, err := parseCores(*coresFlag)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -270,7 +271,17 @@ func TestFlags(t *testing.T) {
 			t.Errorf("usage lacks %q:\n%s", want, errs.String())
 		}
 	}
-	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-size", "-1"}, {"-zstd-level", "23"}, {"-cores", "0"}, {"-time", "-1s"}, {"-out", "x"}} {
+	// A checkout or program given that is not one, and a size past 1 TiB,
+	// are said at once, before the databases are made (in a directory of
+	// the test's, should they be).
+	empty := t.TempDir()
+	quick := []string{"-quick", "-size", "1", "-dir", t.TempDir(), "-testdata", testdata, "-cores", "1"}
+	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-size", "-1"}, {"-zstd-level", "23"}, {"-cores", "0"}, {"-time", "-1s"}, {"-out", "x"},
+		append([]string{"-chess-library", empty, "-no-python-chess", "-no-pgn-extract"}, quick...),
+		append([]string{"-python-chess", empty, "-no-chess-library", "-no-pgn-extract"}, quick...),
+		append([]string{"-pgn-extract", filepath.Join(empty, "none"), "-no-chess-library", "-no-python-chess"}, quick...),
+		append([]string{"-no-chess-library", "-no-python-chess", "-no-pgn-extract"}, append(slices.Clone(quick), "-size", "8796093022208")...),
+		append([]string{"-no-chess-library", "-no-pgn-extract"}, append(slices.Clone(quick), "-python-slice", "8796093022208")...)} {
 		out.Reset()
 		errs.Reset()
 		start := time.Now()

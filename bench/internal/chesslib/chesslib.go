@@ -44,6 +44,10 @@ var source = foreign.Source{Name: "chess-library", URL: URL, Commit: Commit,
 // clone of chess-library serves every command.
 const cacheName = "symmagic-attacks-rivals"
 
+// Check checks that dir, given by a command's -chess-library flag, is a
+// checkout of chess-library: an error that says why not.
+func Check(dir string) error { return source.Check(dir) }
+
 // Driver is the driver, built: its executable, the commit and how it was
 // built.
 type Driver struct {
