@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -291,5 +292,55 @@ func TestFlags(t *testing.T) {
 		if el := time.Since(start); el > time.Second {
 			t.Errorf("%q: took %v: it ran before the usage error", args, el)
 		}
+	}
+}
+
+// TestSlice checks python-chess's slice: cut at a game's end, no larger
+// in memory than the database however large the slice asked, and made
+// again when its database is made again.
+func TestSlice(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "db.pgn")
+	write := func(site string) string {
+		var b strings.Builder
+		for i := range 40 {
+			fmt.Fprintf(&b, "[Site \"%s%d\"]\n\n1. e4 e5 *\n\n", site, i)
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := stamp(path, "made from "+site, int64(b.Len()), 40); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	db := write("a")
+	slice, size, err := makeSlice(path, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(slice); int64(len(b)) != size || !strings.HasPrefix(db, string(b)) || !strings.HasSuffix(string(b), "*\n\n") || len(b) > 100 {
+		t.Errorf("slice of 100 bytes: %q", b)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	whole, size, err := makeSlice(path, 256<<20)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(whole); string(b) != db || size != int64(len(db)) {
+		t.Errorf("a slice larger than the database is not the database: %d bytes", size)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("a slice of a %d-byte database allocated %d bytes", len(db), n)
+	}
+	db = write("b") // the database made again, by other rules
+	slice, _, err = makeSlice(path, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(slice); !strings.HasPrefix(db, string(b)) {
+		t.Errorf("the slice of a database made again is the old one's: %q", b)
 	}
 }

@@ -388,27 +388,27 @@ func gunzip(path string, b []byte) ([]byte, error) {
 }
 
 // makeSlice writes the first n bytes of the database at path, cut at the
-// last game that ends within them, to path's name with .firstSIZE before
-// .pgn (kept while it is there as its stamp says), and returns its name
-// and size: what python-chess reads.
+// last game that ends within them (the whole database where it is no
+// larger), to path's name with .firstSIZE before .pgn, and returns its
+// name and size: what python-chess reads. It is written again each run,
+// in a few milliseconds, so that it is always its database's; it holds
+// no more in memory than it writes.
 func makeSlice(path string, n int64) (string, int64, error) {
 	out := strings.TrimSuffix(path, ".pgn") + ".first" + sizeName(n) + ".pgn"
-	digest := fmt.Sprintf("slice of %s %d", filepath.Base(path), n)
-	if size, _, ok := stamped(out, digest); ok {
-		return out, size, nil
-	}
 	f, err := os.Open(path)
 	if err != nil {
 		return "", 0, err
 	}
 	defer f.Close()
-	b := make([]byte, n)
-	m, err := io.ReadFull(f, b)
-	if err != nil && err != io.ErrUnexpectedEOF {
+	fi, err := f.Stat()
+	if err != nil {
 		return "", 0, err
 	}
-	b = b[:m]
-	if int64(m) == n { // cut before the game the slice ends in
+	b := make([]byte, min(n, fi.Size()))
+	if _, err := io.ReadFull(f, b); err != nil {
+		return "", 0, fmt.Errorf("%s: %w", path, err)
+	}
+	if fi.Size() > n { // cut before the game the slice ends in
 		end := bytes.LastIndex(b, []byte("\n\n["))
 		if end < 0 {
 			return "", 0, errors.New(path + ": no game ends in the first " + sizeName(n))
@@ -418,5 +418,5 @@ func makeSlice(path string, n int64) (string, int64, error) {
 	if err := os.WriteFile(out, b, 0o644); err != nil {
 		return "", 0, err
 	}
-	return out, int64(len(b)), stamp(out, digest, int64(len(b)), 0)
+	return out, int64(len(b)), nil
 }
