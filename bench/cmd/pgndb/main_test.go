@@ -2,9 +2,14 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -13,9 +18,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/symmagic/attacks/bench/internal/chesslib"
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
+	"github.com/symmagic/attacks/bench/internal/worker"
 	"github.com/symmagic/attacks/pgn"
 )
 
@@ -342,5 +349,30 @@ func TestSlice(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(slice); !strings.HasPrefix(db, string(b)) {
 		t.Errorf("the slice of a database made again is the old one's: %q", b)
+	}
+}
+
+// TestErrorsWrap checks that an error built from another wraps it: a
+// source that is no gzip, a reader that failed, a chess-library driver
+// that cannot run.
+func TestErrorsWrap(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.pgn.gz")
+	if err := os.WriteFile(bad, []byte("this is no gzip stream at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readSource(bad); !errors.Is(err, gzip.ErrHeader) {
+		t.Errorf("readSource of no gzip: %v, not gzip.ErrHeader", err)
+	}
+	r := &reader{name: "r", parse: func(_, _ []byte) (result, error) { return result{}, io.ErrUnexpectedEOF }}
+	failed := exec.Command("false").Run()
+	if _, err := finish(cell{r: r}, failed, nil, worker.NewTail(10), 0); !errors.As(err, new(*exec.ExitError)) {
+		t.Errorf("finish of a reader that failed: %v, no *exec.ExitError", err)
+	}
+	if _, err := finish(cell{r: r}, nil, nil, worker.NewTail(10), 0); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("finish of an answer that does not parse: %v, not the parser's error", err)
+	}
+	d := &chesslib.Driver{Path: filepath.Join(t.TempDir(), "none")}
+	if _, err := d.Measure("x.pgn", 1, chesslib.Moves, 0); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Measure of no driver: %v, not fs.ErrNotExist", err)
 	}
 }

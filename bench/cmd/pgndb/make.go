@@ -148,7 +148,7 @@ func makeDatabase(cfg makeConfig, sh shape, stderr io.Writer) (database, error) 
 		cmd.Stderr = stderr
 		if err := cmd.Run(); err != nil {
 			os.Remove(tmp)
-			return db, fmt.Errorf("%s: %v", filepath.Base(zstd), err)
+			return db, fmt.Errorf("%s: %w", filepath.Base(zstd), err)
 		}
 		if err := os.Rename(tmp, db.zst); err != nil {
 			return db, err
@@ -223,7 +223,7 @@ func writeDatabase(path string, sh shape, srcs [][]byte, cfg makeConfig) (int64,
 	for i, src := range srcs {
 		gs, err := splitGames(src)
 		if err != nil {
-			return 0, 0, fmt.Errorf("%s: %v", sh.sources[i], err)
+			return 0, 0, fmt.Errorf("%s: %w", sh.sources[i], err)
 		}
 		games = append(games, gs...)
 	}
@@ -378,11 +378,11 @@ func cutVariations(game []byte) []byte {
 func gunzip(path string, b []byte) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	out, err := io.ReadAll(zr)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return out, nil
 }

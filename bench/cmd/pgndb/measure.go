@@ -86,7 +86,7 @@ func runCell(c cell, db database, slice string) (sample, error) {
 		if err := zstd.Start(); err != nil {
 			pr.Close()
 			pw.Close()
-			return sample{}, fmt.Errorf("zstd: %v", err)
+			return sample{}, fmt.Errorf("zstd: %w", err)
 		}
 		pw.Close()
 		err = cmd.Start()
@@ -94,7 +94,7 @@ func runCell(c cell, db database, slice string) (sample, error) {
 		if err != nil {
 			zstd.Process.Kill()
 			zstd.Wait()
-			return sample{}, fmt.Errorf("%s: %v", c.r.name, err)
+			return sample{}, fmt.Errorf("%s: %w", c.r.name, err)
 		}
 		stop := make(chan struct{})
 		peak := watchPeak(cmd.Process.Pid, stop)
@@ -103,7 +103,7 @@ func runCell(c cell, db database, slice string) (sample, error) {
 		el := time.Since(start)
 		close(stop)
 		if zerr != nil {
-			return sample{}, fmt.Errorf("zstd -dc %s: %v %s", db.zst, zerr, zerrs.String())
+			return sample{}, fmt.Errorf("zstd -dc %s: %w %s", db.zst, zerr, zerrs.String())
 		}
 		s, err := finish(c, rerr, out.Bytes(), tail, el)
 		s.maxRSS = <-peak
@@ -111,7 +111,7 @@ func runCell(c cell, db database, slice string) (sample, error) {
 	}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return sample{}, fmt.Errorf("%s: %v", c.r.name, err)
+		return sample{}, fmt.Errorf("%s: %w", c.r.name, err)
 	}
 	stop := make(chan struct{})
 	peak := watchPeak(cmd.Process.Pid, stop)
@@ -126,11 +126,11 @@ func runCell(c cell, db database, slice string) (sample, error) {
 // finish reads a reader's answer.
 func finish(c cell, err error, out []byte, errs *worker.Tail, el time.Duration) (sample, error) {
 	if err != nil {
-		return sample{}, fmt.Errorf("%v: %v\n%s", c, err, errs.String())
+		return sample{}, fmt.Errorf("%v: %w\n%s", c, err, errs.String())
 	}
 	res, err := c.r.parse(out, []byte(errs.String()))
 	if err != nil {
-		return sample{}, fmt.Errorf("%v: %v", c, err)
+		return sample{}, fmt.Errorf("%v: %w", c, err)
 	}
 	return sample{res: res, seconds: el.Seconds()}, nil
 }
