@@ -140,7 +140,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return cli.Usagef("-time %v: no negative limit", *limit)
 	}
 	cfg := config{rounds: 3, limit: *limit, slice: 16 << 20, cores: cores, quick: *quick, makeOnly: *makeOnly,
-		make: makeConfig{size: 1 << 30, seed: *seed, zstdLevel: 19, compress: true}}
+		make: makeConfig{size: 1 << 30, seed: *seed, zstdLevel: lichessLevel, compress: true}}
 	if *quick {
 		cfg.rounds, cfg.slice, cfg.make.size, cfg.make.zstdLevel = 1, 1<<20, 4<<20, 3
 	}

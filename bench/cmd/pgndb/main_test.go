@@ -65,6 +65,10 @@ func TestQuick(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, report)
 		}
 	}
+	// -quick compresses at level 3: the report must not say lichess's way.
+	if strings.Contains(flat, "as lichess compresses its files") || !strings.Contains(flat, "at level 3, where lichess compresses its files at 19") {
+		t.Errorf("report does not say the databases are compressed at level 3, not lichess's 19:\n%s", report)
+	}
 	if strings.Contains(report, "Not measured yet") {
 		t.Errorf("report still says something waits:\n%s", report)
 	}

@@ -63,7 +63,7 @@ type makeConfig struct {
 	testdata  string // the directory of the source files (pgn/testdata)
 	size      int64  // each database's size, at least
 	seed      uint64
-	zstdLevel int // 19, as lichess compresses
+	zstdLevel int // lichessLevel by default
 	compress  bool
 }
 
@@ -84,6 +84,10 @@ func makeDatabases(cfg makeConfig, stderr io.Writer) ([]database, error) {
 	}
 	return dbs, nil
 }
+
+// lichessLevel is the zstd level lichess compresses its monthly files at,
+// the databases' default.
+const lichessLevel = 19
 
 // zstdCommand is the compressor and its arguments before the files:
 // lichess compresses its monthly files with "pzstd -p10 -19" (its
