@@ -202,41 +202,42 @@ func run(args []string, stdout, stderr io.Writer) error {
 		ourReader(self, "pgn, moves visitor", modeMoves, ours),
 		parallelReader(self, par, cfg.cores),
 	}
-	if !*noCL {
-		d, err := chesslib.Build(*clDir, stderr)
+	// here reports whether a rival was had: err nil. A *foreign.Skip is
+	// noted, and the run goes on without it; another error ends the run.
+	here := func(err error) (bool, error) {
 		var skip *foreign.Skip
-		switch {
-		case errors.As(err, &skip):
+		if errors.As(err, &skip) {
 			notes = append(notes, skip.Error())
 			fmt.Fprintln(stderr, skip)
-		case err != nil:
+			return false, nil
+		}
+		return err == nil, err
+	}
+	if !*noCL {
+		d, err := chesslib.Build(*clDir, stderr)
+		if ok, err := here(err); err != nil {
 			return err
-		default:
+		} else if ok {
 			readers = append(readers, chessLibReader(d, inputs))
 			notes = append(notes, fmt.Sprintf("chess-library: %s, commit %.12s, built with %s.", chesslib.URL, d.Head, d.How))
 		}
 	}
 	if !*noPE {
 		p, err := findPgnExtract(*pgnExtract)
-		if err != nil {
-			notes = append(notes, err.Error())
-			fmt.Fprintln(stderr, err)
-		} else {
+		if ok, err := here(err); err != nil {
+			return err
+		} else if ok {
 			readers = append(readers, pgnExtractReader(p))
 			notes = append(notes, "pgn-extract: "+pgnExtractVersion(p)+".")
 		}
 	}
 	var py *pychess
 	if !*noPy {
-		py, err = preparePychess(*pyDir, stderr)
-		var skip *foreign.Skip
-		switch {
-		case errors.As(err, &skip):
-			notes = append(notes, skip.Error())
-			fmt.Fprintln(stderr, skip)
-		case err != nil:
+		p, err := preparePychess(*pyDir, stderr)
+		if ok, err := here(err); err != nil {
 			return err
-		default:
+		} else if ok {
+			py = p
 			readers = append(readers, pychessReader(py))
 		}
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks/bench/internal/chesslib"
+	"github.com/symmagic/attacks/bench/internal/foreign"
 	"github.com/symmagic/attacks/bench/internal/worker"
 )
 
@@ -250,7 +250,7 @@ func pgnExtractReader(path string) *reader {
 }
 
 // findPgnExtract finds pgn-extract: -pgn-extract, else on PATH, else in
-// /usr/games, where Debian's package puts it.
+// /usr/games, where Debian's package puts it; none is a *foreign.Skip.
 func findPgnExtract(flag string) (string, error) {
 	if flag != "" {
 		return flag, nil
@@ -261,7 +261,7 @@ func findPgnExtract(flag string) (string, error) {
 	if _, err := os.Stat("/usr/games/pgn-extract"); err == nil {
 		return "/usr/games/pgn-extract", nil
 	}
-	return "", errors.New("pgn-extract skipped: not on PATH nor in /usr/games; apt-get install pgn-extract, or give it with -pgn-extract PATH")
+	return "", foreign.Skipf("pgn-extract", "not on PATH nor in /usr/games; apt-get install pgn-extract, or give it with -pgn-extract PATH")
 }
 
 // pychessReader is python-chess reading every game of the slice with
