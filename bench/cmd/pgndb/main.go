@@ -48,6 +48,7 @@ import (
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/foreign"
 	"github.com/symmagic/attacks/bench/internal/machine"
+	"github.com/symmagic/attacks/bench/internal/pythonchess"
 )
 
 // maxMiB is the largest -size and -python-slice, in MiB: 1 TiB.
@@ -99,7 +100,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	coresFlag := fs.String("cores", "", "the core counts the parallel readers run at, comma-separated (default 1, 2 and all this machine's)")
 	clDir := fs.String("chess-library", "", "a checkout of github.com/Disservin/chess-library (default: a clone at the pinned commit in the user's cache)")
 	noCL := fs.Bool("no-chess-library", false, "leave chess-library out")
-	pyDir := fs.String("python-chess", "", "a checkout of "+pychessURL+" (default: a clone at the pinned commit in the user's cache)")
+	pyDir := fs.String("python-chess", "", "a checkout of "+pythonchess.URL+" (default: a clone at the pinned commit in the user's cache)")
 	noPy := fs.Bool("no-python-chess", false, "leave python-chess out")
 	pgnExtract := fs.String("pgn-extract", "", "the pgn-extract executable (default: on PATH, else /usr/games/pgn-extract)")
 	noPE := fs.Bool("no-pgn-extract", false, "leave pgn-extract out")
@@ -123,7 +124,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *pyDir != "" && !*noPy {
-		if err := pychessSource.Check(*pyDir); err != nil {
+		if err := pythonchess.Source(pychessMarker).Check(*pyDir); err != nil {
 			return cli.Usagef("%v", err)
 		}
 	}
@@ -247,7 +248,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg.ran = len(m[0].cells[0].samples)
 	if py != nil {
-		notes = append(notes, fmt.Sprintf("python-chess: %s under %s, its standard library alone.", py.chess, py.version))
+		notes = append(notes, fmt.Sprintf("python-chess: %s under %s, its standard library alone.", py.chess, py.PythonVersion))
 	}
 	report := func(w io.Writer) error { writeReport(w, cfg, m, machine.Here(), notes); return nil }
 	report(stdout)

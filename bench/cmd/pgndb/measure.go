@@ -273,7 +273,7 @@ func pychessReader(py *pychess) *reader {
 			"game after game: every move of the main line and the variations parsed, checked and played into a Game, " +
 			"the comments and NAGs kept",
 		inputs: []string{inHead}, games: true, moves: true,
-		cmd: func(file string, _ int) *exec.Cmd { return exec.Command(py.python, py.driver, py.src, file) },
+		cmd: func(file string, _ int) *exec.Cmd { return exec.Command(py.Python, py.Driver, py.Src, file) },
 		parse: func(out, _ []byte) (result, error) {
 			var r result
 			var version string
