@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -100,31 +101,78 @@ func readAll(t *testing.T, b []byte) []*pgn.Game {
 	}
 }
 
-// stockfish returns the path of Debian's Stockfish 15.1, whose searches the
-// kept output holds; it skips the test without one, or fails it when
-// STOCKFISH=required.
+// stockfish returns the path of a Stockfish 15.1 (Debian's), whose
+// searches the kept output holds: the one in PATH, else /usr/games's. It
+// skips the test without one, or fails it when STOCKFISH=required.
 func stockfish(t *testing.T) string {
 	t.Helper()
-	path, err := exec.LookPath("stockfish")
-	if err != nil {
-		path = "/usr/games/stockfish"
-	}
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("STOCKFISH") == "required" {
-			t.Fatal("STOCKFISH=required, and there is no stockfish in PATH or /usr/games (apt-get install stockfish)")
-		}
-		t.Skip("no stockfish (apt-get install stockfish): the annotation is not compared")
-	}
 	if testing.Short() {
 		t.Skip("-short: the annotation's searches take seconds")
 	}
-	e, err := engine.Start(context.Background(), engine.Config{Path: path})
-	if err != nil {
-		t.Fatal(err)
+	paths := []string{"/usr/games/stockfish"}
+	if p, err := exec.LookPath("stockfish"); err == nil {
+		paths = append([]string{p}, paths...)
 	}
-	defer e.Close()
-	if name := e.Name(); !strings.HasPrefix(name, "Stockfish 15.1") {
-		t.Fatalf("%s: the kept output is Stockfish 15.1's searches (Debian's); make it again with annotate.py for another", name)
+	path, why := findStockfish(paths)
+	if path == "" {
+		if os.Getenv("STOCKFISH") == "required" {
+			t.Fatal("STOCKFISH=required: " + why)
+		}
+		t.Skip(why)
 	}
 	return path
+}
+
+// findStockfish returns the first of paths that is Stockfish 15.1, or why
+// none is: another version's searches differ from the kept output's, so it
+// is no reason to fail, but no Stockfish to compare with either.
+func findStockfish(paths []string) (path, why string) {
+	var others []string
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		e, err := engine.Start(context.Background(), engine.Config{Path: p})
+		if err != nil {
+			others = append(others, err.Error())
+			continue
+		}
+		name := e.Name()
+		e.Close()
+		if strings.HasPrefix(name, "Stockfish 15.1") {
+			return p, ""
+		}
+		others = append(others, p+" is "+name)
+	}
+	if len(others) == 0 {
+		return "", "no stockfish in PATH or /usr/games (apt-get install stockfish): the annotation is not compared"
+	}
+	return "", "no Stockfish 15.1, whose searches the kept output holds (" + strings.Join(others, "; ") +
+		"): the annotation is not compared; make the output again with annotate.py for another"
+}
+
+// TestFindStockfish checks that another Stockfish in PATH does not hide
+// the 15.1 in /usr/games, and that another version alone is a reason to
+// skip, named, not to fail.
+func TestFindStockfish(t *testing.T) {
+	dir := t.TempDir()
+	fake := func(name, id string) string {
+		path := filepath.Join(dir, name)
+		script := "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n" +
+			"    uci) echo \"id name " + id + "\"; echo uciok ;;\n    isready) echo readyok ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+		if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	newer, old := fake("sf16", "Stockfish 16"), fake("sf151", "Stockfish 15.1")
+	if path, why := findStockfish([]string{newer, filepath.Join(dir, "none"), old}); path != old {
+		t.Errorf("Stockfish 16 first, 15.1 after: %q (%s), want %s", path, why, old)
+	}
+	if path, why := findStockfish([]string{newer}); path != "" || !strings.Contains(why, "is Stockfish 16") {
+		t.Errorf("Stockfish 16 alone: %q, %q", path, why)
+	}
+	if path, why := findStockfish([]string{filepath.Join(dir, "none")}); path != "" || !strings.Contains(why, "no stockfish") {
+		t.Errorf("none: %q, %q", path, why)
+	}
 }

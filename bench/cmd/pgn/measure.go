@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"time"
-	"unsafe"
 
 	chess "github.com/corentings/chess/v2"
 	"github.com/symmagic/attacks/bench/internal/chesslib"
@@ -349,75 +348,19 @@ func visitAll(r *pgn.Reader, data []byte, v pgn.Visitor) (games int, err error) 
 	}
 }
 
-// movesVisitor parses each main-line move's SAN and plays it on a
-// position, keeping nothing else: the counterpart of chess-library's moves
-// visitor (its SAN parsed with uci::parseSan, then makeMove, variations
-// not handed over). Like it, it starts from the FEN tag where there is one,
-// in Chess960 where the Variant tag says so; movegen's play keeps the
-// Polyglot key, as makeMove keeps chess-library's hash.
-type movesVisitor struct {
-	pgn.NopVisitor
-	pos      movegen.Position
-	fen      []byte
-	chess960 bool
-	moves    int
-}
-
-func (v *movesVisitor) Begin(*pgn.GameInfo) error {
-	v.fen, v.chess960 = v.fen[:0], false
-	return nil
-}
-
-func (v *movesVisitor) Tag(name, value []byte) error {
-	switch string(name) {
-	case "FEN":
-		v.fen = append(v.fen[:0], value...)
-	case "Variant":
-		v.chess960 = bytes.Contains(value, []byte("960")) || bytes.Contains(value, []byte("ischer")) // as the C++ driver reads it
-	}
-	return nil
-}
-
-func (v *movesVisitor) Movetext() error {
-	v.pos = movegen.StartPosition()
-	if len(v.fen) > 0 {
-		p, err := movegen.ParseFEN(string(v.fen))
-		if err != nil {
-			return err
-		}
-		v.pos = p
-	}
-	if v.chess960 {
-		return v.pos.SetChess960(true)
-	}
-	return nil
-}
-
-func (v *movesVisitor) Move(san []byte) error {
-	m, err := v.pos.ParseSAN(unsafe.String(unsafe.SliceData(san), len(san))) // ParseSAN keeps no reference to it
-	if err != nil {
-		return err
-	}
-	v.pos.PlayUnchecked(m)
-	v.moves++
-	return nil
-}
-
-func (v *movesVisitor) BeginVariation() error { return pgn.SkipVariation }
-
-// passMoves returns a pass of pgn's Reader over data with movesVisitor,
+// passMoves returns a pass of pgn's Reader over data with chesslib.MovesVisitor,
 // checked to find games games and moves main-line moves.
 func passMoves(data []byte, games, moves int) func() error {
 	r := pgn.NewReader(bytes.NewReader(nil))
-	v := &movesVisitor{}
+	v := &chesslib.MovesVisitor{}
 	return func() error {
-		v.moves = 0
+		v.Moves = 0
 		n, err := visitAll(r, data, v)
 		if err != nil {
 			return err
 		}
-		if n != games || v.moves != moves {
-			return fmt.Errorf("pgn's moves visitor read %d games, %d moves; %d and %d before", n, v.moves, games, moves)
+		if n != games || v.Moves != moves {
+			return fmt.Errorf("pgn's moves visitor read %d games, %d moves; %d and %d before", n, v.Moves, games, moves)
 		}
 		return nil
 	}

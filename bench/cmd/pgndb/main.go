@@ -36,6 +36,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -47,7 +48,11 @@ import (
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/foreign"
 	"github.com/symmagic/attacks/bench/internal/machine"
+	"github.com/symmagic/attacks/bench/internal/pythonchess"
 )
+
+// maxMiB is the largest -size and -python-slice, in MiB: 1 TiB.
+const maxMiB = 1 << 20
 
 // cacheName is the command's folder of the user's cache: the databases
 // (db) and the python-chess clone.
@@ -95,7 +100,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	coresFlag := fs.String("cores", "", "the core counts the parallel readers run at, comma-separated (default 1, 2 and all this machine's)")
 	clDir := fs.String("chess-library", "", "a checkout of github.com/Disservin/chess-library (default: a clone at the pinned commit in the user's cache)")
 	noCL := fs.Bool("no-chess-library", false, "leave chess-library out")
-	pyDir := fs.String("python-chess", "", "a checkout of "+pychessURL+" (default: a clone at the pinned commit in the user's cache)")
+	pyDir := fs.String("python-chess", "", "a checkout of "+pythonchess.URL+" (default: a clone at the pinned commit in the user's cache)")
 	noPy := fs.Bool("no-python-chess", false, "leave python-chess out")
 	pgnExtract := fs.String("pgn-extract", "", "the pgn-extract executable (default: on PATH, else /usr/games/pgn-extract)")
 	noPE := fs.Bool("no-pgn-extract", false, "leave pgn-extract out")
@@ -107,9 +112,26 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := out.Check(); err != nil {
 		return err
 	}
-	if *rounds < 0 || *sizeMiB < 0 || *level < 0 || *level > 22 || *sliceMiB < 0 {
-		return cli.Usagef("-rounds %d -size %d -zstd-level %d -python-slice %d: none may be negative, the level at most 22",
-			*rounds, *sizeMiB, *level, *sliceMiB)
+	if *rounds < 0 || *sizeMiB < 0 || *sizeMiB > maxMiB || *level < 0 || *level > 22 || *sliceMiB < 0 || *sliceMiB > maxMiB {
+		return cli.Usagef("-rounds %d -size %d -zstd-level %d -python-slice %d: none may be negative, the sizes at most %d (1 TiB), the level at most 22",
+			*rounds, *sizeMiB, *level, *sliceMiB, maxMiB)
+	}
+	// A program given that is not one is said now, not after the
+	// databases are made.
+	if *clDir != "" && !*noCL {
+		if err := chesslib.Check(*clDir); err != nil {
+			return cli.Usagef("%v", err)
+		}
+	}
+	if *pyDir != "" && !*noPy {
+		if err := pythonchess.Source(pychessMarker).Check(*pyDir); err != nil {
+			return cli.Usagef("%v", err)
+		}
+	}
+	if *pgnExtract != "" && !*noPE {
+		if _, err := exec.LookPath(*pgnExtract); err != nil {
+			return cli.Usagef("-pgn-extract %s: %v", *pgnExtract, err)
+		}
 	}
 	cores, err := parseCores(*coresFlag)
 	if err != nil {
@@ -119,7 +141,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return cli.Usagef("-time %v: no negative limit", *limit)
 	}
 	cfg := config{rounds: 3, limit: *limit, slice: 16 << 20, cores: cores, quick: *quick, makeOnly: *makeOnly,
-		make: makeConfig{size: 1 << 30, seed: *seed, zstdLevel: 19, compress: true}}
+		make: makeConfig{size: 1 << 30, seed: *seed, zstdLevel: lichessLevel, compress: true}}
 	if *quick {
 		cfg.rounds, cfg.slice, cfg.make.size, cfg.make.zstdLevel = 1, 1<<20, 4<<20, 3
 	}
@@ -181,41 +203,42 @@ func run(args []string, stdout, stderr io.Writer) error {
 		ourReader(self, "pgn, moves visitor", modeMoves, ours),
 		parallelReader(self, par, cfg.cores),
 	}
-	if !*noCL {
-		d, err := chesslib.Build(*clDir, stderr)
+	// here reports whether a rival was had: err nil. A *foreign.Skip is
+	// noted, and the run goes on without it; another error ends the run.
+	here := func(err error) (bool, error) {
 		var skip *foreign.Skip
-		switch {
-		case errors.As(err, &skip):
+		if errors.As(err, &skip) {
 			notes = append(notes, skip.Error())
 			fmt.Fprintln(stderr, skip)
-		case err != nil:
+			return false, nil
+		}
+		return err == nil, err
+	}
+	if !*noCL {
+		d, err := chesslib.Build(*clDir, stderr)
+		if ok, err := here(err); err != nil {
 			return err
-		default:
+		} else if ok {
 			readers = append(readers, chessLibReader(d, inputs))
 			notes = append(notes, fmt.Sprintf("chess-library: %s, commit %.12s, built with %s.", chesslib.URL, d.Head, d.How))
 		}
 	}
 	if !*noPE {
 		p, err := findPgnExtract(*pgnExtract)
-		if err != nil {
-			notes = append(notes, err.Error())
-			fmt.Fprintln(stderr, err)
-		} else {
+		if ok, err := here(err); err != nil {
+			return err
+		} else if ok {
 			readers = append(readers, pgnExtractReader(p))
 			notes = append(notes, "pgn-extract: "+pgnExtractVersion(p)+".")
 		}
 	}
 	var py *pychess
 	if !*noPy {
-		py, err = preparePychess(*pyDir, stderr)
-		var skip *foreign.Skip
-		switch {
-		case errors.As(err, &skip):
-			notes = append(notes, skip.Error())
-			fmt.Fprintln(stderr, skip)
-		case err != nil:
+		p, err := preparePychess(*pyDir, stderr)
+		if ok, err := here(err); err != nil {
 			return err
-		default:
+		} else if ok {
+			py = p
 			readers = append(readers, pychessReader(py))
 		}
 	}
@@ -225,7 +248,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg.ran = len(m[0].cells[0].samples)
 	if py != nil {
-		notes = append(notes, fmt.Sprintf("python-chess: %s under %s, its standard library alone.", py.chess, py.version))
+		notes = append(notes, fmt.Sprintf("python-chess: %s under %s, its standard library alone.", py.chess, py.PythonVersion))
 	}
 	report := func(w io.Writer) error { writeReport(w, cfg, m, machine.Here(), notes); return nil }
 	report(stdout)

@@ -2,18 +2,27 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/symmagic/attacks/bench/internal/chesslib"
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
+	"github.com/symmagic/attacks/bench/internal/worker"
 	"github.com/symmagic/attacks/pgn"
 )
 
@@ -55,6 +64,10 @@ func TestQuick(t *testing.T) {
 		if !strings.Contains(report, want) && !strings.Contains(flat, strings.Join(strings.Fields(want), " ")) {
 			t.Errorf("report lacks %q:\n%s", want, report)
 		}
+	}
+	// -quick compresses at level 3: the report must not say lichess's way.
+	if strings.Contains(flat, "as lichess compresses its files") || !strings.Contains(flat, "at level 3, where lichess compresses its files at 19") {
+		t.Errorf("report does not say the databases are compressed at level 3, not lichess's 19:\n%s", report)
 	}
 	if strings.Contains(report, "Not measured yet") {
 		t.Errorf("report still says something waits:\n%s", report)
@@ -270,7 +283,17 @@ func TestFlags(t *testing.T) {
 			t.Errorf("usage lacks %q:\n%s", want, errs.String())
 		}
 	}
-	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-size", "-1"}, {"-zstd-level", "23"}, {"-cores", "0"}, {"-time", "-1s"}, {"-out", "x"}} {
+	// A checkout or program given that is not one, and a size past 1 TiB,
+	// are said at once, before the databases are made (in a directory of
+	// the test's, should they be).
+	empty := t.TempDir()
+	quick := []string{"-quick", "-size", "1", "-dir", t.TempDir(), "-testdata", testdata, "-cores", "1"}
+	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-size", "-1"}, {"-zstd-level", "23"}, {"-cores", "0"}, {"-time", "-1s"}, {"-out", "x"},
+		append([]string{"-chess-library", empty, "-no-python-chess", "-no-pgn-extract"}, quick...),
+		append([]string{"-python-chess", empty, "-no-chess-library", "-no-pgn-extract"}, quick...),
+		append([]string{"-pgn-extract", filepath.Join(empty, "none"), "-no-chess-library", "-no-python-chess"}, quick...),
+		append([]string{"-no-chess-library", "-no-python-chess", "-no-pgn-extract"}, append(slices.Clone(quick), "-size", "8796093022208")...),
+		append([]string{"-no-chess-library", "-no-pgn-extract"}, append(slices.Clone(quick), "-python-slice", "8796093022208")...)} {
 		out.Reset()
 		errs.Reset()
 		start := time.Now()
@@ -280,5 +303,80 @@ func TestFlags(t *testing.T) {
 		if el := time.Since(start); el > time.Second {
 			t.Errorf("%q: took %v: it ran before the usage error", args, el)
 		}
+	}
+}
+
+// TestSlice checks python-chess's slice: cut at a game's end, no larger
+// in memory than the database however large the slice asked, and made
+// again when its database is made again.
+func TestSlice(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "db.pgn")
+	write := func(site string) string {
+		var b strings.Builder
+		for i := range 40 {
+			fmt.Fprintf(&b, "[Site \"%s%d\"]\n\n1. e4 e5 *\n\n", site, i)
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := stamp(path, "made from "+site, int64(b.Len()), 40); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	db := write("a")
+	slice, size, err := makeSlice(path, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(slice); int64(len(b)) != size || !strings.HasPrefix(db, string(b)) || !strings.HasSuffix(string(b), "*\n\n") || len(b) > 100 {
+		t.Errorf("slice of 100 bytes: %q", b)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	whole, size, err := makeSlice(path, 256<<20)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(whole); string(b) != db || size != int64(len(db)) {
+		t.Errorf("a slice larger than the database is not the database: %d bytes", size)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("a slice of a %d-byte database allocated %d bytes", len(db), n)
+	}
+	db = write("b") // the database made again, by other rules
+	slice, _, err = makeSlice(path, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(slice); !strings.HasPrefix(db, string(b)) {
+		t.Errorf("the slice of a database made again is the old one's: %q", b)
+	}
+}
+
+// TestErrorsWrap checks that an error built from another wraps it: a
+// source that is no gzip, a reader that failed, a chess-library driver
+// that cannot run.
+func TestErrorsWrap(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.pgn.gz")
+	if err := os.WriteFile(bad, []byte("this is no gzip stream at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readSource(bad); !errors.Is(err, gzip.ErrHeader) {
+		t.Errorf("readSource of no gzip: %v, not gzip.ErrHeader", err)
+	}
+	r := &reader{name: "r", parse: func(_, _ []byte) (result, error) { return result{}, io.ErrUnexpectedEOF }}
+	failed := exec.Command("false").Run()
+	if _, err := finish(cell{r: r}, failed, nil, worker.NewTail(10), 0); !errors.As(err, new(*exec.ExitError)) {
+		t.Errorf("finish of a reader that failed: %v, no *exec.ExitError", err)
+	}
+	if _, err := finish(cell{r: r}, nil, nil, worker.NewTail(10), 0); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("finish of an answer that does not parse: %v, not the parser's error", err)
+	}
+	d := &chesslib.Driver{Path: filepath.Join(t.TempDir(), "none")}
+	if _, err := d.Measure("x.pgn", 1, chesslib.Moves, 0); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Measure of no driver: %v, not fs.ErrNotExist", err)
 	}
 }

@@ -63,7 +63,7 @@ type makeConfig struct {
 	testdata  string // the directory of the source files (pgn/testdata)
 	size      int64  // each database's size, at least
 	seed      uint64
-	zstdLevel int // 19, as lichess compresses
+	zstdLevel int // lichessLevel by default
 	compress  bool
 }
 
@@ -84,6 +84,10 @@ func makeDatabases(cfg makeConfig, stderr io.Writer) ([]database, error) {
 	}
 	return dbs, nil
 }
+
+// lichessLevel is the zstd level lichess compresses its monthly files at,
+// the databases' default.
+const lichessLevel = 19
 
 // zstdCommand is the compressor and its arguments before the files:
 // lichess compresses its monthly files with "pzstd -p10 -19" (its
@@ -148,7 +152,7 @@ func makeDatabase(cfg makeConfig, sh shape, stderr io.Writer) (database, error) 
 		cmd.Stderr = stderr
 		if err := cmd.Run(); err != nil {
 			os.Remove(tmp)
-			return db, fmt.Errorf("%s: %v", filepath.Base(zstd), err)
+			return db, fmt.Errorf("%s: %w", filepath.Base(zstd), err)
 		}
 		if err := os.Rename(tmp, db.zst); err != nil {
 			return db, err
@@ -223,7 +227,7 @@ func writeDatabase(path string, sh shape, srcs [][]byte, cfg makeConfig) (int64,
 	for i, src := range srcs {
 		gs, err := splitGames(src)
 		if err != nil {
-			return 0, 0, fmt.Errorf("%s: %v", sh.sources[i], err)
+			return 0, 0, fmt.Errorf("%s: %w", sh.sources[i], err)
 		}
 		games = append(games, gs...)
 	}
@@ -378,37 +382,37 @@ func cutVariations(game []byte) []byte {
 func gunzip(path string, b []byte) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	out, err := io.ReadAll(zr)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return out, nil
 }
 
 // makeSlice writes the first n bytes of the database at path, cut at the
-// last game that ends within them, to path's name with .firstSIZE before
-// .pgn (kept while it is there as its stamp says), and returns its name
-// and size: what python-chess reads.
+// last game that ends within them (the whole database where it is no
+// larger), to path's name with .firstSIZE before .pgn, and returns its
+// name and size: what python-chess reads. It is written again each run,
+// in a few milliseconds, so that it is always its database's; it holds
+// no more in memory than it writes.
 func makeSlice(path string, n int64) (string, int64, error) {
 	out := strings.TrimSuffix(path, ".pgn") + ".first" + sizeName(n) + ".pgn"
-	digest := fmt.Sprintf("slice of %s %d", filepath.Base(path), n)
-	if size, _, ok := stamped(out, digest); ok {
-		return out, size, nil
-	}
 	f, err := os.Open(path)
 	if err != nil {
 		return "", 0, err
 	}
 	defer f.Close()
-	b := make([]byte, n)
-	m, err := io.ReadFull(f, b)
-	if err != nil && err != io.ErrUnexpectedEOF {
+	fi, err := f.Stat()
+	if err != nil {
 		return "", 0, err
 	}
-	b = b[:m]
-	if int64(m) == n { // cut before the game the slice ends in
+	b := make([]byte, min(n, fi.Size()))
+	if _, err := io.ReadFull(f, b); err != nil {
+		return "", 0, fmt.Errorf("%s: %w", path, err)
+	}
+	if fi.Size() > n { // cut before the game the slice ends in
 		end := bytes.LastIndex(b, []byte("\n\n["))
 		if end < 0 {
 			return "", 0, errors.New(path + ": no game ends in the first " + sizeName(n))
@@ -418,5 +422,5 @@ func makeSlice(path string, n int64) (string, int64, error) {
 	if err := os.WriteFile(out, b, 0o644); err != nil {
 		return "", 0, err
 	}
-	return out, int64(len(b)), stamp(out, digest, int64(len(b)), 0)
+	return out, int64(len(b)), nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks/bench/internal/chesslib"
+	"github.com/symmagic/attacks/bench/internal/foreign"
 	"github.com/symmagic/attacks/bench/internal/worker"
 )
 
@@ -86,7 +86,7 @@ func runCell(c cell, db database, slice string) (sample, error) {
 		if err := zstd.Start(); err != nil {
 			pr.Close()
 			pw.Close()
-			return sample{}, fmt.Errorf("zstd: %v", err)
+			return sample{}, fmt.Errorf("zstd: %w", err)
 		}
 		pw.Close()
 		err = cmd.Start()
@@ -94,7 +94,7 @@ func runCell(c cell, db database, slice string) (sample, error) {
 		if err != nil {
 			zstd.Process.Kill()
 			zstd.Wait()
-			return sample{}, fmt.Errorf("%s: %v", c.r.name, err)
+			return sample{}, fmt.Errorf("%s: %w", c.r.name, err)
 		}
 		stop := make(chan struct{})
 		peak := watchPeak(cmd.Process.Pid, stop)
@@ -103,7 +103,7 @@ func runCell(c cell, db database, slice string) (sample, error) {
 		el := time.Since(start)
 		close(stop)
 		if zerr != nil {
-			return sample{}, fmt.Errorf("zstd -dc %s: %v %s", db.zst, zerr, zerrs.String())
+			return sample{}, fmt.Errorf("zstd -dc %s: %w %s", db.zst, zerr, zerrs.String())
 		}
 		s, err := finish(c, rerr, out.Bytes(), tail, el)
 		s.maxRSS = <-peak
@@ -111,7 +111,7 @@ func runCell(c cell, db database, slice string) (sample, error) {
 	}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return sample{}, fmt.Errorf("%s: %v", c.r.name, err)
+		return sample{}, fmt.Errorf("%s: %w", c.r.name, err)
 	}
 	stop := make(chan struct{})
 	peak := watchPeak(cmd.Process.Pid, stop)
@@ -126,11 +126,11 @@ func runCell(c cell, db database, slice string) (sample, error) {
 // finish reads a reader's answer.
 func finish(c cell, err error, out []byte, errs *worker.Tail, el time.Duration) (sample, error) {
 	if err != nil {
-		return sample{}, fmt.Errorf("%v: %v\n%s", c, err, errs.String())
+		return sample{}, fmt.Errorf("%v: %w\n%s", c, err, errs.String())
 	}
 	res, err := c.r.parse(out, []byte(errs.String()))
 	if err != nil {
-		return sample{}, fmt.Errorf("%v: %v", c, err)
+		return sample{}, fmt.Errorf("%v: %w", c, err)
 	}
 	return sample{res: res, seconds: el.Seconds()}, nil
 }
@@ -250,7 +250,7 @@ func pgnExtractReader(path string) *reader {
 }
 
 // findPgnExtract finds pgn-extract: -pgn-extract, else on PATH, else in
-// /usr/games, where Debian's package puts it.
+// /usr/games, where Debian's package puts it; none is a *foreign.Skip.
 func findPgnExtract(flag string) (string, error) {
 	if flag != "" {
 		return flag, nil
@@ -261,7 +261,7 @@ func findPgnExtract(flag string) (string, error) {
 	if _, err := os.Stat("/usr/games/pgn-extract"); err == nil {
 		return "/usr/games/pgn-extract", nil
 	}
-	return "", errors.New("pgn-extract skipped: not on PATH nor in /usr/games; apt-get install pgn-extract, or give it with -pgn-extract PATH")
+	return "", foreign.Skipf("pgn-extract", "not on PATH nor in /usr/games; apt-get install pgn-extract, or give it with -pgn-extract PATH")
 }
 
 // pychessReader is python-chess reading every game of the slice with
@@ -273,7 +273,7 @@ func pychessReader(py *pychess) *reader {
 			"game after game: every move of the main line and the variations parsed, checked and played into a Game, " +
 			"the comments and NAGs kept",
 		inputs: []string{inHead}, games: true, moves: true,
-		cmd: func(file string, _ int) *exec.Cmd { return exec.Command(py.python, py.driver, py.src, file) },
+		cmd: func(file string, _ int) *exec.Cmd { return exec.Command(py.Python, py.Driver, py.Src, file) },
 		parse: func(out, _ []byte) (result, error) {
 			var r result
 			var version string

@@ -89,8 +89,12 @@ func writeDatabaseNote(w io.Writer, cfg config, run *dbRun) {
 	}
 	if db.zst != "" {
 		z, args := zstdCommand(cfg.make.zstdLevel)
-		fmt.Fprintf(&s, ". Compressed with %s %s, as lichess compresses its files (pzstd -p10 -19): %d bytes, %.2f%% of the text",
-			filepath.Base(z), strings.Join(args, " "), db.zstSize, 100*float64(db.zstSize)/float64(db.size))
+		how := "as lichess compresses its files (pzstd -p10 -19)"
+		if cfg.make.zstdLevel != lichessLevel {
+			how = fmt.Sprintf("at level %d, where lichess compresses its files at %d (pzstd -p10 -%d)", cfg.make.zstdLevel, lichessLevel, lichessLevel)
+		}
+		fmt.Fprintf(&s, ". Compressed with %s %s, %s: %d bytes, %.2f%% of the text",
+			filepath.Base(z), strings.Join(args, " "), how, db.zstSize, 100*float64(db.zstSize)/float64(db.size))
 	}
 	if run.slice != "" {
 		fmt.Fprintf(&s, ". python-chess's slice: %d bytes, %d games", run.sliceSize, run.sliceGames)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,9 +8,8 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"unsafe"
 
-	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/bench/internal/chesslib"
 	"github.com/symmagic/attacks/pgn"
 )
 
@@ -27,7 +25,7 @@ const workerEnv = "PGNDB_WORKER"
 // The workers' modes.
 const (
 	modeRead  = "read"  // Reader.Read into one Game reused, every move checked
-	modeMoves = "moves" // Reader.Visit with movesVisitor
+	modeMoves = "moves" // Reader.Visit with chesslib.MovesVisitor
 	// ParallelReader.Read into one Game reused, every move checked, with
 	// as many workers as GOMAXPROCS
 	modeParallel = "parallel"
@@ -86,6 +84,7 @@ func runWorker(mode string, args []string, stdout io.Writer) error {
 // counted, not an error.
 func readWith(mode string, in io.Reader) (result, error) {
 	var res result
+	var next func() error // reads a game
 	switch mode {
 	case modeRead, modeParallel:
 		var read func(*pgn.Game) error
@@ -98,97 +97,36 @@ func readWith(mode string, in io.Reader) (result, error) {
 			read = pgn.NewReader(in).Read
 		}
 		var g pgn.Game
-		for {
-			err := read(&g)
-			if err == io.EOF {
-				return res, nil
+		next = func() error {
+			if err := read(&g); err != nil {
+				return err
 			}
-			if errors.As(err, new(*pgn.Error)) {
-				res.errors++
-				continue
-			}
-			if err != nil {
-				return res, err
-			}
-			res.games++
 			res.allMoves += int64(g.Len() - 1) // the root is no move
 			for n := g.Next(pgn.Root); n != pgn.None; n = g.Next(n) {
 				res.moves++
 			}
+			return nil
 		}
 	case modeMoves:
-		r := pgn.NewReader(in)
-		v := &movesVisitor{}
-		for {
+		r, v := pgn.NewReader(in), &chesslib.MovesVisitor{}
+		next = func() error {
 			err := r.Visit(v)
-			if err == io.EOF {
-				res.moves = v.moves
-				return res, nil
-			}
-			if errors.As(err, new(*pgn.Error)) {
-				res.errors++
-				continue
-			}
-			if err != nil {
-				return res, err
-			}
+			res.moves = int64(v.Moves)
+			return err
+		}
+	default:
+		return res, fmt.Errorf("worker: no mode %q", mode)
+	}
+	for {
+		switch err := next(); {
+		case err == io.EOF:
+			return res, nil
+		case errors.As(err, new(*pgn.Error)):
+			res.errors++
+		case err != nil:
+			return res, err
+		default:
 			res.games++
 		}
 	}
-	return res, fmt.Errorf("worker: no mode %q", mode)
 }
-
-// movesVisitor parses each main-line move's SAN and plays it on a
-// position, keeping nothing else: the counterpart of chess-library's moves
-// visitor (its SAN parsed with uci::parseSan, then makeMove, variations
-// not handed over), as bench/cmd/pgn's. Like it, it starts from the FEN
-// tag where there is one, in Chess960 where the Variant tag says so.
-type movesVisitor struct {
-	pgn.NopVisitor
-	pos      movegen.Position
-	fen      []byte
-	chess960 bool
-	moves    int64
-}
-
-func (v *movesVisitor) Begin(*pgn.GameInfo) error {
-	v.fen, v.chess960 = v.fen[:0], false
-	return nil
-}
-
-func (v *movesVisitor) Tag(name, value []byte) error {
-	switch string(name) {
-	case "FEN":
-		v.fen = append(v.fen[:0], value...)
-	case "Variant":
-		v.chess960 = bytes.Contains(value, []byte("960")) || bytes.Contains(value, []byte("ischer"))
-	}
-	return nil
-}
-
-func (v *movesVisitor) Movetext() error {
-	v.pos = movegen.StartPosition()
-	if len(v.fen) > 0 {
-		p, err := movegen.ParseFEN(string(v.fen))
-		if err != nil {
-			return err
-		}
-		v.pos = p
-	}
-	if v.chess960 {
-		return v.pos.SetChess960(true)
-	}
-	return nil
-}
-
-func (v *movesVisitor) Move(san []byte) error {
-	m, err := v.pos.ParseSAN(unsafe.String(unsafe.SliceData(san), len(san))) // ParseSAN keeps no reference to it
-	if err != nil {
-		return err
-	}
-	v.pos.PlayUnchecked(m)
-	v.moves++
-	return nil
-}
-
-func (v *movesVisitor) BeginVariation() error { return pgn.SkipVariation }

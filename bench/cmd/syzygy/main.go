@@ -32,7 +32,7 @@
 // (fathomCommit) in the cache directory
 // (os.UserCacheDir()/symmagic-attacks-syzygy), twice: with Fathom's own
 // Makefile flags and with -O3 -march=native. python-chess runs from a
-// checkout (-python-chess DIR, or a clone of pychessCommit) under
+// checkout (-python-chess DIR, or a clone of pythonchess.Commit) under
 // python3, with its standard library alone (drivers/pychess.py). The
 // tables are python-chess's 3- and 4-piece ones, which the syzygy
 // package keeps as test data (-tables DIR to use others).
@@ -54,6 +54,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks/bench/internal/cli"
+	"github.com/symmagic/attacks/bench/internal/pythonchess"
 )
 
 func main() {
@@ -71,7 +72,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	rounds := fs.Int("rounds", 0, "interleaved rounds of -speed (default 21, -quick 2)")
 	minTime := fs.Duration("time", 0, "how long each -speed measurement runs at least (default 200ms, -quick 10ms)")
 	fathomDir := fs.String("fathom", "", fmt.Sprintf("a checkout of %s (default: a clone at commit %.12s in the cache directory)", fathomURL, fathomCommit))
-	pyDir := fs.String("python-chess", "", fmt.Sprintf("a checkout of %s (default: a clone at commit %.12s in the cache directory)", pychessURL, pychessCommit))
+	pyDir := fs.String("python-chess", "", fmt.Sprintf("a checkout of %s (default: a clone at commit %.12s in the cache directory)", pythonchess.URL, pythonchess.Commit))
 	tables := fs.String("tables", "../syzygy/testdata/regular", "the directory of the tables")
 	testdata := fs.String("testdata", "../syzygy/testdata", "the directory -refs -write stores the reference values in")
 	out := cli.AddOutput(fs, "syzygy.md (-speed)")
@@ -179,7 +180,7 @@ func runRefs(f *fathom, pyDir, tables, testdata string, quick, write bool, stdou
 			n4 += r.d.N
 		}
 	}
-	fmt.Fprintf(stdout, "python-chess %s at commit %s (%s)\n", py.version, py.head, py.src)
+	fmt.Fprintf(stdout, "python-chess %s at commit %s (%s)\n", py.version, py.Head, py.Src)
 	fmt.Fprintf(stdout, "Fathom: %d positions of the 3-piece tables (all), %d of the 4-piece tables (samples), %d root probes\n", n3, n4, len(roots))
 	fmt.Fprintf(stdout, "python-chess: %d positions, %d differ from Fathom's values\n", len(rows), len(differ))
 	for _, d := range differ {

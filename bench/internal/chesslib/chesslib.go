@@ -44,6 +44,10 @@ var source = foreign.Source{Name: "chess-library", URL: URL, Commit: Commit,
 // clone of chess-library serves every command.
 const cacheName = "symmagic-attacks-rivals"
 
+// Check checks that dir, given by a command's -chess-library flag, is a
+// checkout of chess-library: an error that says why not.
+func Check(dir string) error { return source.Check(dir) }
+
 // Driver is the driver, built: its executable, the commit and how it was
 // built.
 type Driver struct {
@@ -81,7 +85,7 @@ func Build(dir string, stderr io.Writer) (*Driver, error) {
 		fmt.Fprintf(stderr, "chess-library: building its PGN driver: %s\n", how)
 		return foreign.Run(nil, work, cxx.Path, args...)
 	}); err != nil {
-		return nil, fmt.Errorf("chess-library: %v", err)
+		return nil, fmt.Errorf("chess-library: %w", err)
 	}
 	return &Driver{Path: exe, Head: foreign.GitHead(src), How: how}, nil
 }
@@ -108,11 +112,11 @@ type Run struct {
 func (d *Driver) Measure(file string, size int, visitor string, minTime time.Duration) (Run, error) {
 	out, err := exec.Command(d.Path, file, visitor, strconv.FormatInt(minTime.Nanoseconds(), 10)).Output()
 	if err != nil {
-		return Run{}, fmt.Errorf("chess-library driver %s: %v", visitor, err)
+		return Run{}, fmt.Errorf("chess-library driver %s: %w", visitor, err)
 	}
 	v, err := Parse(out)
 	if err != nil {
-		return Run{}, fmt.Errorf("chess-library driver %s: %v", visitor, err)
+		return Run{}, fmt.Errorf("chess-library driver %s: %w", visitor, err)
 	}
 	return Run{Games: int(v[0]), Moves: int(v[1]), Errors: int(v[2]),
 		MBps: float64(v[3]) * float64(size) / (float64(v[4]) / 1e9) / 1e6}, nil
