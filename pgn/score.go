@@ -24,8 +24,9 @@ import (
 // search's depth (0 for none): s from White's point of view, its bound
 // dropped (an [%eval] has none). "mate 0", the side to move checkmated, is
 // MateIn 0. A mate given (s.Given: the side to move has mated the side not
-// to move, which no position has), a turn that is neither White nor Black
-// and a depth below 0 panic.
+// to move, which no position has), a score that is no score (Given on other
+// than mate 0, or both bounds: see engine's Score), a turn that is neither
+// White nor Black and a depth below 0 panic.
 func EvalOf(s engine.Score, turn movegen.Color, depth int) Eval {
 	return evalOf("EvalOf", s, turn, depth)
 }
@@ -34,8 +35,14 @@ func evalOf(method string, s engine.Score, turn movegen.Color, depth int) Eval {
 	if turn != movegen.White && turn != movegen.Black {
 		panic(fmt.Sprintf("pgn: %s: turn %d is neither White nor Black", method, turn))
 	}
-	if s.Mate && s.Value == 0 && s.Given {
+	switch {
+	case s.Mate && s.Value == 0 && s.Given:
 		panic(fmt.Sprintf("pgn: %s: score %v: a mate given, which no position has (its Neg, \"mate 0\", is the side to move mated)", method, s))
+	case s.Given || s.Lower && s.Upper:
+		// No score (engine's Score methods panic on it too): its fields,
+		// since String would panic.
+		panic(fmt.Sprintf("pgn: %s: score {Mate %t, Value %d, Lower %t, Upper %t, Given %t}: no score (Given is a mate 0's; one bound at most)",
+			method, s.Mate, s.Value, s.Lower, s.Upper, s.Given))
 	}
 	if depth < 0 {
 		panic(fmt.Sprintf("pgn: %s: depth %d: want 0 (none) or above", method, depth))

@@ -598,6 +598,8 @@ func TestSetterPanics(t *testing.T) {
 		{func() { g.SetEval(n, pgn.Eval{CP: 1, Depth: -1}) }, "Game.SetEval: depth -1"},
 		{func() { g.SetScore(n, engine.Score{Mate: true, Given: true}, 0) }, "Game.SetScore: score mate +0"},
 		{func() { g.SetScore(n, engine.Score{Value: 5}, -2) }, "Game.SetScore: depth -2"},
+		{func() { g.SetScore(n, engine.Score{Value: 5, Given: true}, 3) }, "Game.SetScore: score {Mate false, Value 5, Lower false, Upper false, Given true}: no score"},
+		{func() { pgn.EvalOf(engine.Score{Value: 5, Lower: true, Upper: true}, movegen.White, 3) }, "EvalOf: score {Mate false, Value 5, Lower true, Upper true, Given false}: no score"},
 		{func() { g.SetClock(7, time.Second) }, "Game.SetClock: node 7"},
 	}
 	if strconv.IntSize == 64 { // an int of 32 bits holds no centipawns that many
