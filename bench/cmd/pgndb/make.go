@@ -39,10 +39,10 @@ type shape struct {
 }
 
 // The two shapes, from pgn's test files of real games. lichess: 1,000
-// lichess.org games of December 2024, each move with its clock, most with
-// evaluations, and lichess's analysis (its comments, NAGs and the better
-// lines as variations), which 1 game in 8 keeps. plain: The Week in Chess,
-// moves alone (no comment, no variation).
+// lichess.org games of one player, August 2023 to December 2024, each move
+// with its clock, most with evaluations, and lichess's analysis (its
+// comments, NAGs and the better lines as variations), which 1 game in 8
+// keeps. plain: The Week in Chess, moves alone (no comment, no variation).
 var shapes = []shape{
 	{name: "lichess", sources: []string{"corentings__lichess-big.pgn.gz"}, variations: 8, tag: "Site"},
 	{name: "plain", sources: []string{"notnil__twic0920.pgn", "pgnparser__twic-01-232games.pgn"}, variations: 64, tag: "Round"},
