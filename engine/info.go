@@ -162,7 +162,7 @@ func parseInfo(s string, root *movegen.Position, chess960 bool) (Info, error) {
 				case t == 0:
 					err = fmt.Errorf("%v: the total is 0", info.WDL)
 				case t > math.MaxInt32:
-					err = fmt.Errorf("%v: the total is out of range (beyond 2^31-1)", info.WDL)
+					err = fmt.Errorf("%v: the total is out of range (beyond 2^31-1): %w", info.WDL, strconv.ErrRange)
 				}
 			}
 			info.Fields |= FieldWDL
