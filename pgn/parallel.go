@@ -81,8 +81,9 @@ type ParallelReader struct {
 	quiet Reader // the reader of the checks (quietTo)
 
 	// For the tests: times the reading in order began, the games it
-	// read, the games handed over from the chunks.
-	seqStarts, seqGames, chunkGames int
+	// read, the games handed over from the chunks, the most chunks the
+	// reading in order held.
+	seqStarts, seqGames, chunkGames, feedMost int
 }
 
 // NewParallelReader returns a ParallelReader of PGN from src. Its
@@ -579,6 +580,10 @@ type feed struct {
 func (f *feed) Read(b []byte) (int, error) {
 	for {
 		if f.i == len(f.chunks) {
+			// The chunks before the reader's line are read and will not be
+			// again (its line start only grows: it unreads no token of an
+			// earlier line): a game over many chunks holds few.
+			f.drop(f.p.seq.lineStart)
 			c, err := f.p.take()
 			if err != nil {
 				return 0, err
@@ -587,6 +592,7 @@ func (f *feed) Read(b []byte) (int, error) {
 				return 0, io.EOF
 			}
 			f.chunks = append(f.chunks, c)
+			f.p.feedMost = max(f.p.feedMost, len(f.chunks))
 		}
 		c := f.chunks[f.i]
 		if f.pos < len(c.data) {

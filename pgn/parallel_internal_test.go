@@ -68,3 +68,28 @@ func TestParallelHostileInOrder(t *testing.T) {
 		t.Errorf("%d games, %d read in order from %d starts", games, p.seqGames, p.seqStarts)
 	}
 }
+
+// TestParallelOneLongReadBounded: a Read in order that goes over many
+// chunks (a comment never closed, read to the input's end as a Reader
+// reads it) holds a few of them at a time, not all: those it has read
+// past are let go as it goes.
+func TestParallelOneLongReadBounded(t *testing.T) {
+	data := "[Event \"x\"]\n\n1. e4 {" + strings.Repeat("a comment never closed\n", 200000)
+	for _, workers := range []int{1, 2} {
+		p := NewParallelReader(context.Background(), strings.NewReader(data))
+		p.Workers, p.ChunkSize = workers, 64<<10
+		var g Game
+		reads := 0
+		for p.Read(&g) != io.EOF {
+			reads++
+		}
+		if reads != 1 || p.seqGames != 1 {
+			t.Errorf("workers %d: %d reads, %d in order; want the one game in order", workers, reads, p.seqGames)
+		}
+		// The chunk the reader's line is in, the one it reads, and one
+		// for the Reader's 64 KiB buffer: not the input's 35.
+		if p.feedMost > 3 {
+			t.Errorf("workers %d: %d chunks held at once, of %d bytes in chunks of %d", workers, p.feedMost, len(data), p.ChunkSize)
+		}
+	}
+}
