@@ -43,8 +43,8 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", int(f))
 }
 
-// ErrClosed is the error behind every *Error of a File used after Close,
-// and of a second Close, and of a ParallelReader's Read after its Close.
+// ErrClosed is the error behind every *Error of a File or ParallelReader
+// used after Close, and of a second Close.
 // It is fs.ErrClosed, as os.ErrClosed is: errors.Is(err, fs.ErrClosed)
 // holds for it.
 var ErrClosed = fs.ErrClosed

@@ -39,13 +39,18 @@ const DefaultChunkSize = 256 << 10
 // that follow, to the next game that ends cleanly before a cut. Such an
 // input reads as fast as a Reader reads it, no faster.
 //
-// Memory is bounded by Workers times ChunkSize (the chunks, and the games
-// read from them, in flight) and Limits, not by the input: a game larger
-// than a chunk reads, on one core.
+// Memory is bounded by about 2 × Workers + 7 chunks of up to twice
+// ChunkSize (the chunks, and the games read from them, in flight) and
+// Limits, not by the input: a game larger than a chunk reads, on one
+// core, holding the few chunks its Reader's buffer spans.
 //
 // Read hands the games over in input order: a game is known to be the
-// one a Reader reads only once every cut before it holds. Cancel the
-// context, or call Close, to stop the goroutines early.
+// one a Reader reads only once every cut before it holds. The goroutines
+// end when Read has returned io.EOF or the context's error, or at Close: a
+// ParallelReader left before its end must be closed (or its context
+// cancelled), else its goroutines wait for Read for ever, holding their
+// chunks. Close and Progress may be called from another goroutine than
+// Read's.
 type ParallelReader struct {
 	// Workers is how many goroutines read chunks; 0 or less: GOMAXPROCS.
 	Workers int
@@ -62,13 +67,15 @@ type ParallelReader struct {
 	cancel context.CancelFunc
 	src    io.Reader
 
-	started, done, closed bool
-	order                 chan *chunk // every chunk, in input order
-	work                  chan *chunk // the chunks for the workers
-	free                  chan []parsed
-	bufs                  chan []byte // chunks' buffers for the splitter
-	wg                    sync.WaitGroup
-	progress              atomic.Int64
+	mu              sync.Mutex // started and closed: Close may come from another goroutine
+	started, closed bool
+	done            bool        // Read has stopped the goroutines
+	order           chan *chunk // every chunk, in input order
+	work            chan *chunk // the chunks for the workers
+	free            chan []parsed
+	bufs            chan []byte // chunks' buffers for the splitter
+	wg              sync.WaitGroup
+	progress        atomic.Int64
 
 	ahead []*chunk // chunks taken from order, not yet the current one
 	cur   *chunk   // the chunk whose games are being handed over
@@ -87,8 +94,8 @@ type ParallelReader struct {
 }
 
 // NewParallelReader returns a ParallelReader of PGN from src. Its
-// goroutines start with the first Read, and stop when ctx is done, Close
-// is called or the input ends. src is the ParallelReader's alone: give it
+// goroutines start with the first Read, and end when Read has returned
+// io.EOF or ctx's error, or at Close. src is the ParallelReader's alone: give it
 // no src a Reader has read from (NewReader reads at once).
 func NewParallelReader(ctx context.Context, src io.Reader) *ParallelReader {
 	return &ParallelReader{ctx: ctx, src: src}
@@ -125,6 +132,25 @@ type parsed struct {
 	begun bool
 	warn  []*Error
 	raw   []byte
+}
+
+// begin starts the splitter and the workers at the first Read; after
+// Close it returns ErrClosed's *Error.
+func (p *ParallelReader) begin() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return closedErr("Read")
+	}
+	if !p.started {
+		p.start()
+	}
+	return nil
+}
+
+// closedErr is the error of a call of ParallelReader's method after Close.
+func closedErr(method string) error {
+	return &Error{Msg: "ParallelReader." + method + ": " + ErrClosed.Error(), Err: ErrClosed}
 }
 
 // start starts the splitter and the workers.
@@ -372,21 +398,19 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // it), or the input's error once (then io.EOF), each exactly as a Reader
 // of the whole input returns it. g's memory is kept for the games to
 // come, and g given a game's read by a worker. Where the context is done,
-// Read returns a *Error wrapping its error, once, then io.EOF; after
-// Close, a *Error wrapping ErrClosed. A nil g is a *Error, and reads
+// Read returns a *Error wrapping its error, once, then io.EOF (having
+// waited, as Close does, for the goroutines to end); after Close, a *Error
+// wrapping ErrClosed. A nil g is a *Error, and reads
 // nothing.
 func (p *ParallelReader) Read(g *Game) error {
 	if g == nil {
 		return &Error{Msg: "ParallelReader.Read: nil *Game"}
 	}
-	if p.closed {
-		return &Error{Msg: "ParallelReader.Read: " + ErrClosed.Error(), Err: ErrClosed}
+	if err := p.begin(); err != nil {
+		return err
 	}
 	if p.done {
 		return io.EOF
-	}
-	if !p.started {
-		p.start()
 	}
 	for {
 		if err := p.ctx.Err(); err != nil {
@@ -645,9 +669,14 @@ func (p *ParallelReader) Info() *GameInfo { return &p.info }
 func (p *ParallelReader) Progress() int64 { return p.progress.Load() }
 
 // stop ends the reading for the context's error err: a *Error wrapping
-// it, once; then io.EOF.
+// it, once, then io.EOF; or ErrClosed's, where Close cancelled it.
 func (p *ParallelReader) stop(err error) error {
 	p.finish()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return closedErr("Read")
+	}
 	return &Error{Msg: "ParallelReader.Read: " + err.Error(), Err: err}
 }
 
@@ -660,12 +689,23 @@ func (p *ParallelReader) finish() {
 	}
 }
 
-// Close stops the goroutines, waiting for them (and for a read of the
-// input under way); Read then returns a *Error wrapping ErrClosed.
+// Close stops the goroutines and waits for them to end, and for the read
+// of the input under way, if any, to return (an input that blocks, a
+// pipe nothing is written to, holds Close until it does). It may be
+// called from another goroutine than Read's: a Read waiting then returns
+// a *Error wrapping ErrClosed, as does every Read after Close, and a
+// second Close.
 func (p *ParallelReader) Close() error {
-	if !p.closed {
-		p.closed = true
-		p.finish()
+	p.mu.Lock()
+	closed, started := p.closed, p.started
+	p.closed = true
+	p.mu.Unlock()
+	if closed {
+		return closedErr("Close")
+	}
+	if started {
+		p.cancel()
+		p.wg.Wait()
 	}
 	return nil
 }

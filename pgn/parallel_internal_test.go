@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -90,6 +93,95 @@ func TestParallelOneLongReadBounded(t *testing.T) {
 		// for the Reader's 64 KiB buffer: not the input's 35.
 		if p.feedMost > 3 {
 			t.Errorf("workers %d: %d chunks held at once, of %d bytes in chunks of %d", workers, p.feedMost, len(data), p.ChunkSize)
+		}
+	}
+}
+
+// blocking is an input whose Read waits until released, saying when it
+// is first called.
+type blocking struct {
+	reading, release chan struct{}
+	once             sync.Once
+}
+
+func (b *blocking) Read([]byte) (int, error) {
+	b.once.Do(func() { close(b.reading) })
+	<-b.release
+	return 0, errors.New("released")
+}
+
+// TestParallelStopWhileReading: a Read that waits for the input ends when
+// Close, or the context's cancel, comes on another goroutine while
+// Progress is asked from a third: with an error wrapping ErrClosed (or
+// context.Canceled), once the input's read under way returns, which Close
+// waits for. A second Close, and a Read after Close, say ErrClosed.
+func TestParallelStopWhileReading(t *testing.T) {
+	for _, how := range []string{"Close", "cancel"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		src := &blocking{reading: make(chan struct{}), release: make(chan struct{})}
+		p := NewParallelReader(ctx, src)
+		p.Workers = 2
+		readErr := make(chan error)
+		go func() {
+			var g Game
+			readErr <- p.Read(&g)
+		}()
+		<-src.reading // the goroutines run: Read waits for them
+		closeErr := make(chan error, 1)
+		if how == "Close" {
+			go func() { closeErr <- p.Close() }()
+		} else {
+			go cancel()
+			closeErr <- nil
+		}
+		<-p.ctx.Done()
+		if n := p.Progress(); n != 0 {
+			t.Errorf("%s: progress %d before any game", how, n)
+		}
+		close(src.release)
+		err := <-readErr
+		if want := map[string]error{"Close": fs.ErrClosed, "cancel": context.Canceled}[how]; !errors.Is(err, want) {
+			t.Errorf("%s: the waiting Read's error %v, want one wrapping %v", how, err, want)
+		}
+		if err := <-closeErr; err != nil {
+			t.Errorf("%s: Close: %v", how, err)
+		}
+		var g Game
+		if how == "cancel" {
+			if err := p.Read(&g); err != io.EOF {
+				t.Errorf("cancel: the next Read: %v, want io.EOF", err)
+			}
+			if err := p.Close(); err != nil {
+				t.Errorf("cancel: Close: %v", err)
+			}
+		}
+		if err := p.Close(); !errors.Is(err, ErrClosed) {
+			t.Errorf("%s: a second Close: %v, want an error wrapping ErrClosed", how, err)
+		}
+		if err := p.Read(&g); !errors.Is(err, ErrClosed) {
+			t.Errorf("%s: Read after Close: %v, want an error wrapping ErrClosed", how, err)
+		}
+		cancel()
+	}
+}
+
+// TestParallelCloseAtFirstRead: Close on another goroutine as the first
+// Read starts the goroutines: the Read gives its game or ErrClosed's
+// error, and the goroutines end (the race detector watches).
+func TestParallelCloseAtFirstRead(t *testing.T) {
+	for range 20 {
+		p := NewParallelReader(context.Background(), strings.NewReader(strings.Repeat("1. e4 e5 *\n\n", 100)))
+		p.ChunkSize = 64
+		readErr := make(chan error)
+		go func() {
+			var g Game
+			readErr <- p.Read(&g)
+		}()
+		if err := p.Close(); err != nil {
+			t.Fatalf("Close: %v", err)
+		}
+		if err := <-readErr; err != nil && !errors.Is(err, ErrClosed) {
+			t.Fatalf("the first Read, Close at its start: %v", err)
 		}
 	}
 }
