@@ -185,3 +185,40 @@ func TestParallelCloseAtFirstRead(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelCancelInOrder: the context cancelled while the reading in
+// order (no blank line between games: no cut holds) waits for the input
+// ends it with the context's error, then io.EOF.
+func TestParallelCancelInOrder(t *testing.T) {
+	games := strings.Repeat("[Event \"a\"]\n1. e4 e5 2. Nf3 Nc6 *\n", 200)
+	src := &blocking{reading: make(chan struct{}), release: make(chan struct{})}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p := NewParallelReader(ctx, io.MultiReader(strings.NewReader(games), src))
+	p.Workers, p.ChunkSize = 2, 256
+	var g Game
+	if err := p.Read(&g); err != nil || p.seqStarts != 1 {
+		t.Fatalf("the first game: %v, %d starts in order", err, p.seqStarts)
+	}
+	done := make(chan error)
+	go func() {
+		for {
+			if err := p.Read(&g); err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	<-src.reading // every game is in the chunks: Read waits for more
+	cancel()
+	close(src.release)
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the Read the cancel ends: %v, want an error wrapping context.Canceled", err)
+	}
+	if err := p.Read(&g); err != io.EOF {
+		t.Errorf("the next Read: %v, want io.EOF", err)
+	}
+	if p.seqStarts != 1 || p.chunkGames != 0 {
+		t.Errorf("%d games in order from %d starts, %d from chunks: want them all in order", p.seqGames, p.seqStarts, p.chunkGames)
+	}
+}
