@@ -374,17 +374,12 @@ func (f *File) run() {
 
 // fill reads dec into buf to its end, or to dec's first error.
 func fill(dec io.Reader, buf []byte) (int, error) {
-	n, empty := 0, 0
+	n := 0
 	for n < len(buf) {
-		k, err := dec.Read(buf[n:])
+		k, err := readSome(dec, buf[n:])
 		n += k
 		if err != nil {
 			return n, err
-		}
-		if k == 0 {
-			if empty++; empty >= 100 {
-				return n, io.ErrNoProgress
-			}
 		}
 	}
 	return n, nil

@@ -202,13 +202,13 @@ func (p *ParallelReader) split(size int) {
 		at, searched := -1, max(size/2, 1)
 		for at < 0 {
 			for !eof && len(buf) < size {
-				eof, rerr = readSome(p.src, &buf)
+				eof, rerr = readMore(p.src, &buf)
 			}
 			if at = findCut(buf, searched); at >= 0 || eof || len(buf) >= 2*size {
 				break
 			}
 			searched = max(len(buf)-1, searched)
-			eof, rerr = readSome(p.src, &buf)
+			eof, rerr = readMore(p.src, &buf)
 		}
 		c := &chunk{off: off, line: line, first: first, cut: cut, done: make(chan struct{})}
 		if at < 0 && eof {
@@ -239,10 +239,10 @@ func (p *ParallelReader) split(size int) {
 	}
 }
 
-// readSome reads the input into buf's room (growing it where it has
-// none), as a Reader reads: it reports the input's end, and its error
-// (io.ErrNoProgress after 100 reads of nothing).
-func readSome(src io.Reader, buf *[]byte) (eof bool, err error) {
+// readMore reads the input into buf's room (growing it where it has
+// none), as a Reader reads (readSome): it reports the input's end, and its
+// error.
+func readMore(src io.Reader, buf *[]byte) (eof bool, err error) {
 	b := *buf
 	if len(b) == cap(b) {
 		b = append(b, 0)[:len(b)]
@@ -250,23 +250,12 @@ func readSome(src io.Reader, buf *[]byte) (eof bool, err error) {
 	if src == nil {
 		return true, nil
 	}
-	for tries := 0; ; tries++ {
-		n, err := src.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		*buf = b
-		if err != nil {
-			if err == io.EOF {
-				err = nil
-			}
-			return true, err
-		}
-		if n > 0 {
-			return false, nil
-		}
-		if tries >= 100 {
-			return true, io.ErrNoProgress
-		}
+	n, err := readSome(src, b[len(b):cap(b)])
+	*buf = b[:len(b)+n]
+	if err == io.EOF {
+		return true, nil
 	}
+	return err != nil, err
 }
 
 // findCut returns the first likely game boundary in b at or after from:
