@@ -67,9 +67,8 @@ const (
 )
 
 // zstdConcurrency is the zstd decoder's WithDecoderConcurrency: 1, the
-// frame decoded on the File's own goroutine, which is as fast as more on a
-// pipe (docs/PGN.md, "Compressed input") and leaves the cores to the
-// readers. The benchmarks change it.
+// frame decoded on the File's own goroutine, which leaves the other cores
+// to the readers. The benchmarks change it.
 var zstdConcurrency = 1
 
 // File is an input of PGN games, plain or compressed, decompressed as it
