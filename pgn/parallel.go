@@ -89,8 +89,9 @@ type ParallelReader struct {
 
 	// For the tests: times the reading in order began, the games it
 	// read, the games handed over from the chunks, the most chunks the
-	// reading in order held.
+	// reading in order held, the bytes its checks of the cuts read.
 	seqStarts, seqGames, chunkGames, feedMost int
+	checked                                   int64
 }
 
 // NewParallelReader returns a ParallelReader of PGN from src. Its
@@ -325,6 +326,7 @@ func (p *ParallelReader) readChunk(c *chunk, r, q *Reader) {
 	}
 	games = games[:0]
 	var endAt, endLine int64 = -1, 0
+	endLong := false
 	for n := 0; ; n++ {
 		if n%64 == 0 && p.ctx.Err() != nil {
 			c.closed = true
@@ -344,11 +346,11 @@ func (p *ParallelReader) readChunk(c *chunk, r, q *Reader) {
 		}
 		g.err, g.begun = err, r.games > before
 		g.keep(&r.info)
-		endAt, endLine = r.base+int64(r.r), r.lineStart
+		endAt, endLine, endLong = r.base+int64(r.r), r.lineStart, r.long
 	}
 	c.games, c.begun = games, r.games
-	c.clean = !c.last && c.begun > 0 && endAt >= 0 && endAt < c.end() &&
-		quietTo(q, bytes.NewReader(c.data[endLine-c.off:]), endLine, endAt)
+	c.clean = !c.last && c.begun > 0 && endAt >= 0 && endAt < c.end() && !endLong &&
+		quietTo(q, bytes.NewReader(c.data[endAt-c.off:]), endLine, endAt)
 }
 
 // keep copies info, its warnings and raw bytes, into g.
@@ -364,16 +366,46 @@ func (g *parsed) keep(info *GameInfo) {
 
 // quietTo reports whether nothing but white space and escape lines
 // follows the input offset at (on the line that begins at lineOff) to the
-// end of src, which holds the input from lineOff: the tokenizer, q, finds
-// no token there. Where a game ended at at, a Reader of the whole input
-// then begins the next game where src ends, as a chunk's Reader begins it
-// (the line before a cut is blank: q's token is after a blank line).
+// end of src, which holds the input from at: the tokenizer, q, finds no
+// token there. Where a game ended at at, a Reader of the whole input then
+// begins the next game where src ends, as a chunk's Reader begins it (the
+// line before a cut is blank: q's token is after a blank line). The line
+// before at is not read again: the Reader that ended the game there held
+// it whole (where it dropped it as over Limits.Line, r.long, a cut does
+// not hold), and its start says only whether a % at at begins an escape
+// line.
 func quietTo(q *Reader, src io.Reader, lineOff, at int64) bool {
-	q.reset(src, lineOff, 1)
-	q.r = int(at - lineOff)
+	q.reset(src, at, 1)
+	q.lineStart = lineOff
 	var t token
 	skipped, _, _, _ := q.token(&t) // a move number passed over would be the next game's start
 	return !skipped && t.kind == tEOF
+}
+
+// tokenAhead reports whether s's buffer holds, from s's place to the
+// input offset end, a byte its tokenizer would begin a token at (one not
+// white space, out of an escape line): then a game begins before end, and
+// no cut at end can hold. It looks no further than that byte, where
+// quietTo, which answers the rest, reads its input a buffer at a time: a
+// check after each game read in order would read a buffer each.
+func tokenAhead(s *Reader, end int64) bool {
+	b := s.buf[:min(s.w, int(end-s.base))]
+	line := int(s.lineStart - s.base) // the index of the line's start in b (negative: before it)
+	for i := s.r; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '\n':
+			line = i + 1
+		case c == '%' && i == line:
+			if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
+				i += k - 1 // an escape line: passed over
+			} else {
+				return false
+			}
+		case !isSpace(c):
+			return true
+		}
+	}
+	return false
 }
 
 // errReader returns its error.
@@ -549,7 +581,7 @@ func (p *ParallelReader) readSeq(g *Game) error {
 	}
 	// The first cut after at.
 	f := p.feed
-	f.drop(s.lineStart)
+	f.drop(at)
 	var next *chunk
 	for i := 0; next == nil; i++ {
 		if i == len(f.chunks) {
@@ -566,7 +598,12 @@ func (p *ParallelReader) readSeq(g *Game) error {
 			}
 		}
 	}
-	if !quietTo(&p.quiet, f.span(s.lineStart, next.off), s.lineStart, at) {
+	if s.long || tokenAhead(s, next.off) {
+		return err
+	}
+	quiet := quietTo(&p.quiet, f.span(at, next.off), s.lineStart, at)
+	p.checked += p.quiet.base + int64(p.quiet.w) - at
+	if !quiet {
 		return err
 	}
 	// Back to the chunks: next and those after it.
@@ -593,10 +630,11 @@ type feed struct {
 func (f *feed) Read(b []byte) (int, error) {
 	for {
 		if f.i == len(f.chunks) {
-			// The chunks before the reader's line are read and will not be
-			// again (its line start only grows: it unreads no token of an
-			// earlier line): a game over many chunks holds few.
-			f.drop(f.p.seq.lineStart)
+			// The chunks before the reader's buffer are read and will not
+			// be again (it unreads no token it no longer holds; the check
+			// of a cut reads from the game's end on): a game, or a line,
+			// over many chunks holds few.
+			f.drop(f.p.seq.base)
 			c, err := f.p.take()
 			if err != nil {
 				return 0, err

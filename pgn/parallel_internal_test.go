@@ -222,3 +222,41 @@ func TestParallelCancelInOrder(t *testing.T) {
 		t.Errorf("%d games in order from %d starts, %d from chunks: want them all in order", p.seqGames, p.seqStarts, p.chunkGames)
 	}
 }
+
+// TestParallelLongLineBounded: games on one long line, read in order (no
+// cut holds within it), then a cut: the checks of the cut after each game
+// read from the game's end, not from the line's start again (which made
+// the time the square of the line's length), and the chunks the line
+// spans are let go of as the in-order Reader reads past them, even where
+// the line is over Limits.Line and the Reader drops it unheld.
+func TestParallelLongLineBounded(t *testing.T) {
+	game, good := "1. e4 e5 2. Nf3 Nc6 * ", "[Event \"a\"]\n\n1. d4 d5 *\n\n"
+	for _, c := range []struct {
+		name string
+		text string
+		lim  Limits
+	}{
+		{"games on a line", strings.Repeat(game, 20000), Limits{}},
+		// The first cut, after half a chunk, in a comment: the chunk
+		// before it read again in order, a check after each game.
+		{"games read in order to a cut", strings.Repeat(good, (16<<10)/len(good)) +
+			"1. e4 {" + strings.Repeat("c", 40) + "\n\n[Event \"in it\"]\n\n} *\n\n", Limits{}},
+		{"a line over Limits.Line", "1. e4 {" + strings.Repeat("x", 1<<20) + "} *", Limits{Line: 4096}},
+	} {
+		data := c.text + "\n\n" + strings.Repeat(good, 4000)
+		p := NewParallelReader(context.Background(), strings.NewReader(data))
+		p.Workers, p.ChunkSize, p.Limits = 2, 32<<10, c.lim
+		var g Game
+		for p.Read(&g) != io.EOF {
+		}
+		if p.seqStarts == 0 || p.chunkGames == 0 {
+			t.Errorf("%s: %d starts in order, %d games from chunks: want both", c.name, p.seqStarts, p.chunkGames)
+		}
+		if p.checked > int64(len(data)) {
+			t.Errorf("%s: the checks read %d bytes of %d", c.name, p.checked, len(data))
+		}
+		if c.lim.Line != 0 && p.feedMost > 4 {
+			t.Errorf("%s: %d chunks held at once, of %d bytes in chunks of %d", c.name, p.feedMost, len(data), p.ChunkSize)
+		}
+	}
+}
