@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-	"time"
 
 	"github.com/symmagic/attacks/pgn"
 )
@@ -307,13 +306,7 @@ func TestParallelClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Close()
-	// Close has waited for the goroutines' work; their exits may take a
-	// moment to show.
-	for i := 0; i < 1000 && runtime.NumGoroutine() > before; i++ {
-		runtime.Gosched()
-		time.Sleep(time.Millisecond)
-	}
-	if n := runtime.NumGoroutine(); n > before {
+	if n := goroutinesAfter(before); n > before {
 		t.Errorf("%d goroutines after Close, %d before", n, before)
 	}
 }
