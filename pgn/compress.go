@@ -43,8 +43,8 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", int(f))
 }
 
-// ErrClosed is the error behind every *Error of a File used after Close,
-// and of a second Close, and of a ParallelReader's Read after its Close.
+// ErrClosed is the error behind every *Error of a File or ParallelReader
+// used after Close, and of a second Close.
 // It is fs.ErrClosed, as os.ErrClosed is: errors.Is(err, fs.ErrClosed)
 // holds for it.
 var ErrClosed = fs.ErrClosed
@@ -67,9 +67,8 @@ const (
 )
 
 // zstdConcurrency is the zstd decoder's WithDecoderConcurrency: 1, the
-// frame decoded on the File's own goroutine, which is as fast as more on a
-// pipe (docs/PGN.md, "Compressed input") and leaves the cores to the
-// readers. The benchmarks change it.
+// frame decoded on the File's own goroutine, which leaves the other cores
+// to the readers. The benchmarks change it.
 var zstdConcurrency = 1
 
 // File is an input of PGN games, plain or compressed, decompressed as it
@@ -374,17 +373,12 @@ func (f *File) run() {
 
 // fill reads dec into buf to its end, or to dec's first error.
 func fill(dec io.Reader, buf []byte) (int, error) {
-	n, empty := 0, 0
+	n := 0
 	for n < len(buf) {
-		k, err := dec.Read(buf[n:])
+		k, err := readSome(dec, buf[n:])
 		n += k
 		if err != nil {
 			return n, err
-		}
-		if k == 0 {
-			if empty++; empty >= 100 {
-				return n, io.ErrNoProgress
-			}
 		}
 	}
 	return n, nil

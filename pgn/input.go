@@ -100,22 +100,27 @@ func (r *input) fill() {
 
 // read reads the input into buf[w:], which has room.
 func (r *input) read() {
-	for tries := 0; ; tries++ {
-		n, err := r.src.Read(r.buf[r.w:])
-		r.w += n
-		if err != nil {
-			r.eof = true
-			if err != io.EOF {
-				r.rerr = err
-			}
-			return
+	n, err := readSome(r.src, r.buf[r.w:])
+	r.w += n
+	if err != nil {
+		r.eof = true
+		if err != io.EOF {
+			r.rerr = err
 		}
-		if n > 0 {
-			return
+	}
+}
+
+// readSome reads src into b, as the Reader reads its input: it returns
+// some bytes or an error, io.ErrNoProgress after 100 reads of nothing.
+// The parallel reader and a File's decompressing goroutine read so too.
+func readSome(src io.Reader, b []byte) (int, error) {
+	for tries := 0; ; tries++ {
+		n, err := src.Read(b)
+		if n > 0 || err != nil {
+			return n, err
 		}
 		if tries >= 100 {
-			r.eof, r.rerr = true, io.ErrNoProgress
-			return
+			return 0, io.ErrNoProgress
 		}
 	}
 }

@@ -37,15 +37,21 @@ const DefaultChunkSize = 256 << 10
 // games, a game longer than a chunk, no blank line before the next game's
 // tags), the chunk is read again on one core, in order, across the cuts
 // that follow, to the next game that ends cleanly before a cut. Such an
-// input reads as fast as a Reader reads it, no faster.
+// input is read on one core, as a Reader reads it (its speed is not
+// measured beside a Reader's).
 //
-// Memory is bounded by Workers times ChunkSize (the chunks, and the games
-// read from them, in flight) and Limits, not by the input: a game larger
-// than a chunk reads, on one core.
+// Memory is bounded by about 2 × Workers + 7 chunks of up to twice
+// ChunkSize (the chunks, and the games read from them, in flight) and
+// Limits, not by the input: a game larger than a chunk reads, on one
+// core, holding the few chunks its Reader's buffer spans.
 //
 // Read hands the games over in input order: a game is known to be the
-// one a Reader reads only once every cut before it holds. Cancel the
-// context, or call Close, to stop the goroutines early.
+// one a Reader reads only once every cut before it holds. The goroutines
+// end when Read has returned io.EOF or the context's error, or at Close: a
+// ParallelReader left before its end must be closed (or its context
+// cancelled), else its goroutines wait for Read for ever, holding their
+// chunks. Close and Progress may be called from another goroutine than
+// Read's.
 type ParallelReader struct {
 	// Workers is how many goroutines read chunks; 0 or less: GOMAXPROCS.
 	Workers int
@@ -62,13 +68,15 @@ type ParallelReader struct {
 	cancel context.CancelFunc
 	src    io.Reader
 
-	started, done, closed bool
-	order                 chan *chunk // every chunk, in input order
-	work                  chan *chunk // the chunks for the workers
-	free                  chan []parsed
-	bufs                  chan []byte // chunks' buffers for the splitter
-	wg                    sync.WaitGroup
-	progress              atomic.Int64
+	mu              sync.Mutex // started and closed: Close may come from another goroutine
+	started, closed bool
+	done            bool        // Read has stopped the goroutines
+	order           chan *chunk // every chunk, in input order
+	work            chan *chunk // the chunks for the workers
+	free            chan []parsed
+	bufs            chan []byte // chunks' buffers for the splitter
+	wg              sync.WaitGroup
+	progress        atomic.Int64
 
 	ahead []*chunk // chunks taken from order, not yet the current one
 	cur   *chunk   // the chunk whose games are being handed over
@@ -81,13 +89,15 @@ type ParallelReader struct {
 	quiet Reader // the reader of the checks (quietTo)
 
 	// For the tests: times the reading in order began, the games it
-	// read, the games handed over from the chunks.
-	seqStarts, seqGames, chunkGames int
+	// read, the games handed over from the chunks, the most chunks the
+	// reading in order held, the bytes its checks of the cuts read.
+	seqStarts, seqGames, chunkGames, feedMost int
+	checked                                   int64
 }
 
 // NewParallelReader returns a ParallelReader of PGN from src. Its
-// goroutines start with the first Read, and stop when ctx is done, Close
-// is called or the input ends. src is the ParallelReader's alone: give it
+// goroutines start with the first Read, and end when Read has returned
+// io.EOF or ctx's error, or at Close. src is the ParallelReader's alone: give it
 // no src a Reader has read from (NewReader reads at once).
 func NewParallelReader(ctx context.Context, src io.Reader) *ParallelReader {
 	return &ParallelReader{ctx: ctx, src: src}
@@ -124,6 +134,25 @@ type parsed struct {
 	begun bool
 	warn  []*Error
 	raw   []byte
+}
+
+// begin starts the splitter and the workers at the first Read; after
+// Close it returns ErrClosed's *Error.
+func (p *ParallelReader) begin() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return closedErr("Read")
+	}
+	if !p.started {
+		p.start()
+	}
+	return nil
+}
+
+// closedErr is the error of a call of ParallelReader's method after Close.
+func closedErr(method string) error {
+	return &Error{Msg: "ParallelReader." + method + ": " + ErrClosed.Error(), Err: ErrClosed}
 }
 
 // start starts the splitter and the workers.
@@ -175,13 +204,13 @@ func (p *ParallelReader) split(size int) {
 		at, searched := -1, max(size/2, 1)
 		for at < 0 {
 			for !eof && len(buf) < size {
-				eof, rerr = readSome(p.src, &buf)
+				eof, rerr = readMore(p.src, &buf)
 			}
 			if at = findCut(buf, searched); at >= 0 || eof || len(buf) >= 2*size {
 				break
 			}
 			searched = max(len(buf)-1, searched)
-			eof, rerr = readSome(p.src, &buf)
+			eof, rerr = readMore(p.src, &buf)
 		}
 		c := &chunk{off: off, line: line, first: first, cut: cut, done: make(chan struct{})}
 		if at < 0 && eof {
@@ -212,10 +241,10 @@ func (p *ParallelReader) split(size int) {
 	}
 }
 
-// readSome reads the input into buf's room (growing it where it has
-// none), as a Reader reads: it reports the input's end, and its error
-// (io.ErrNoProgress after 100 reads of nothing).
-func readSome(src io.Reader, buf *[]byte) (eof bool, err error) {
+// readMore reads the input into buf's room (growing it where it has
+// none), as a Reader reads (readSome): it reports the input's end, and its
+// error.
+func readMore(src io.Reader, buf *[]byte) (eof bool, err error) {
 	b := *buf
 	if len(b) == cap(b) {
 		b = append(b, 0)[:len(b)]
@@ -223,23 +252,12 @@ func readSome(src io.Reader, buf *[]byte) (eof bool, err error) {
 	if src == nil {
 		return true, nil
 	}
-	for tries := 0; ; tries++ {
-		n, err := src.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		*buf = b
-		if err != nil {
-			if err == io.EOF {
-				err = nil
-			}
-			return true, err
-		}
-		if n > 0 {
-			return false, nil
-		}
-		if tries >= 100 {
-			return true, io.ErrNoProgress
-		}
+	n, err := readSome(src, b[len(b):cap(b)])
+	*buf = b[:len(b)+n]
+	if err == io.EOF {
+		return true, nil
 	}
+	return err != nil, err
 }
 
 // findCut returns the first likely game boundary in b at or after from:
@@ -309,6 +327,7 @@ func (p *ParallelReader) readChunk(c *chunk, r, q *Reader) {
 	}
 	games = games[:0]
 	var endAt, endLine int64 = -1, 0
+	endLong := false
 	for n := 0; ; n++ {
 		if n%64 == 0 && p.ctx.Err() != nil {
 			c.closed = true
@@ -328,11 +347,11 @@ func (p *ParallelReader) readChunk(c *chunk, r, q *Reader) {
 		}
 		g.err, g.begun = err, r.games > before
 		g.keep(&r.info)
-		endAt, endLine = r.base+int64(r.r), r.lineStart
+		endAt, endLine, endLong = r.base+int64(r.r), r.lineStart, r.long
 	}
 	c.games, c.begun = games, r.games
-	c.clean = !c.last && c.begun > 0 && endAt >= 0 && endAt < c.end() &&
-		quietTo(q, bytes.NewReader(c.data[endLine-c.off:]), endLine, endAt)
+	c.clean = !c.last && c.begun > 0 && endAt >= 0 && endAt < c.end() && !endLong &&
+		quietTo(q, bytes.NewReader(c.data[endAt-c.off:]), endLine, endAt)
 }
 
 // keep copies info, its warnings and raw bytes, into g.
@@ -348,16 +367,46 @@ func (g *parsed) keep(info *GameInfo) {
 
 // quietTo reports whether nothing but white space and escape lines
 // follows the input offset at (on the line that begins at lineOff) to the
-// end of src, which holds the input from lineOff: the tokenizer, q, finds
-// no token there. Where a game ended at at, a Reader of the whole input
-// then begins the next game where src ends, as a chunk's Reader begins it
-// (the line before a cut is blank: q's token is after a blank line).
+// end of src, which holds the input from at: the tokenizer, q, finds no
+// token there. Where a game ended at at, a Reader of the whole input then
+// begins the next game where src ends, as a chunk's Reader begins it (the
+// line before a cut is blank: q's token is after a blank line). The line
+// before at is not read again: the Reader that ended the game there held
+// it whole (where it dropped it as over Limits.Line, r.long, a cut does
+// not hold), and its start says only whether a % at at begins an escape
+// line.
 func quietTo(q *Reader, src io.Reader, lineOff, at int64) bool {
-	q.reset(src, lineOff, 1)
-	q.r = int(at - lineOff)
+	q.reset(src, at, 1)
+	q.lineStart = lineOff
 	var t token
 	skipped, _, _, _ := q.token(&t) // a move number passed over would be the next game's start
 	return !skipped && t.kind == tEOF
+}
+
+// tokenAhead reports whether s's buffer holds, from s's place to the
+// input offset end, a byte its tokenizer would begin a token at (one not
+// white space, out of an escape line): then a game begins before end, and
+// no cut at end can hold. It looks no further than that byte, where
+// quietTo, which answers the rest, reads its input a buffer at a time: a
+// check after each game read in order would read a buffer each.
+func tokenAhead(s *Reader, end int64) bool {
+	b := s.buf[:min(s.w, int(end-s.base))]
+	line := int(s.lineStart - s.base) // the index of the line's start in b (negative: before it)
+	for i := s.r; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '\n':
+			line = i + 1
+		case c == '%' && i == line:
+			if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
+				i += k - 1 // an escape line: passed over
+			} else {
+				return false
+			}
+		case !isSpace(c):
+			return true
+		}
+	}
+	return false
 }
 
 // errReader returns its error.
@@ -371,21 +420,19 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // it), or the input's error once (then io.EOF), each exactly as a Reader
 // of the whole input returns it. g's memory is kept for the games to
 // come, and g given a game's read by a worker. Where the context is done,
-// Read returns a *Error wrapping its error, once, then io.EOF; after
-// Close, a *Error wrapping ErrClosed. A nil g is a *Error, and reads
+// Read returns a *Error wrapping its error, once, then io.EOF (having
+// waited, as Close does, for the goroutines to end); after Close, a *Error
+// wrapping ErrClosed. A nil g is a *Error, and reads
 // nothing.
 func (p *ParallelReader) Read(g *Game) error {
 	if g == nil {
 		return &Error{Msg: "ParallelReader.Read: nil *Game"}
 	}
-	if p.closed {
-		return &Error{Msg: "ParallelReader.Read: " + ErrClosed.Error(), Err: ErrClosed}
+	if err := p.begin(); err != nil {
+		return err
 	}
 	if p.done {
 		return io.EOF
-	}
-	if !p.started {
-		p.start()
 	}
 	for {
 		if err := p.ctx.Err(); err != nil {
@@ -535,7 +582,7 @@ func (p *ParallelReader) readSeq(g *Game) error {
 	}
 	// The first cut after at.
 	f := p.feed
-	f.drop(s.lineStart)
+	f.drop(at)
 	var next *chunk
 	for i := 0; next == nil; i++ {
 		if i == len(f.chunks) {
@@ -552,7 +599,12 @@ func (p *ParallelReader) readSeq(g *Game) error {
 			}
 		}
 	}
-	if !quietTo(&p.quiet, f.span(s.lineStart, next.off), s.lineStart, at) {
+	if s.long || tokenAhead(s, next.off) {
+		return err
+	}
+	quiet := quietTo(&p.quiet, f.span(at, next.off), s.lineStart, at)
+	p.checked += p.quiet.base + int64(p.quiet.w) - at
+	if !quiet {
 		return err
 	}
 	// Back to the chunks: next and those after it.
@@ -579,6 +631,11 @@ type feed struct {
 func (f *feed) Read(b []byte) (int, error) {
 	for {
 		if f.i == len(f.chunks) {
+			// The chunks before the reader's buffer are read and will not
+			// be again (it unreads no token it no longer holds; the check
+			// of a cut reads from the game's end on): a game, or a line,
+			// over many chunks holds few.
+			f.drop(f.p.seq.base)
 			c, err := f.p.take()
 			if err != nil {
 				return 0, err
@@ -587,6 +644,7 @@ func (f *feed) Read(b []byte) (int, error) {
 				return 0, io.EOF
 			}
 			f.chunks = append(f.chunks, c)
+			f.p.feedMost = max(f.p.feedMost, len(f.chunks))
 		}
 		c := f.chunks[f.i]
 		if f.pos < len(c.data) {
@@ -639,9 +697,14 @@ func (p *ParallelReader) Info() *GameInfo { return &p.info }
 func (p *ParallelReader) Progress() int64 { return p.progress.Load() }
 
 // stop ends the reading for the context's error err: a *Error wrapping
-// it, once; then io.EOF.
+// it, once, then io.EOF; or ErrClosed's, where Close cancelled it.
 func (p *ParallelReader) stop(err error) error {
 	p.finish()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return closedErr("Read")
+	}
 	return &Error{Msg: "ParallelReader.Read: " + err.Error(), Err: err}
 }
 
@@ -654,12 +717,23 @@ func (p *ParallelReader) finish() {
 	}
 }
 
-// Close stops the goroutines, waiting for them (and for a read of the
-// input under way); Read then returns a *Error wrapping ErrClosed.
+// Close stops the goroutines and waits for them to end, and for the read
+// of the input under way, if any, to return (an input that blocks, a
+// pipe nothing is written to, holds Close until it does). It may be
+// called from another goroutine than Read's: a Read waiting then returns
+// a *Error wrapping ErrClosed, as does every Read after Close, and a
+// second Close.
 func (p *ParallelReader) Close() error {
-	if !p.closed {
-		p.closed = true
-		p.finish()
+	p.mu.Lock()
+	closed, started := p.closed, p.started
+	p.closed = true
+	p.mu.Unlock()
+	if closed {
+		return closedErr("Close")
+	}
+	if started {
+		p.cancel()
+		p.wg.Wait()
 	}
 	return nil
 }

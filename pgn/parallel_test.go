@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-	"time"
 
 	"github.com/symmagic/attacks/pgn"
 )
@@ -307,13 +306,7 @@ func TestParallelClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Close()
-	// Close has waited for the goroutines' work; their exits may take a
-	// moment to show.
-	for i := 0; i < 1000 && runtime.NumGoroutine() > before; i++ {
-		runtime.Gosched()
-		time.Sleep(time.Millisecond)
-	}
-	if n := runtime.NumGoroutine(); n > before {
+	if n := goroutinesAfter(before); n > before {
 		t.Errorf("%d goroutines after Close, %d before", n, before)
 	}
 }
@@ -451,3 +444,27 @@ func TestReadBrokenFirstTag(t *testing.T) {
 type refuseBegin struct{ pgn.NopVisitor }
 
 func (refuseBegin) Begin(*pgn.GameInfo) error { return errors.New("no") }
+
+// stalled gives its text, then nothing, without an error, for ever.
+type stalled struct{ text string }
+
+func (s *stalled) Read(b []byte) (int, error) {
+	n := copy(b, s.text)
+	s.text = s.text[n:]
+	return n, nil
+}
+
+// TestParallelNoProgress: an input that stops giving bytes without an
+// error is io.ErrNoProgress's error after the games before it, from a
+// Reader and from a ParallelReader alike.
+func TestParallelNoProgress(t *testing.T) {
+	data := []byte(strings.Repeat(game1+"\n", 6) + "1. e4 e5 2. Nf3")
+	want := readOneCore(data, &stalled{string(data)}, pgn.Limits{}, 0)
+	if n := len(want); n != 7 || !strings.HasSuffix(want[n-1].err, io.ErrNoProgress.Error()) {
+		t.Fatalf("the Reader: %d reads, the last %v", n, want[n-1])
+	}
+	for _, workers := range []int{1, 2} {
+		got := readParallel(t, data, &stalled{string(data)}, pgn.Limits{}, 0, workers, 50)
+		compareReads(t, fmt.Sprintf("workers %d", workers), want, got)
+	}
+}
