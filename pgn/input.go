@@ -25,11 +25,10 @@ type input struct {
 	long      bool  // the current line was over Limits.Line: its rest dropped
 	lineLimit int   // Limits.Line
 
-	raw       []byte // the game's bytes that left buf, with KeepRaw
+	raw       []byte // the game's bytes that left buf, with KeepRaw: those from rawFrom-len(raw) to rawFrom
 	rawFrom   int64  // the input offset from which buf's bytes are the game's (-1: none kept)
 	rawOver   bool   // the game is over Limits.Game: no raw bytes
 	rawWait   bool   // with KeepRaw, between games: the next game's first bytes may leave buf before it begins
-	rawStart  int64  // the input offset of raw[0], kept before the game began (rawAnchor)
 	gameLimit int    // Limits.Game, for the raw bytes
 }
 
@@ -143,7 +142,7 @@ func (r *input) keepRaw(i int) {
 // first token, or its first token over lines, may leave buf before the
 // game begins.
 func (r *input) rawAnchor(off int64) {
-	r.raw, r.rawOver, r.rawFrom, r.rawStart = r.raw[:0], false, off, off
+	r.raw, r.rawOver, r.rawFrom = r.raw[:0], false, off
 }
 
 // nextLine steps over the line break at eol to the next line; it reports

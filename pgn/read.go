@@ -339,7 +339,7 @@ func (r *Reader) begin(t *token) {
 	r.moved = append(r.moved[:0], false)
 	r.loose = append(r.loose[:0], 0)
 	r.names.reset()
-	if r.rawWait && r.rawFrom >= 0 && r.rawStart == r.start {
+	if r.rawWait && r.rawFrom >= 0 && r.rawFrom-int64(len(r.raw)) == r.start {
 		r.rawWait = false
 		return // kept from the game's start on already (rawAnchor)
 	}
