@@ -144,7 +144,6 @@ type Reader struct {
 	movetextState // moves and variations (movetext.go)
 
 	games   int // games begun
-	lim     Limits
 	info    GameInfo
 	start   int64 // the input offset of the game's first token (its move number's)
 	first   int64 // the input offset of the game's first token
@@ -153,11 +152,7 @@ type Reader struct {
 }
 
 // setLimits sets the limits of the reader and of its layers from Limits.
-func (r *Reader) setLimits() {
-	r.lim = r.Limits.withDefaults()
-	r.lineLimit, r.gameLimit = r.lim.Line, r.lim.Game
-	r.comment, r.tagLimit = r.lim.Comment, r.lim.Tag
-}
+func (r *Reader) setLimits() { r.lim = r.Limits.withDefaults() }
 
 // NewReader returns a Reader of PGN from src. It reads from src at once
 // (a byte-order mark is looked for), so src is the Reader's alone from
