@@ -28,6 +28,7 @@ type input struct {
 	rawFrom int64  // the input offset from which buf's bytes are the game's (-1: none kept)
 	rawOver bool   // the game is over Limits.Game: no raw bytes
 	rawWait bool   // with KeepRaw, between games: the next game's first bytes may leave buf before it begins
+	rawLast []byte // the array of the last game's Raw, while raw keeps the next game's
 
 	lim Limits // the Reader's Limits, DefaultLimits' where zero: every layer's
 }

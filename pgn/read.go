@@ -178,7 +178,7 @@ func (r *Reader) Reset(src io.Reader) {
 func (r *Reader) reset(src io.Reader, off int64, line int) {
 	*r = Reader{SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly, Strict: r.Strict, KeepRaw: r.KeepRaw,
 		Limits: r.Limits,
-		lexer: lexer{input: input{src: src, buf: r.buf, base: off, line: line, lineStart: off, raw: r.raw[:0], rawFrom: -1},
+		lexer: lexer{input: input{src: src, buf: r.buf, base: off, line: line, lineStart: off, raw: r.raw[:0], rawLast: r.rawLast[:0], rawFrom: -1},
 			scratch: r.scratch[:0]},
 		tagSection:    tagSection{names: r.names},
 		movetextState: movetextState{moved: r.moved[:0], loose: r.loose[:0]},
@@ -240,6 +240,9 @@ func (r *Reader) Visit(v Visitor) error {
 	}
 	var t token
 	if r.rawWait = r.KeepRaw; r.KeepRaw {
+		// The next game's bytes are kept in the array the last game's
+		// Raw is not in: its Info holds until a game begins.
+		r.raw, r.rawLast = r.rawLast[:0], r.raw
 		r.rawFrom, r.rawOver = -1, false
 	}
 	r.next(&t)
