@@ -688,3 +688,23 @@ func TestReadRawAfterLastGame(t *testing.T) {
 		}
 	}
 }
+
+// TestReadRawAfterBlankLines: with KeepRaw, a game after more than
+// Limits.Game bytes of blank lines or escape lines, which leave the buffer
+// before it begins, keeps its raw bytes: what is between games is not
+// kept.
+func TestReadRawAfterBlankLines(t *testing.T) {
+	for _, gap := range []string{strings.Repeat("\n", 200_000), strings.Repeat("% escape\n", 30_000)} {
+		r := pgn.NewReader(strings.NewReader(game1 + gap + "1. d4 *\n"))
+		r.KeepRaw, r.Limits.Game = true, 4000
+		var g pgn.Game
+		for range 2 {
+			if err := r.Read(&g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if raw := string(r.Info().Raw); raw != "1. d4 *" {
+			t.Errorf("game %d: raw %q, want %q", r.Info().Number, raw, "1. d4 *")
+		}
+	}
+}
