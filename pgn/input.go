@@ -23,14 +23,14 @@ type input struct {
 	line      int   // the line of buf[r], from 1
 	lineStart int64 // the input offset of that line's first byte
 	long      bool  // the current line was over Limits.Line: its rest dropped
-	lineLimit int   // Limits.Line
 
-	raw       []byte // the game's bytes that left buf, with KeepRaw
-	rawFrom   int64  // the input offset from which buf's bytes are the game's (-1: none kept)
-	rawOver   bool   // the game is over Limits.Game: no raw bytes
-	rawWait   bool   // with KeepRaw, between games: the next game's first bytes may leave buf before it begins
-	rawStart  int64  // the input offset of raw[0], kept before the game began (rawAnchor)
-	gameLimit int    // Limits.Game, for the raw bytes
+	raw     []byte // the game's bytes that left buf, with KeepRaw: those from rawFrom-len(raw) to rawFrom
+	rawFrom int64  // the input offset from which buf's bytes are the game's (-1: none kept)
+	rawOver bool   // the game is over Limits.Game: no raw bytes
+	rawWait bool   // with KeepRaw, between games: the next game's first bytes may leave buf before it begins
+	rawLast []byte // the array of the last game's Raw, while raw keeps the next game's
+
+	lim Limits // the Reader's Limits, DefaultLimits' where zero: every layer's
 }
 
 // loadLine makes buf[r:eol] a whole line of the input, its line break at
@@ -41,7 +41,7 @@ func (r *input) loadLine() bool {
 	for {
 		if k := bytes.IndexByte(r.buf[r.r:r.w], '\n'); k >= 0 {
 			r.eol = r.r + k
-			if k > r.lineLimit && r.r == int(r.lineStart-r.base) {
+			if k > r.lim.Line && r.r == int(r.lineStart-r.base) {
 				// A line over Limits.Line: dropped.
 				r.long, r.rawOver = true, true
 				r.r = r.eol
@@ -52,7 +52,7 @@ func (r *input) loadLine() bool {
 			r.eol = r.w
 			return r.r < r.w
 		}
-		if r.w-r.r > r.lineLimit {
+		if r.w-r.r > r.lim.Line {
 			r.dropLine()
 			return true
 		}
@@ -135,7 +135,7 @@ func (r *input) keepRaw(i int) {
 	if from >= i {
 		return
 	}
-	if len(r.raw)+i-from > r.gameLimit {
+	if len(r.raw)+i-from > r.lim.Game {
 		r.rawOver = true
 		return
 	}
@@ -148,7 +148,7 @@ func (r *input) keepRaw(i int) {
 // first token, or its first token over lines, may leave buf before the
 // game begins.
 func (r *input) rawAnchor(off int64) {
-	r.raw, r.rawOver, r.rawFrom, r.rawStart = r.raw[:0], false, off, off
+	r.raw, r.rawOver, r.rawFrom = r.raw[:0], false, off
 }
 
 // nextLine steps over the line break at eol to the next line; it reports

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode"
 
 	"github.com/symmagic/attacks/movegen"
@@ -657,6 +658,53 @@ func TestReadAsProgramsWrite(t *testing.T) {
 		}
 		if s := g.String(); !strings.Contains(s, "(1. d4 $142)") {
 			t.Errorf("written:\n%s", s)
+		}
+	}
+}
+
+// TestReadRawAfterLastGame: the Read after the last game, which finds no
+// game (io.EOF, or the input's error), leaves Info as it was, its Raw
+// included, though the next game's first bytes were kept as they left the
+// buffer (a move number on a line before the input's end).
+func TestReadRawAfterLastGame(t *testing.T) {
+	const game = "1. e4 e5 2. Nf3 1-0"
+	text := game + "\n12.\n"
+	for _, src := range []io.Reader{strings.NewReader(text), iotest.OneByteReader(strings.NewReader(text)),
+		&failing{text: text, err: io.ErrUnexpectedEOF}} {
+		r := pgn.NewReader(src)
+		r.KeepRaw = true
+		var g pgn.Game
+		if err := r.Read(&g); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			err := r.Read(&g)
+			if info := r.Info(); info.Number != 1 || string(info.Raw) != game {
+				t.Errorf("%T, after Read's %v: game %d, raw %q, want game 1, raw %q", src, err, info.Number, info.Raw, game)
+			}
+			if err == io.EOF {
+				break
+			}
+		}
+	}
+}
+
+// TestReadRawAfterBlankLines: with KeepRaw, a game after more than
+// Limits.Game bytes of blank lines or escape lines, which leave the buffer
+// before it begins, keeps its raw bytes: what is between games is not
+// kept.
+func TestReadRawAfterBlankLines(t *testing.T) {
+	for _, gap := range []string{strings.Repeat("\n", 200_000), strings.Repeat("% escape\n", 30_000)} {
+		r := pgn.NewReader(strings.NewReader(game1 + gap + "1. d4 *\n"))
+		r.KeepRaw, r.Limits.Game = true, 4000
+		var g pgn.Game
+		for range 2 {
+			if err := r.Read(&g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if raw := string(r.Info().Raw); raw != "1. d4 *" {
+			t.Errorf("game %d: raw %q, want %q", r.Info().Number, raw, "1. d4 *")
 		}
 	}
 }

@@ -144,7 +144,6 @@ type Reader struct {
 	movetextState // moves and variations (movetext.go)
 
 	games   int // games begun
-	lim     Limits
 	info    GameInfo
 	start   int64 // the input offset of the game's first token (its move number's)
 	first   int64 // the input offset of the game's first token
@@ -153,11 +152,7 @@ type Reader struct {
 }
 
 // setLimits sets the limits of the reader and of its layers from Limits.
-func (r *Reader) setLimits() {
-	r.lim = r.Limits.withDefaults()
-	r.lineLimit, r.gameLimit = r.lim.Line, r.lim.Game
-	r.comment, r.tagLimit = r.lim.Comment, r.lim.Tag
-}
+func (r *Reader) setLimits() { r.lim = r.Limits.withDefaults() }
 
 // NewReader returns a Reader of PGN from src. It reads from src at once
 // (a byte-order mark is looked for), so src is the Reader's alone from
@@ -183,7 +178,7 @@ func (r *Reader) Reset(src io.Reader) {
 func (r *Reader) reset(src io.Reader, off int64, line int) {
 	*r = Reader{SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly, Strict: r.Strict, KeepRaw: r.KeepRaw,
 		Limits: r.Limits,
-		lexer: lexer{input: input{src: src, buf: r.buf, base: off, line: line, lineStart: off, raw: r.raw[:0], rawFrom: -1},
+		lexer: lexer{input: input{src: src, buf: r.buf, base: off, line: line, lineStart: off, raw: r.raw[:0], rawLast: r.rawLast[:0], rawFrom: -1},
 			scratch: r.scratch[:0]},
 		tagSection:    tagSection{names: r.names},
 		movetextState: movetextState{moved: r.moved[:0], loose: r.loose[:0]},
@@ -245,6 +240,9 @@ func (r *Reader) Visit(v Visitor) error {
 	}
 	var t token
 	if r.rawWait = r.KeepRaw; r.KeepRaw {
+		// The next game's bytes are kept in the array the last game's
+		// Raw is not in: its Info holds until a game begins.
+		r.raw, r.rawLast = r.rawLast[:0], r.raw
 		r.rawFrom, r.rawOver = -1, false
 	}
 	r.next(&t)
@@ -339,7 +337,7 @@ func (r *Reader) begin(t *token) {
 	r.moved = append(r.moved[:0], false)
 	r.loose = append(r.loose[:0], 0)
 	r.names.reset()
-	if r.rawWait && r.rawFrom >= 0 && r.rawStart == r.start {
+	if r.rawWait && r.rawFrom >= 0 && r.rawFrom-int64(len(r.raw)) == r.start {
 		r.rawWait = false
 		return // kept from the game's start on already (rawAnchor)
 	}

@@ -99,8 +99,8 @@ func (r *lexer) tag(t *token) {
 		value = line[vs : j-1]
 		t.quotes = true
 	}
-	if j+1 > r.tagLimit {
-		bad("a tag pair longer than %d bytes (Limits.Tag)", r.tagLimit)
+	if j+1 > r.lim.Tag {
+		bad("a tag pair longer than %d bytes (Limits.Tag)", r.lim.Tag)
 		t.limit = true
 		return
 	}

@@ -20,8 +20,6 @@ type lexer struct {
 	// a line of [ that begin no tag pair is read in linear time.
 	closeLine, closeFrom, closeAt int64
 	closeSet                      bool
-	comment                       int // Limits.Comment
-	tagLimit                      int // Limits.Tag
 }
 
 // Token kinds.
@@ -95,7 +93,7 @@ func (r *lexer) token(t *token) (skipped, isNumber bool, line int, off int64) {
 			// A line over Limits.Line, dropped: an error at its start.
 			r.long = false
 			*t = token{kind: tBad, limit: true, line: r.line, col: 1, at: r.r, lineStart: r.lineStart, blank: r.blank,
-				fromLine: r.line, fromOff: r.lineStart, text: fmt.Appendf(nil, "a line longer than %d bytes (Limits.Line)", r.lineLimit)}
+				fromLine: r.line, fromOff: r.lineStart, text: fmt.Appendf(nil, "a line longer than %d bytes (Limits.Line)", r.lim.Line)}
 			r.blank = false
 			return
 		}
@@ -181,8 +179,8 @@ func (r *lexer) token(t *token) (skipped, isNumber bool, line int, off int64) {
 	case c == ';':
 		text := bytes.TrimSpace(r.buf[i+1 : eol])
 		t.kind, t.text, r.r = tComment, text, eol
-		if len(text) > r.comment {
-			t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.comment)
+		if len(text) > r.lim.Comment {
+			t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.lim.Comment)
 		}
 	case c == '}':
 		t.kind, r.r, t.text = tJunk, i+1, []byte("a } outside a comment")
@@ -235,8 +233,8 @@ func (r *lexer) braceComment(t *token) {
 	if k := bytes.IndexByte(r.buf[i:r.eol], '}'); k >= 0 {
 		// On one line: the common case, read in place.
 		t.kind, t.text, r.r = tComment, bytes.TrimSpace(r.buf[i:i+k]), i+k+1
-		if k > r.comment {
-			t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.comment)
+		if k > r.lim.Comment {
+			t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.lim.Comment)
 		}
 		return
 	}
@@ -251,7 +249,7 @@ func (r *lexer) braceComment(t *token) {
 		if k >= 0 {
 			end = i + k
 		}
-		if !over && len(r.scratch)+end-i > r.comment {
+		if !over && len(r.scratch)+end-i > r.lim.Comment {
 			over = true
 		}
 		if !over {
@@ -284,14 +282,14 @@ func (r *lexer) braceComment(t *token) {
 			}
 			if j < r.eol && r.buf[j] == '[' {
 				r.r = j
-				t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.comment)
+				t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.lim.Comment)
 				return
 			}
 		}
 	}
 	t.kind, t.text = tComment, bytes.TrimSpace(r.scratch)
 	if over {
-		t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.comment)
+		t.kind, t.limit, t.text = tBad, true, fmt.Appendf(nil, "a comment longer than %d bytes (Limits.Comment)", r.lim.Comment)
 	}
 }
 
