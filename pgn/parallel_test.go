@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -405,6 +406,33 @@ func TestReadLongLineGame(t *testing.T) {
 	compareReads(t, "one byte a read", want, readOneCore([]byte(text), iotest.OneByteReader(strings.NewReader(text)), lim, 0))
 	if len(want) != 2 || want[1].raw != "" {
 		t.Errorf("%d reads; the long line's game's raw bytes %q", len(want), want[1].raw)
+	}
+}
+
+// TestReadLongFirstLineLimitsAfter: a first line over Limits.Line reads
+// the same whether the limits were set before the input was given (Reset)
+// or after NewReader had loaded the line under the default limits: the
+// same error, and with KeepRaw no raw bytes (the line was kept whole as
+// the game's when the limits came after).
+func TestReadLongFirstLineLimitsAfter(t *testing.T) {
+	text := "{" + strings.Repeat("x", 200000) + "} 1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n"
+	read := func(r *pgn.Reader) (out []string) {
+		var g pgn.Game
+		for {
+			err := r.Read(&g)
+			if err == io.EOF {
+				return out
+			}
+			out = append(out, fmt.Sprintf("%v raw %d", err, len(r.Info().Raw)))
+		}
+	}
+	before := &pgn.Reader{KeepRaw: true, Limits: pgn.Limits{Line: 1000}}
+	before.Reset(strings.NewReader(text))
+	after := pgn.NewReader(strings.NewReader(text))
+	after.KeepRaw, after.Limits.Line = true, 1000
+	b, a := read(before), read(after)
+	if !slices.Equal(a, b) || len(b) != 2 || !strings.HasSuffix(b[0], "raw 0") {
+		t.Errorf("limits set after NewReader: %q\nbefore Reset: %q", a, b)
 	}
 }
 

@@ -234,17 +234,18 @@ func (r *Reader) Visit(v Visitor) error {
 		r.Reset(nil)
 	}
 	r.setLimits()
-	if ls := int(r.lineStart - r.base); r.r == ls && r.eol-ls > r.lim.Line {
-		// The line loaded before the limits were set is over them.
-		r.long, r.r = true, r.eol
-	}
-	var t token
 	if r.rawWait = r.KeepRaw; r.KeepRaw {
 		// The next game's bytes are kept in the array the last game's
 		// Raw is not in: its Info holds until a game begins.
 		r.raw, r.rawLast = r.rawLast[:0], r.raw
 		r.rawFrom, r.rawOver = -1, false
 	}
+	if ls := int(r.lineStart - r.base); r.r == ls && r.eol-ls > r.lim.Line {
+		// The line loaded before the limits were set is over them: dropped,
+		// as loadLine drops one, the game's bytes not all kept.
+		r.long, r.rawOver, r.r = true, true, r.eol
+	}
+	var t token
 	r.next(&t)
 	// What is no part of a game before its first token: warnings of the
 	// game's (Strict: the start of a broken game).
