@@ -2,7 +2,6 @@ package syzygy
 
 import (
 	"fmt"
-	"sync"
 	"testing"
 
 	"github.com/symmagic/attacks/internal/syzygydata"
@@ -204,26 +203,15 @@ func TestConcurrentRootMoves(t *testing.T) {
 		r.wdl = fmt.Sprint(rootMoves(t, tb.RootMovesWDL, &g.p, g.h))
 		roots = append(roots, r)
 	}
-	var wg sync.WaitGroup
-	errs := make(chan string, 4)
-	for g := 0; g < 4; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			for i := range roots {
-				r := &roots[(i+g*37)%len(roots)]
-				moves, err1 := tb.RootMoves(&r.p, r.h)
-				wdl, err2 := tb.RootMovesWDL(&r.p, r.h)
-				if err1 != nil || err2 != nil || fmt.Sprint(moves) != r.moves || fmt.Sprint(wdl) != r.wdl {
-					errs <- fmt.Sprintf("goroutine %d, %s: %v, %v", g, r.p.FEN(), err1, err2)
-					return
-				}
+	inGoroutines(t, 4, func(g int) string {
+		for i := range roots {
+			r := &roots[(i+g*37)%len(roots)]
+			moves, err1 := tb.RootMoves(&r.p, r.h)
+			wdl, err2 := tb.RootMovesWDL(&r.p, r.h)
+			if err1 != nil || err2 != nil || fmt.Sprint(moves) != r.moves || fmt.Sprint(wdl) != r.wdl {
+				return fmt.Sprintf("goroutine %d, %s: %v, %v", g, r.p.FEN(), err1, err2)
 			}
-		}(g)
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
+		}
+		return ""
+	})
 }

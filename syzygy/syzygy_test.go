@@ -325,25 +325,35 @@ func TestConcurrentProbes(t *testing.T) {
 	if testing.Short() {
 		rows = rows[:len(rows)/4]
 	}
+	inGoroutines(t, 8, func(g int) string {
+		for i := range rows {
+			c := rows[(i*7+g*131)%len(rows)]
+			p, err := movegen.ParseFEN(c[0])
+			if err != nil {
+				return err.Error()
+			}
+			w, err1 := tb.ProbeWDL(&p)
+			d, err2 := tb.ProbeDTZ(&p)
+			if err1 != nil || err2 != nil || w.String() == "" || c[1] != strconv.Itoa(int(w)) || c[2] != strconv.Itoa(d.Plies) {
+				return c[0] + ": " + w.String() + " " + d.String()
+			}
+		}
+		return ""
+	})
+}
+
+// inGoroutines runs f(0) to f(n-1) at once, each on a goroutine of its own,
+// and fails the test with each message f returns ("" for none).
+func inGoroutines(t *testing.T, n int, f func(g int) string) {
+	t.Helper()
 	var wg sync.WaitGroup
-	errs := make(chan string, 8)
-	for g := 0; g < 8; g++ {
+	errs := make(chan string, n)
+	for g := 0; g < n; g++ {
 		wg.Add(1)
 		go func(g int) {
 			defer wg.Done()
-			for i := range rows {
-				c := rows[(i*7+g*131)%len(rows)]
-				p, err := movegen.ParseFEN(c[0])
-				if err != nil {
-					errs <- err.Error()
-					return
-				}
-				w, err1 := tb.ProbeWDL(&p)
-				d, err2 := tb.ProbeDTZ(&p)
-				if err1 != nil || err2 != nil || w.String() == "" || c[1] != strconv.Itoa(int(w)) || c[2] != strconv.Itoa(d.Plies) {
-					errs <- c[0] + ": " + w.String() + " " + d.String()
-					return
-				}
+			if e := f(g); e != "" {
+				errs <- e
 			}
 		}(g)
 	}
