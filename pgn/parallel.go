@@ -17,7 +17,7 @@ import (
 
 // DefaultChunkSize is the chunk size of a ParallelReader whose ChunkSize
 // is 0.
-const DefaultChunkSize = 256 << 10
+const DefaultChunkSize = 64 << 10
 
 // ParallelReader reads the games of a stream of PGN on several cores,
 // each game, error and warning exactly as a Reader of the whole input

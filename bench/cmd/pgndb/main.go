@@ -104,6 +104,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	noPy := fs.Bool("no-python-chess", false, "leave python-chess out")
 	pgnExtract := fs.String("pgn-extract", "", "the pgn-extract executable (default: on PATH, else /usr/games/pgn-extract)")
 	noPE := fs.Bool("no-pgn-extract", false, "leave pgn-extract out")
+	noMoves := fs.Bool("no-moves-visitor", false, "leave pgn's moves visitor out")
+	noPipe := fs.Bool("no-pipe", false, "leave out the input through zstd -dc")
 	testdata := fs.String("testdata", "", "the directory of the source games, pgn's testdata (default: found from the working directory)")
 	out := cli.AddOutput(fs, "pgndb-DATE.md")
 	if err := cli.ParseNoArgs(fs, args); err != nil {
@@ -190,7 +192,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	var notes []string
 	inputs := []string{inFile}
-	if dbs[0].zst != "" {
+	if dbs[0].zst != "" && !*noPipe {
 		inputs = append(inputs, inPipe)
 	}
 	ours, par := inputs, []string{inFile} // pgn's one-core readers', the parallel reader's
@@ -198,11 +200,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		ours = append(slices.Clip(inputs), inOwn)
 		par = append(par, inOwn)
 	}
-	readers := []*reader{
-		ourReader(self, "pgn", modeRead, ours),
-		ourReader(self, "pgn, moves visitor", modeMoves, ours),
-		parallelReader(self, par, cfg.cores),
+	readers := []*reader{ourReader(self, "pgn", modeRead, ours)}
+	if !*noMoves {
+		readers = append(readers, ourReader(self, "pgn, moves visitor", modeMoves, ours))
 	}
+	readers = append(readers, parallelReader(self, par, cfg.cores))
 	// here reports whether a rival was had: err nil. A *foreign.Skip is
 	// noted, and the run goes on without it; another error ends the run.
 	here := func(err error) (bool, error) {

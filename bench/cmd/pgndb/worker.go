@@ -38,7 +38,7 @@ var workerModes = map[string]string{
 	modeMoves: "pgn's Reader.Visit with a visitor that parses each main-line SAN with movegen's ParseSAN and plays it " +
 		"(its Polyglot key kept), variations skipped, nothing kept: chess-library's moves visitor's counterpart",
 	modeParallel: "pgn's ParallelReader.Read into one Game reused from game to game, as pgn's Read, at GOMAXPROCS " +
-		"N and N workers (its default chunks of 256 KiB): the input cut into chunks where a game likely begins, each " +
+		"N and N workers (its default chunks of 64 KiB): the input cut into chunks where a game likely begins, each " +
 		"read by a worker's Reader, every cut checked, the games handed over in order, each as pgn's Reader reads it",
 }
 
