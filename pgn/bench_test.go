@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/symmagic/attacks/pgn"
@@ -143,7 +145,7 @@ func BenchmarkTagsOnly(b *testing.B) {
 // (24 MB, 12,980 games), with a Reader and with a ParallelReader of 1 and
 // 2 workers (DefaultChunkSize chunks), every move checked: MB/s, games/s,
 // and the heap in use above the input's at its highest (sampled every
-// 2,048 games).
+// 2,048 games); and, for the ceiling, two Readers each reading half.
 func BenchmarkParallelRead(b *testing.B) {
 	var data []byte
 	for range 4 {
@@ -200,4 +202,37 @@ func BenchmarkParallelRead(b *testing.B) {
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 		})
 	}
+	// The machine's own ceiling for 2 workers: two Readers, each on its
+	// own goroutine, reading one half of the input each, nothing shared.
+	// A ParallelReader's scaling is worth what this one's is.
+	half := len(data) / 2
+	half += bytes.Index(data[half:], []byte("\n\n[Event ")) + 2
+	b.Run("independent=2", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		var games atomic.Int64
+		for i := 0; i < b.N; i++ {
+			var wg sync.WaitGroup
+			for _, part := range [][]byte{data[:half], data[half:]} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					r := pgn.NewReader(bytes.NewReader(part))
+					var g pgn.Game
+					for {
+						err := r.Read(&g)
+						if err == io.EOF {
+							return
+						}
+						if err != nil {
+							b.Error(err)
+							return
+						}
+						games.Add(1)
+					}
+				}()
+			}
+			wg.Wait()
+		}
+		b.ReportMetric(float64(games.Load())/b.Elapsed().Seconds(), "games/s")
+	})
 }

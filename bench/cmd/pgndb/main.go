@@ -205,6 +205,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		readers = append(readers, ourReader(self, "pgn, moves visitor", modeMoves, ours))
 	}
 	readers = append(readers, parallelReader(self, par, cfg.cores))
+	if slices.ContainsFunc(cfg.cores, func(n int) bool { return n > 1 }) {
+		readers = append(readers, partsReader(self, cfg.cores))
+	}
 	// here reports whether a rival was had: err nil. A *foreign.Skip is
 	// noted, and the run goes on without it; another error ends the run.
 	here := func(err error) (bool, error) {

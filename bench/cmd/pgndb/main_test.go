@@ -78,7 +78,8 @@ func TestQuick(t *testing.T) {
 	ratio := regexp.MustCompile(`\|\s+\d+(\.\d+)?x \[\d+(\.\d+)?, \d+(\.\d+)?\] (faster|slower|within noise) \|$`)
 	n := 0
 	for _, line := range strings.Split(report, "\n") {
-		if strings.Contains(line, "| pgn, file ") || strings.Contains(line, "| itself, file ") || strings.Contains(line, "| itself, 1 core ") {
+		if strings.Contains(line, "| pgn, file ") || strings.Contains(line, "| itself, file ") || strings.Contains(line, "| itself, 1 core ") ||
+			regexp.MustCompile(`\| file +\| pgn, parts, \d+ cores +\|`).MatchString(line) {
 			n++
 			if !ratio.MatchString(line) {
 				t.Errorf("comparison %q is no ratio with a verdict", line)
@@ -89,9 +90,11 @@ func TestQuick(t *testing.T) {
 	// and zst against pgn on the file, and the four compressed rows against
 	// their own file; the parallel reader at k core counts on two inputs
 	// against pgn on the file (2k), on zst against itself on the file (k),
-	// above one core against itself at one core (2(k-1)).
+	// above one core against itself at one core (2(k-1)); the parts
+	// readers above one core against pgn on the file (k-1), and the
+	// parallel reader on the file against them (k-1).
 	k := len(cfg(t).cores)
-	if want := 2 * (9 + 5*k - 2); n != want {
+	if want := 2 * (9 + 5*k - 2 + 2*(k-1)); n != want {
 		t.Errorf("%d comparisons, want %d:\n%s", n, want, report)
 	}
 	for _, db := range []string{"lichess", "plain"} {

@@ -212,6 +212,28 @@ func parallelReader(self string, inputs []string, cores []int) *reader {
 	}
 }
 
+// partsReader is N of pgn's Readers on N parts of the file at each of
+// cores above one (GOMAXPROCS N): the ceiling of the parallel reader's
+// scaling. At one core it would be pgn's Read on the file.
+func partsReader(self string, cores []int) *reader {
+	var more []int
+	for _, n := range cores {
+		if n > 1 {
+			more = append(more, n)
+		}
+	}
+	return &reader{
+		name: "pgn, parts", what: workerModes[modeParts], inputs: []string{inFile}, cores: more,
+		games: true, moves: true, allMoves: true,
+		cmd: func(file string, cores int) *exec.Cmd {
+			cmd := exec.Command(self, file)
+			cmd.Env = append(os.Environ(), workerEnv+"="+modeParts, fmt.Sprintf("GOMAXPROCS=%d", cores))
+			return cmd
+		},
+		parse: parseWorker,
+	}
+}
+
 // chessLibReader is chess-library's StreamParser with its moves visitor,
 // reading the file as it goes (bench/internal/chesslib).
 func chessLibReader(d *chesslib.Driver, inputs []string) *reader {

@@ -38,8 +38,9 @@ func writeReport(w io.Writer, cfg config, runs []*dbRun, here machine.Record, no
 	fmt.Fprintln(w)
 	md.Wrap(w, stat.RatioNote+"; faster or slower exactly when the per-round ratios' interval excludes 1, else within noise. "+
 		"Against pgn, file: pgn's one-core Read on the .pgn; itself, file: the same reader on the .pgn; itself, 1 core: "+
-		"the same reader on the same input at one core, its scaling ratio (games/s and MB/s give the same ratios: "+
-		"the same games and bytes).", "")
+		"the same reader on the same input at one core, its scaling ratio; pgn, parts, N cores: N Readers on N parts of "+
+		"the file at the same cores, nothing shared, the ceiling of that scaling on this machine (games/s and MB/s give "+
+		"the same ratios: the same games and bytes).", "")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## The readers")
 	fmt.Fprintln(w)
@@ -135,6 +136,15 @@ func writeDatabaseRun(w io.Writer, run *dbRun) {
 			a, _ := rates(run, cr)
 			b, _ := rates(run, one)
 			t = append(t, []string{name(cr.c), cr.c.input, "itself, 1 core", stat.Compare(a, b, stat.HigherIsFaster).String()})
+		}
+		if cr.c.r.name == "pgn parallel" && cr.c.cores > 1 {
+			for _, f := range run.cells {
+				if f.c.r.name == "pgn, parts" && f.c.cores == cr.c.cores && f.c.input == cr.c.input {
+					a, _ := rates(run, cr)
+					b, _ := rates(run, f)
+					t = append(t, []string{name(cr.c), cr.c.input, name(f.c), stat.Compare(a, b, stat.HigherIsFaster).String()})
+				}
+			}
 		}
 		if cr.c.input == inPipe || cr.c.input == inOwn {
 			for _, f := range run.cells {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/symmagic/attacks/bench/internal/chesslib"
 	"github.com/symmagic/attacks/pgn"
@@ -29,6 +31,9 @@ const (
 	// ParallelReader.Read into one Game reused, every move checked, with
 	// as many workers as GOMAXPROCS
 	modeParallel = "parallel"
+	// N Readers, each on its own goroutine reading its own part of the
+	// file, N the GOMAXPROCS: the machine's ceiling for N cores
+	modeParts = "parts"
 )
 
 // workerModes says what each mode does, as the report says it.
@@ -40,6 +45,10 @@ var workerModes = map[string]string{
 	modeParallel: "pgn's ParallelReader.Read into one Game reused from game to game, as pgn's Read, at GOMAXPROCS " +
 		"N and N workers (its default chunks of 64 KiB): the input cut into chunks where a game likely begins, each " +
 		"read by a worker's Reader, every cut checked, the games handed over in order, each as pgn's Reader reads it",
+	modeParts: "N of pgn's Readers at GOMAXPROCS N, each on a goroutine of its own reading its own Nth of the file " +
+		"(cut where a line of \"[\" follows a blank one) into a Game of its own, as pgn's Read, nothing shared and " +
+		"nothing checked across the cuts: what N cores give a reader that needs no coordination, the ceiling of pgn " +
+		"parallel's scaling on this machine (the file alone)",
 }
 
 // result is what a reader read: games, moves of the main lines, moves in
@@ -54,6 +63,14 @@ type result struct {
 func runWorker(mode string, args []string, stdout io.Writer) error {
 	if len(args) != 1 {
 		return fmt.Errorf("worker %s: want one file, got %q", mode, args)
+	}
+	if mode == modeParts {
+		res, err := readParts(args[0], runtime.GOMAXPROCS(0))
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%d %d %d %d\n", res.games, res.moves, res.allMoves, res.errors)
+		return err
 	}
 	var in io.Reader = os.Stdin
 	switch {
@@ -129,4 +146,54 @@ func readWith(mode string, in io.Reader) (result, error) {
 			res.games++
 		}
 	}
+}
+
+// readParts reads the file in n parts, each with pgn's Read on a
+// goroutine of its own, and adds up what they read. A part ends where a
+// line that begins with "[" follows a blank line, the first such after
+// its share of the bytes.
+func readParts(name string, n int) (result, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return result{}, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return result{}, err
+	}
+	cuts := []int64{0}
+	buf := make([]byte, 1<<20)
+	for i := 1; i < n; i++ {
+		at := st.Size() * int64(i) / int64(n)
+		k, _ := f.ReadAt(buf, at)
+		j := bytes.Index(buf[:k], []byte("\n\n["))
+		if j < 0 {
+			return result{}, fmt.Errorf("%s: no game begins within 1 MiB after byte %d", name, at)
+		}
+		cuts = append(cuts, at+int64(j)+2)
+	}
+	cuts = append(cuts, st.Size())
+	results := make([]result, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = readWith(modeRead, io.NewSectionReader(f, cuts[i], cuts[i+1]-cuts[i]))
+		}()
+	}
+	wg.Wait()
+	var res result
+	for i, r := range results {
+		if errs[i] != nil {
+			return res, errs[i]
+		}
+		res.games += r.games
+		res.moves += r.moves
+		res.allMoves += r.allMoves
+		res.errors += r.errors
+	}
+	return res, nil
 }
