@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -23,6 +24,11 @@ import (
 // - for the standard input; a .zst file is read through pgn.Open, which
 // decompresses it on a goroutine of its own.
 const workerEnv = "PGNDB_WORKER"
+
+// chunkEnv, set beside workerEnv, gives the parallel mode's ChunkSize in
+// bytes (default pgn.DefaultChunkSize): for counting a worker's run with
+// another chunk size, as docs/PGN.md does.
+const chunkEnv = "PGNDB_CHUNK"
 
 // The workers' modes.
 const (
@@ -108,6 +114,13 @@ func readWith(mode string, in io.Reader) (result, error) {
 		if mode == modeParallel {
 			p := pgn.NewParallelReader(context.Background(), in)
 			p.Workers = runtime.GOMAXPROCS(0)
+			if c := os.Getenv(chunkEnv); c != "" {
+				n, err := strconv.Atoi(c)
+				if err != nil || n <= 0 {
+					return res, fmt.Errorf("worker: %s=%q is no chunk size in bytes", chunkEnv, c)
+				}
+				p.ChunkSize = n
+			}
 			defer p.Close()
 			read = p.Read
 		} else {
