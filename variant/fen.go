@@ -294,7 +294,8 @@ func (p *Position) checkPlacement() error {
 		return fenErr(v, "placement", "pawn on %s: Racing Kings has none", sqName(lsb(p.byType[movegen.Pawn])))
 	}
 	them := p.side ^ 1
-	if p.checkersOf(them) != 0 {
+	exploded := v == Atomic && p.byType[movegen.King]&p.byColor[p.side] == 0 // the game is over
+	if !exploded && p.checkersOf(them) != 0 {
 		return fenErr(v, "side", "%s to move, but %s's king is in check (the last move left it there)", p.side, them)
 	}
 	if v == RacingKings && p.checkersOf(p.side) != 0 {

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-var perftNodes = flag.Uint64("perftnodes", 200000, "TestPerft: the most nodes of a count to check (python-chess's files go to 10 million)")
+var perftNodes = flag.Uint64("perftnodes", 3000000, "TestPerft: the most nodes of a count to check (python-chess's files go to 10 million)")
 
 // perftFiles are python-chess's perft files and the variant of each.
 var perftFiles = []struct {

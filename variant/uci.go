@@ -71,14 +71,14 @@ func (p *Position) PlayUCI(s string) error {
 // position with no such move gives a *MoveError.
 func (p *Position) MoveFrom(from, to movegen.Square, promotion movegen.PieceType) (Move, error) {
 	var buf [256]Move
-	for _, m := range p.legalMoves(buf[:0]) {
-		if m.IsDrop() || m.From() != from || m.Promotion() != promotion {
-			continue
-		}
-		if m.To() == to {
+	legal := p.legalMoves(buf[:0])
+	for _, m := range legal {
+		if !m.IsDrop() && m.From() == from && m.To() == to && m.Promotion() == promotion {
 			return m, nil
 		}
-		if kTo, _ := m.castlingSquares(); m.IsCastle() && movegen.Square(kTo) == to {
+	}
+	for _, m := range legal {
+		if kTo, _ := m.castlingSquares(); m.IsCastle() && m.From() == from && movegen.Square(kTo) == to && promotion == movegen.NoPieceType {
 			return m, nil
 		}
 	}
