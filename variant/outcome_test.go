@@ -13,7 +13,9 @@ import (
 // TestOutcomeRecorded checks Outcome and each side's insufficient material
 // against python-chess 1.11.2's outcome() and has_insufficient_material in
 // the positions of the random games where the game is over or a side
-// cannot win (testdata/outcome, written by testdata/pychess_check.py).
+// cannot win, and at the ends of random games python-chess played to their
+// end (testdata/outcome, written by testdata/pychess_check.py), and that
+// FEN writes python-chess's FEN of each.
 func TestOutcomeRecorded(t *testing.T) {
 	for _, v := range Variants {
 		f, err := os.Open(filepath.Join("testdata", "outcome", v.String()+".txt"))
@@ -34,6 +36,9 @@ func TestOutcomeRecorded(t *testing.T) {
 			if err != nil {
 				t.Errorf("%s: %v", v, err)
 				continue
+			}
+			if p.FEN() != fs[0] {
+				t.Errorf("%s: python-chess's FEN %q writes back as %q", v, fs[0], p.FEN())
 			}
 			o := p.Outcome(nil)
 			want := fs[1] + " " + fs[2]

@@ -18,11 +18,15 @@ python-chess's there.
 san/<variant>.txt holds, for every eighth position of both files, a line
 FEN;uci=SAN ... with python-chess's SAN of every legal move.
 outcome/<variant>.txt holds, for every position of both files whose game
-is over, or where a side has insufficient material, a line
-FEN;result;reason;white insufficient;black insufficient.
+is over, or where a side has insufficient material, and for the last
+three positions of each of 40 random games that python-chess plays to
+their end (at most 400 plies, seeded), a line
+FEN;result;reason;white insufficient;black insufficient
+with the FEN as python-chess writes it.
 """
 
 import os
+import random
 import sys
 
 import chess
@@ -60,6 +64,15 @@ def moves_and_perft2(board):
     return moves, n
 
 
+def outcome_line(board):
+    outcome = board.outcome()
+    wi = board.has_insufficient_material(chess.WHITE)
+    bi = board.has_insufficient_material(chess.BLACK)
+    result = outcome.result() if outcome else "*"
+    reason = REASONS[outcome.termination] if outcome else "none"
+    return f"{board.fen()};{result};{reason};{str(wi).lower()};{str(bi).lower()}"
+
+
 def read(path):
     if not os.path.exists(path):
         return []
@@ -91,18 +104,25 @@ def main():
             if i % 8 == 0 and pm:
                 sans = [f"{m.uci()}={board.san(m)}" for m in board.legal_moves]
                 san_lines.append(fen + ";" + " ".join(sans))
-            outcome = board.outcome()
-            wi = board.has_insufficient_material(chess.WHITE)
-            bi = board.has_insufficient_material(chess.BLACK)
-            if outcome is not None or wi or bi:
-                result = outcome.result() if outcome else "*"
-                reason = REASONS[outcome.termination] if outcome else "none"
-                outcome_lines.append(f"{fen};{result};{reason};{str(wi).lower()};{str(bi).lower()}")
+            if board.outcome() is not None or board.has_insufficient_material(chess.WHITE) or board.has_insufficient_material(chess.BLACK):
+                outcome_lines.append(outcome_line(board))
+        rng = random.Random(name)
+        for _ in range(40):
+            board = cls()
+            fens = []
+            for _ in range(400):
+                fens.append(board.fen())
+                moves = list(board.legal_moves)
+                if not moves or board.outcome() is not None:
+                    break
+                board.push(rng.choice(moves))
+            for fen in fens[-3:]:
+                outcome_lines.append(outcome_line(cls(fen)))
         with open(os.path.join("san", name + ".txt"), "w") as f:
             f.write(f"# {name}: python-chess 1.11.2's SAN of every legal move of every eighth position of fairy/{name}.txt and .differ\n")
             f.write("\n".join(san_lines) + "\n")
         with open(os.path.join("outcome", name + ".txt"), "w") as f:
-            f.write(f"# {name}: python-chess 1.11.2's outcome and insufficient material (White, Black) of the positions of fairy/{name}.txt and .differ where the game is over or a side cannot win\n")
+            f.write(f"# {name}: python-chess 1.11.2's outcome and insufficient material (White, Black) of the positions of fairy/{name}.txt and .differ where the game is over or a side cannot win, and of the last three positions of 40 random games played to their end\n")
             f.write("\n".join(outcome_lines) + "\n")
         if differ:
             with open(differ_path, "w") as f:
