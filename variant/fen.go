@@ -162,9 +162,6 @@ func ParseFEN(v Variant, fen string) (Position, error) {
 		}
 		p.full = max(n, 1)
 	}
-	if err := p.checkChecks(); err != nil {
-		return Position{}, err
-	}
 	return p, nil
 }
 
@@ -376,17 +373,17 @@ func (p *Position) setEP(sq int) {
 	p.ep = uint8(sq)
 }
 
-// checkChecks checks Three-check's counts against the position: they are
-// read as given (a position where a side has none left is over).
-func (p *Position) checkChecks() error { return nil }
-
 // FEN writes the position as python-chess writes a FEN of its variant:
 // Crazyhouse's pockets in brackets after the placement, its promoted pieces
 // marked ~; Three-check's checks still to give after the en-passant field
 // ("3+3"); the castling rights as X-FEN (K or Q for the outermost rook on
 // that side of the king, else the rook's file); the en-passant square only
 // when an en-passant capture is legal. LichessFEN writes lichess's form.
-func (p *Position) FEN() string {
+func (p *Position) FEN() string { return p.fen(false) }
+
+// fen writes the FEN, Three-check's counts as lichess writes them if
+// lichess is set.
+func (p *Position) fen(lichess bool) string {
 	var b strings.Builder
 	p.writePlacement(&b)
 	b.WriteString([]string{" w ", " b "}[p.side&1])
@@ -397,25 +394,20 @@ func (p *Position) FEN() string {
 	} else {
 		b.WriteByte('-')
 	}
-	if p.variant == ThreeCheck {
+	if p.variant == ThreeCheck && !lichess {
 		fmt.Fprintf(&b, " %d+%d", p.checks[0], p.checks[1])
 	}
 	fmt.Fprintf(&b, " %d %d", p.half, p.full)
+	if p.variant == ThreeCheck && lichess {
+		fmt.Fprintf(&b, " +%d+%d", 3-p.checks[0], 3-p.checks[1])
+	}
 	return b.String()
 }
 
 // LichessFEN writes the position as lichess writes a FEN of its variant:
 // as FEN does, but for Three-check the checks each side has given as a
 // seventh field ("+0+0") in place of the checks to give.
-func (p *Position) LichessFEN() string {
-	if p.variant != ThreeCheck {
-		return p.FEN()
-	}
-	q := *p
-	q.variant = KingOfTheHill // the same FEN without the counts; no rule is asked
-	s := q.FEN()
-	return fmt.Sprintf("%s +%d+%d", s, 3-p.checks[0], 3-p.checks[1])
-}
+func (p *Position) LichessFEN() string { return p.fen(true) }
 
 // String returns the FEN.
 func (p *Position) String() string { return p.FEN() }

@@ -67,6 +67,12 @@ func TestFENForms(t *testing.T) {
 	if got, want := p.LichessFEN(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2"; got != want {
 		t.Errorf("LichessFEN %q, want %q", got, want)
 	}
+	// A king on the centre ends no Three-check game: the en-passant
+	// capture stays legal, and written.
+	p, _ = ParseFEN(ThreeCheck, "8/8/8/3k4/4Pp2/8/8/4K3 b - e3 3+3 0 1")
+	if got, want := p.LichessFEN(), "8/8/8/3k4/4Pp2/8/8/4K3 b - e3 0 1 +0+0"; got != want {
+		t.Errorf("LichessFEN %q, want %q", got, want)
+	}
 }
 
 // TestFENErrors checks that ParseFEN refuses what the generator cannot
@@ -182,4 +188,29 @@ func FuzzParseFEN(f *testing.F) {
 		p.Outcome(nil)
 		p.Key()
 	})
+}
+
+// TestMoveString checks that String names every 16-bit value without a
+// panic, and the moves of each kind as UCI does.
+func TestMoveString(t *testing.T) {
+	for m := 0; m < 1<<16; m++ {
+		_ = Move(m).String()
+	}
+	for _, c := range []struct {
+		m    Move
+		want string
+	}{
+		{NewMove(movegen.E2, movegen.E4, movegen.NoPieceType), "e2e4"},
+		{NewMove(movegen.E7, movegen.E8, movegen.King), "e7e8k"},
+		{NewDrop(movegen.Pawn, movegen.E4), "P@e4"},
+		{NewDrop(movegen.Knight, movegen.F3), "N@f3"},
+		{NewCastle(movegen.E1, movegen.H1), "e1g1"},
+		{NewCastle(movegen.E8, movegen.A8), "e8c8"},
+		{NewCastle(movegen.G1, movegen.H1), "g1h1"},
+		{NoMove, "0000"},
+	} {
+		if got := c.m.String(); got != c.want {
+			t.Errorf("%#x: %q, want %q", uint16(c.m), got, c.want)
+		}
+	}
 }

@@ -143,7 +143,11 @@ func (m Move) String() string {
 		return "0000"
 	}
 	if m.IsDrop() {
-		return string("PNBRQ"[(m.from()-1)%5]) + "@" + sqName(m.to())
+		t := m.from()
+		if t < int(movegen.Pawn) || t > int(movegen.Queen) {
+			return "?@" + sqName(m.to()) // no drop: a 16-bit value of no move
+		}
+		return string("PNBRQ"[t-1]) + "@" + sqName(m.to())
 	}
 	to := m.to()
 	if m.IsCastle() && m.from()&7 == 4 && (to&7 == 0 || to&7 == 7) {
