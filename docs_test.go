@@ -169,7 +169,7 @@ func TestReadmeLength(t *testing.T) {
 }
 
 // TestPublicPackages checks the module's public surface: the packages a
-// user can import are attacks, movegen, pgn, polyglot, opening, engine, syzygy and svg, every other one internal (the
+// user can import are attacks, movegen, pgn, polyglot, opening, engine, syzygy, svg and variant, every other one internal (the
 // generators' library, the move generator's core, the test data).
 func TestPublicPackages(t *testing.T) {
 	if testing.Short() {
@@ -185,7 +185,7 @@ func TestPublicPackages(t *testing.T) {
 			public = append(public, p)
 		}
 	}
-	want := []string{"github.com/symmagic/attacks", "github.com/symmagic/attacks/engine", "github.com/symmagic/attacks/movegen", "github.com/symmagic/attacks/opening", "github.com/symmagic/attacks/pgn", "github.com/symmagic/attacks/polyglot", "github.com/symmagic/attacks/svg", "github.com/symmagic/attacks/syzygy"}
+	want := []string{"github.com/symmagic/attacks", "github.com/symmagic/attacks/engine", "github.com/symmagic/attacks/movegen", "github.com/symmagic/attacks/opening", "github.com/symmagic/attacks/pgn", "github.com/symmagic/attacks/polyglot", "github.com/symmagic/attacks/svg", "github.com/symmagic/attacks/syzygy", "github.com/symmagic/attacks/variant"}
 	if strings.Join(public, " ") != strings.Join(want, " ") {
 		t.Errorf("importable packages %q, want %q", public, want)
 	}
