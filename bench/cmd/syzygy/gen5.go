@@ -36,12 +36,12 @@ const (
 var tbSource = foreign.Source{Name: "the Syzygy generator", URL: tbURL, Commit: tbCommit, Flag: "tb", Marker: "src/rtbgen.c"}
 
 // fiveTables are the 5-piece tables -five times: four pawnless ones and
-// one with a pawn, among the quickest to generate (under two minutes
-// each on two threads of a Xeon, the pawn table five). A pawn table's
-// generation needs the WDL tables of its promotions first (KRPvKR's:
-// KQRvKR, KRRvKR, KRBvKR, KRNvKR), and so does the DTZ probe of its
-// positions: gen5 makes them too (promotionTables).
-var fiveTables = []string{"KRRvKR", "KRBvKR", "KBBBvK", "KNNvKR", "KRPvKR"}
+// one with a pawn, among the quickest to generate. A pawn table's
+// generation needs the WDL tables of its promotions first, and so does
+// the DTZ probe of its positions: gen5 makes them too (promotionTables;
+// KRRvKP's are KRRvKQ, KRRvKR, KRRvKB and KRRvKN, each about as quick as
+// KRRvKR, where KRPvKR's KQRvKR alone takes as long as all of these).
+var fiveTables = []string{"KRRvKR", "KRBvKR", "KBBBvK", "KNNvKR", "KRRvKP"}
 
 // tbGenerator is a build of the generator: its three programs.
 type tbGenerator struct {

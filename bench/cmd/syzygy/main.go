@@ -51,7 +51,7 @@
 // The 5-piece tables (-five) are made by the tables' official generator
 // (github.com/syzygy1/tb, cloned at tbCommit, or -tb DIR), built in the
 // cache directory, into the cache directory, once: KRRvKR, KRBvKR,
-// KBBBvK, KNNvKR, KRPvKR and the tables KRPvKR promotes to, each file
+// KBBBvK, KNNvKR, KRRvKP and the tables KRRvKP promotes to, each file
 // checked with the generator's tbcheck against the checksums its
 // repository publishes for the official tables; a file that does not
 // match is an error, and is never left where the tables are kept.
