@@ -351,7 +351,8 @@ func measureSpeed(f *fathom, tables string, cfg speedConfig, stderr io.Writer) (
 		md.Wrap(w, fmt.Sprintf("Command: `%s`. %s. Each probe of a set of positions is one cell: every position "+
 			"probed once a pass, passes repeated until %v had run (once at least); every cell, every prober, in "+
 			"each of %d interleaved rounds, the cells' order and the probers' rotating from round to round; "+
-			"nanoseconds a probe, medians, in brackets the interval that holds the median with %.1f%% confidence.",
+			"nanoseconds a probe, medians, in brackets the interval that holds the median with %.1f%% confidence. "+
+			"The machine is shared: expect noise.",
 			cfg.command, strings.Join(sizes, "; "), cfg.minTime, cfg.rounds, 100*cover), "")
 		fmt.Fprintln(w)
 		md.Wrap(w, fmt.Sprintf("The package's public ProbeWDL and ProbeDTZ, in this process, against Fathom in a "+
@@ -391,7 +392,7 @@ func measureSpeed(f *fathom, tables string, cfg speedConfig, stderr io.Writer) (
 		md.Wrap(w, fmt.Sprintf("Memory: the package mapped %d table files (%s: the WDL and DTZ files of the "+
 			"tables probed and those their captures and pawn moves lead to; the system keeps in memory only "+
 			"the pages probes touch) and its heap grew by %s for them (each stream's decoded symbols, 9 bytes "+
-			"a symbol, its 4 KB table of code runs, and the tables' headers).",
+			"a symbol, its 2 KB table of code runs, and the tables' headers).",
 			loaded, machine.Size(int(mapped)), machine.Size(int(heap))), "")
 	}, nil
 }
