@@ -88,15 +88,23 @@ type pairs struct {
 	// lens[s] is syms[s].n, in a byte: the decoding loop reads it for
 	// every code it skips, and the bytes keep the cache lines few.
 	lens []uint8
-	// fast[c] sums up the codes that the fastBits bits c start with: the
-	// values the symbols of the whole codes among them stand for (bits 8
-	// up) and the bits those codes take (bits 0-7). The decoder skips them
-	// at once when the value it looks for lies beyond.
+	// fast[c] is what the decoder needs of the codes that the fastBits
+	// bits c start with: the values the symbols of the whole codes among
+	// them stand for (bits 20-31: at most 10 codes of 256 values) and the
+	// bits those codes take (bits 16-19), which it skips at once when the
+	// value it looks for lies beyond; and the first code, where it is
+	// whole among them: its length (bits 12-15; 0 where the code is
+	// longer, 15 where it names no symbol) and its symbol (bits 0-11), so
+	// that the decoder reads a short code's length and symbol here rather
+	// than searching base for them.
 	fast *[1 << fastBits]uint32
 }
 
-// fastBits is the width of pairs.fast's index: 4 KB a stream.
-const fastBits = 10
+// fastBits is the width of pairs.fast's index: 2 KB a stream.
+const fastBits = 9
+
+// fastBad is pairs.fast's first length for a code that names no symbol.
+const fastBad = 15
 
 // symbol is a symbol's expansion: a value, or the pair left, right.
 type symbol struct {
@@ -477,6 +485,7 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 	for c := range p.fast {
 		code := uint64(c) << (64 - fastBits)
 		sum, used := 0, 0
+		first := uint32(0)
 		for {
 			l := p.minLen
 			for code < p.base[l] {
@@ -487,13 +496,19 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 			}
 			s := int(p.offset[l]) + int((code-p.base[l])>>(64-uint(l)))
 			if s >= numSyms {
-				break // a code the decoder will refuse
+				if used == 0 {
+					first = fastBad << 12 // a code the decoder will refuse
+				}
+				break
+			}
+			if used == 0 {
+				first = uint32(l)<<12 | uint32(s)
 			}
 			sum += int(p.lens[s]) + 1
 			used += l
 			code <<= uint(l)
 		}
-		p.fast[c] = uint32(sum)<<8 | uint32(used)
+		p.fast[c] = uint32(sum)<<20 | uint32(used)<<16 | first
 	}
 	p.numIdx = (size + 1<<p.idxBits - 1) >> p.idxBits
 	return p, next, flags, nil
@@ -548,17 +563,19 @@ func (p *pairs) symbolAt(idx uint64) (*symbol, bool) {
 	if !ok {
 		return nil, false
 	}
-	sym := &p.syms[s]
-	for sym.n != 0 {
-		left := &p.syms[sym.left]
-		if n <= int(left.n) {
-			sym = left
+	// Down the pairs to the value: the counts read from lens, whose bytes
+	// the decoder has just read, rather than from the symbols.
+	syms, lens := p.syms, p.lens
+	for lens[s] != 0 {
+		sym := &syms[s]
+		if left := sym.left; n <= int(lens[left]) {
+			s = uint(left)
 		} else {
-			n -= int(left.n) + 1
-			sym = &p.syms[sym.right]
+			n -= int(lens[left]) + 1
+			s = uint(sym.right)
 		}
 	}
-	return sym, true
+	return &syms[s], true
 }
 
 // skip decodes the codes of the block blk (with the 8 bytes after it, the
@@ -567,8 +584,9 @@ func (p *pairs) symbolAt(idx uint64) (*symbol, bool) {
 // Codes that run past the block, or name no symbol, are a corrupt stream:
 // false.
 func (p *pairs) skip(blk []byte, lit int) (uint, int, bool) {
-	base, offset, lens := &p.base, &p.offset, p.lens
-	minLen, fast := uint(p.minLen), p.fast
+	base, offset, lens, fast := &p.base, &p.offset, p.lens, p.fast
+	// A code not whole among fastBits bits is longer.
+	long := max(uint(p.minLen), fastBits+1)
 	// The codes from bit bit of the block on, read as one big-endian word
 	// from the byte that holds it: at least 57 bits, and no code is
 	// longer than 32.
@@ -580,17 +598,26 @@ func (p *pairs) skip(blk []byte, lit int) (uint, int, bool) {
 		code := binary.BigEndian.Uint64(blk[i:i+8]) << (bit & 7)
 		// The whole codes of the next fastBits bits, at once, when the
 		// value lies beyond them.
-		if f := fast[code>>(64-fastBits)]; lit >= int(f>>8) && f>>8 != 0 {
-			lit -= int(f >> 8)
-			bit += uint(f & 0xff)
+		f := fast[code>>(64-fastBits)]
+		if sum := int(f >> 20); lit >= sum && sum != 0 {
+			lit -= sum
+			bit += uint(f>>16) & 15
 			continue
 		}
-		l := minLen
-		for code < base[l&63] {
-			l++
-		}
-		s := uint(offset[l&63]) + uint((code-base[l&63])>>((64-l)&63))
-		if s >= uint(len(lens)) {
+		// The next code: read from f if it is short, else searched.
+		l := uint(f>>12) & 15
+		s := uint(f & 0xfff)
+		switch l {
+		case 0:
+			l = long
+			for code < base[l&63] {
+				l++
+			}
+			s = uint(offset[l&63]) + uint((code-base[l&63])>>((64-l)&63))
+			if s >= uint(len(lens)) {
+				return 0, 0, false
+			}
+		case fastBad:
 			return 0, 0, false
 		}
 		n := int(lens[s])

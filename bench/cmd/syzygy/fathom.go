@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
 	_ "embed"
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -67,7 +69,13 @@ func prepareFathom(dir string, stderr io.Writer) (*fathom, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, work, err := fathomSource.Prepare(dir, cache, "fathom", map[string][]byte{"driver.c": fathomDriver}, stderr)
+	// The driver's file and builds are named by its digest: another
+	// version of this command, run at the same time from another
+	// checkout of the repository, builds its own beside them.
+	sum := sha256.Sum256(fathomDriver)
+	version := hex.EncodeToString(sum[:6])
+	driver := "driver-" + version + ".c"
+	src, work, err := fathomSource.Prepare(dir, cache, "fathom", map[string][]byte{driver: fathomDriver}, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -76,8 +84,8 @@ func prepareFathom(dir string, stderr io.Writer) (*fathom, error) {
 		{name: "default", flags: []string{"-std=gnu99", "-O2"}},
 		{name: "native", flags: []string{"-std=gnu99", "-O3", "-march=native"}},
 	} {
-		b.path = filepath.Join(work, "fathom-driver-"+b.name)
-		args := append(append([]string{}, b.flags...), "-I", filepath.Join(src, "src"), "-o", b.path, "driver.c")
+		b.path = filepath.Join(work, "fathom-driver-"+version+"-"+b.name)
+		args := append(append([]string{}, b.flags...), "-I", filepath.Join(src, "src"), "-o", b.path, driver)
 		fmt.Fprintf(stderr, "fathom: %s %s\n", cc.Path, strings.Join(args, " "))
 		if err := foreign.Run(nil, work, cc.Path, args...); err != nil {
 			return nil, fmt.Errorf("fathom: building the driver: %v", err)

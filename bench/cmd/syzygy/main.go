@@ -6,8 +6,9 @@
 //
 //	go run -C bench ./cmd/syzygy -refs          the reference values: compared with those stored
 //	go run -C bench ./cmd/syzygy -refs -write   the same, stored in syzygy/testdata (fathom/, python-chess/)
-//	go run -C bench ./cmd/syzygy -speed         WDL probes a second against Fathom's, interleaved rounds
-//	go run -C bench ./cmd/syzygy -speed -write  the same, and results/CPU/syzygy.md written
+//	go run -C bench ./cmd/syzygy -speed         WDL and DTZ probes a second against Fathom's, interleaved rounds
+//	go run -C bench ./cmd/syzygy -speed -five   the same on 5-piece tables too (generated once: minutes)
+//	go run -C bench ./cmd/syzygy -speed -five -write  and results/CPU/syzygy.md written
 //	go run -C bench ./cmd/syzygy -quick         a short run of both: a check that it runs
 //
 // The reference values are what the syzygy package's tests compare with,
@@ -38,11 +39,22 @@
 // package keeps as test data (-tables DIR to use others).
 //
 // The speed: the same positions (the first tenth of each 4-piece
-// sample, shuffled), each probed for its WDL once a pass, by the
-// package's ProbeWDL in this process and by Fathom's tb_probe_wdl in
-// each build's driver, passes repeated until -time has run, in -rounds
-// interleaved rounds whose order rotates; the report gives nanoseconds
-// a probe and the package against Fathom's faster build in each round.
+// sample, shuffled; with -five, as many random positions of each of five
+// 5-piece tables), each probed for its WDL, and a quarter of them for
+// their DTZ, once a pass, by the package's ProbeWDL and ProbeDTZ in this
+// process and by Fathom's tb_probe_wdl and probe_dtz in each build's
+// driver, every value checked equal first, passes repeated until -time
+// has run, in -rounds interleaved rounds whose order rotates; the report
+// gives nanoseconds a probe and the package against Fathom's faster
+// build in each round.
+//
+// The 5-piece tables (-five) are made by the tables' official generator
+// (github.com/syzygy1/tb, cloned at tbCommit, or -tb DIR), built in the
+// cache directory, into the cache directory, once: KRRvKR, KRBvKR,
+// KBBBvK, KNNvKR, KRRvKP and the tables KRRvKP promotes to, each file
+// checked with the generator's tbcheck against the checksums its
+// repository publishes for the official tables; a file that does not
+// match is an error, and is never left where the tables are kept.
 package main
 
 import (
@@ -68,7 +80,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 			"Without -refs or -speed, both. The report on stdout, progress on stderr.\n", stderr)
 	quick := fs.Bool("quick", false, "one 3-piece and one 4-piece table, 2 short rounds: a check that it runs; writes nothing")
 	refs := fs.Bool("refs", false, "compute the reference values and compare them with those stored (with -write, store them)")
-	speed := fs.Bool("speed", false, "measure WDL probes a second against Fathom's")
+	speed := fs.Bool("speed", false, "measure WDL and DTZ probes a second against Fathom's")
+	five := fs.Bool("five", false, "-speed (implied) on 5-piece tables too, generated into the cache directory the first time (minutes)")
+	tbDir := fs.String("tb", "", fmt.Sprintf("a checkout of %s, the tables' generator, for -five (default: a clone at commit %.12s in the cache directory)", tbURL, tbCommit))
 	rounds := fs.Int("rounds", 0, "interleaved rounds of -speed (default 21, -quick 2)")
 	minTime := fs.Duration("time", 0, "how long each -speed measurement runs at least (default 200ms, -quick 10ms)")
 	fathomDir := fs.String("fathom", "", fmt.Sprintf("a checkout of %s (default: a clone at commit %.12s in the cache directory)", fathomURL, fathomCommit))
@@ -85,8 +99,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *quick && out.Write {
 		return cli.Usagef("-quick -write: a quick run writes nothing")
 	}
+	if *five && *quick {
+		return cli.Usagef("-quick -five: a quick run generates no tables")
+	}
 	if *rounds < 0 || *minTime < 0 {
 		return cli.Usagef("-rounds %d -time %v: neither may be negative", *rounds, *minTime)
+	}
+	if *five {
+		*speed = true
 	}
 	if !*refs && !*speed {
 		*refs, *speed = true, true
@@ -116,7 +136,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if *minTime > 0 {
 			cfg.minTime = *minTime
 		}
-		cfg.command = strings.TrimSpace("go run -C bench ./cmd/syzygy " + strings.Join(cli.QuoteArgs(args, "fathom", "python-chess", "tables", "testdata"), " "))
+		cfg.command = strings.TrimSpace("go run -C bench ./cmd/syzygy " + strings.Join(cli.QuoteArgs(args, "fathom", "python-chess", "tables", "testdata", "tb"), " "))
+		if *five {
+			g, err := prepareGenerator(*tbDir, stderr)
+			if err != nil {
+				return err
+			}
+			if cfg.five, err = fiveDir(g, tdir, stderr); err != nil {
+				return err
+			}
+		}
 		report, err := measureSpeed(f, tdir, cfg, stderr)
 		if err != nil {
 			return err

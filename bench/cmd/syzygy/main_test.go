@@ -27,12 +27,12 @@ func TestFlags(t *testing.T) {
 		t.Errorf("-h: %v", err)
 	}
 	for _, want := range []string{"Usage: go run -C bench ./cmd/syzygy [flags]", "-quick", "-refs", "-speed", "-rounds", "-time",
-		"-fathom", "-python-chess", "-tables", "-testdata", "-write", "-out"} {
+		"-fathom", "-python-chess", "-tables", "-testdata", "-write", "-out", "-five", "-tb"} {
 		if !strings.Contains(errs.String(), want) {
 			t.Errorf("the usage lacks %q", want)
 		}
 	}
-	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-time", "-1s"}, {"-out", "x"}, {"-quick", "-write"}} {
+	for _, args := range [][]string{{"extra"}, {"-rounds", "-1"}, {"-time", "-1s"}, {"-out", "x"}, {"-quick", "-write"}, {"-quick", "-five"}} {
 		if err := run(args, &out, &errs); err == nil {
 			t.Errorf("%q: no error", args)
 		}
@@ -66,7 +66,7 @@ func TestQuick(t *testing.T) {
 	}
 	for _, want := range []string{"Fathom at commit ", "python-chess 1.", " 0 differ from Fathom's values",
 		"Fathom: 858880 positions of the 3-piece tables (all), 33334 of the 4-piece tables (samples)",
-		"# syzygy's WDL probes against Fathom's", "| syzygy (Go) ", "| Fathom default ", "| Fathom native ",
+		"# syzygy's WDL and DTZ probes against Fathom's", "| WDL, 4 pieces | syzygy (Go) ", "| DTZ, 4 pieces | Fathom native ", "| Fathom default ", "| Fathom native ",
 		"Fathom's faster build in each round"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the output lacks %q:\n%s", want, out.String())

@@ -20,11 +20,16 @@
 //                              tb_probe_root_wdl (int32s, little-endian),
 //                              both with the fifty-move rule
 //   fathom-driver DIR bench    records in: as values, until a record whose
-//                              side byte is 255; then for each line "go" on
+//                              side byte is 255; then for each line "wdl" on
 //                              stdin, it probes every position's WDL with
-//                              tb_probe_wdl and prints the nanoseconds taken
-//                              and the sum of the values (a check that the
+//                              tb_probe_wdl, and for each line "dtz N" the
+//                              DTZ of the first N positions with probe_dtz,
+//                              and prints the nanoseconds taken and the sum
+//                              of the values (WDL+2, DTZ: a check that the
 //                              probes ran)
+//
+// DIR is one directory, or several joined by the system's list separator
+// (':' here), as Fathom's tb_init takes them.
 #include "tbprobe.c"
 
 #include <time.h>
@@ -125,14 +130,33 @@ int main(int argc, char **argv) {
     }
     char line[64];
     while (fgets(line, sizeof line, stdin)) {
+      size_t m = 0;
+      int dtz = 0;
+      if (!strcmp(line, "wdl\n")) {
+        m = n;
+      } else if (sscanf(line, "dtz %zu", &m) == 1 && m <= n) {
+        dtz = 1;
+      } else {
+        fprintf(stderr, "fathom-driver: bench: %s is not wdl or dtz N (N up to %zu)\n", line, n);
+        return 2;
+      }
       struct timespec t0, t1;
       long sum = 0;
       clock_gettime(CLOCK_MONOTONIC, &t0);
-      for (size_t i = 0; i < n; i++) {
-        rec *q = &rs[i];
-        unsigned v = tb_probe_wdl(q->bb[0], q->bb[1], q->bb[2], q->bb[3], q->bb[4], q->bb[5], q->bb[6],
-                                  q->bb[7], 0, 0, q->ep, q->turn == 1);
-        sum += v == TB_RESULT_FAILED ? 1000000 : (long)v;
+      if (!dtz) {
+        for (size_t i = 0; i < m; i++) {
+          rec *q = &rs[i];
+          unsigned v = tb_probe_wdl(q->bb[0], q->bb[1], q->bb[2], q->bb[3], q->bb[4], q->bb[5], q->bb[6],
+                                    q->bb[7], 0, 0, q->ep, q->turn == 1);
+          sum += v == TB_RESULT_FAILED ? 1000000 : (long)v;
+        }
+      } else {
+        for (size_t i = 0; i < m; i++) {
+          Pos p = to_pos(&rs[i], 0);
+          int ok = 1;
+          int v = probe_dtz(&p, &ok);
+          sum += ok ? (long)v : 1000000;
+        }
       }
       clock_gettime(CLOCK_MONOTONIC, &t1);
       printf("%lld %ld\n", (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec), sum);
