@@ -64,3 +64,46 @@ func TestEveryMoveValue(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseMove reads any text as SAN and as UCI in each variant's start
+// position and in a Crazyhouse position with pieces in hand: no panic; a
+// move read is legal, and reads back from its own SAN and UCI; a refusal
+// is a *MoveError.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"e4", "Nf3", "N@f3", "@e4", "P@e4", "e2e4", "N@f3", "exd5", "O-O", "e1g1", "Kxe2",
+		"e8=K", "e7e8k", "Q@h7#", "0000", "", "@", "N@", "Z@e4", "P@a8", "e2e4x", "Nbd7+"} {
+		f.Add(s)
+	}
+	positions := []Position{}
+	for _, v := range Variants {
+		positions = append(positions, StartPosition(v))
+	}
+	zh, err := ParseFEN(Crazyhouse, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Pp] w KQkq - 0 4")
+	if err != nil {
+		f.Fatal(err)
+	}
+	positions = append(positions, zh)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range positions {
+			for _, parse := range []func(string) (Move, error){p.ParseSAN, p.ParseUCI} {
+				m, err := parse(s)
+				if err != nil {
+					var me *MoveError
+					if !errors.As(err, &me) {
+						t.Fatalf("%v: %q: %v is no *MoveError", p.Variant(), s, err)
+					}
+					continue
+				}
+				if !p.IsLegal(m) {
+					t.Fatalf("%v: %q read as %s, not legal", p.Variant(), s, m)
+				}
+				if back, err := p.ParseSAN(p.SAN(m)); err != nil || back != m {
+					t.Fatalf("%v: %q: SAN %q reads back as %s, %v", p.Variant(), s, p.SAN(m), back, err)
+				}
+				if back, err := p.ParseUCI(m.String()); err != nil || back != m {
+					t.Fatalf("%v: %q: UCI %q reads back as %s, %v", p.Variant(), s, m, back, err)
+				}
+			}
+		}
+	})
+}
