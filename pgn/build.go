@@ -317,10 +317,7 @@ func (b *Builder) Movetext() error {
 // Move parses the move at the current position and adds it to the game.
 func (b *Builder) Move(s []byte) error {
 	if b.state != stateStandard {
-		if b.state == stateVariant {
-			return b.variantMove(s)
-		}
-		return b.refuse("Move")
+		return b.otherMove(s) // a variant game's, or no game begun
 	}
 	if len(s) == 0 {
 		return &Error{Msg: "Builder.Move: an empty move"}
@@ -374,6 +371,16 @@ func (b *Builder) Move(s []byte) error {
 	cur.prev, cur.node = cur.node, n
 	cur.moved = true
 	return nil
+}
+
+// otherMove is Move outside a standard game's movetext: a variant game's
+// move, or the refusal of a move before Begin. One call, so that the
+// standard game's Move pays for no more than the test of b.state.
+func (b *Builder) otherMove(s []byte) error {
+	if b.state == stateVariant {
+		return b.variantMove(s)
+	}
+	return b.refuse("Move")
 }
 
 // fenError is the error of a FEN tag movegen refused in a standard game.
