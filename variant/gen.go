@@ -6,11 +6,13 @@ import (
 )
 
 // How the generator works: it lists the pseudo-legal moves (the moves of
-// the pieces, castling, en passant, drops), plays each on a copy of the
-// position and keeps those the variant's rule accepts in the position
-// after it (legalAfter): make and test, as python-chess's variants do.
-// Each variant's rules are few lines of legalAfter and of the end rules;
-// the cost is a copy a move, which no standard-chess path pays: package
+// the pieces, castling, en passant, drops) and keeps those the variant's
+// rule accepts in the position after each, as python-chess's variants
+// define them. Where the rule is the king's safety (Crazyhouse, King of
+// the Hill, Three-check, Horde; Racing Kings asks it of both kings), safe
+// tests the move on the occupancy after it, without playing it; Atomic's
+// moves and en-passant captures are played on a copy and tested (legal:
+// make and test); Antichess keeps its captures where it has one. Package
 // movegen is not touched.
 
 // pseudo appends the pseudo-legal moves of p to list: every move of the
