@@ -105,7 +105,10 @@ type span struct{ off, n uint32 }
 
 // Game is a game record. The zero Game is an empty game from the standard
 // start with no tags and result "*"; NewGame gives one with the Seven Tag
-// Roster. A Game holds no pointers into what it was read from.
+// Roster. A Game holds no pointers into what it was read from. A game of
+// one of lichess's variants (a Variant tag naming it, ResetVariant,
+// FromVariantMoves) holds package variant's positions and moves: see
+// Variant.
 type Game struct {
 	// Tags are the game's tag pairs in their order, as read.
 	Tags []Tag
