@@ -3,6 +3,7 @@ package pgn_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -323,7 +324,7 @@ func TestVariantRead(t *testing.T) {
 // TestVariantBuild makes a variant game by FromVariantMoves and
 // PlayVariant, and writes it: its Variant tag, no FEN tag from the
 // variant's start, a FEN and SetUp from another, its SAN (a drop), its
-// result by the variant's rules.
+// result by the variant's rules; a Clone keeps its own start.
 func TestVariantBuild(t *testing.T) {
 	start := variant.StartPosition(variant.KingOfTheHill)
 	var moves []variant.Move
@@ -368,7 +369,46 @@ func TestVariantBuild(t *testing.T) {
 	if s := g2.String(); s != want {
 		t.Errorf("written\n%s\nwant\n%s", s, want)
 	}
+	// A Clone shares nothing: the original reset to another variant
+	// leaves the clone's start as it was.
+	c := g2.Clone()
+	g2.ResetVariant(variant.StartPosition(variant.Horde))
+	if p := c.VariantStart(); p != zh || c.Variant() != variant.Crazyhouse || g2.Variant() != variant.Horde {
+		t.Errorf("the clone's start %s (%v) after the original's reset to Horde", p.FEN(), c.Variant())
+	}
 	if _, err := pgn.FromVariantMoves(variant.Position{}, nil); err == nil {
 		t.Error("FromVariantMoves of the zero Position: no error")
+	}
+}
+
+// TestVariantParallel reads the variant games with a ParallelReader in
+// small chunks, the games built in its workers: each is the game Reader
+// reads, its variant, positions and text the same.
+func TestVariantParallel(t *testing.T) {
+	for _, file := range variantFiles {
+		data := readTestFile(t, "testdata/variants/"+file)
+		pr := pgn.NewParallelReader(context.Background(), bytes.NewReader(data))
+		pr.Workers, pr.ChunkSize = 2, 4096
+		r := pgn.NewReader(bytes.NewReader(data))
+		var g, want pgn.Game
+		n := 0
+		for {
+			err := pr.Read(&g)
+			werr := r.Read(&want)
+			if err == io.EOF && werr == io.EOF {
+				break
+			}
+			n++
+			if err != nil || werr != nil {
+				t.Fatalf("%s game %d: %v, Reader's %v", file, n, err, werr)
+			}
+			if g.Variant() != want.Variant() || g.String() != want.String() ||
+				g.VariantPosition(g.MainlineEnd()) != want.VariantPosition(want.MainlineEnd()) {
+				t.Fatalf("%s game %d: the ParallelReader's game differs:\n%s\nReader's\n%s", file, n, g.String(), want.String())
+			}
+		}
+		if err := pr.Close(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
