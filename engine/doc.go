@@ -74,4 +74,16 @@
 // king takes rook both ways; a standard game switches it off, unless the
 // caller set it with SetOption. The moves the driver returns are always in
 // the notation of the caller's position.
+//
+// # Variants
+//
+// PlayVariant and AnalyseVariant search a VariantGame, a game of one of
+// package variant's variants (Crazyhouse, Atomic, Antichess, King of the
+// Hill, Three-check, Horde, Racing Kings), on an engine that offers the
+// variant among its UCI_Variant option's values, as Fairy-Stockfish does:
+// the driver sets UCI_Variant to the variant's UCI name before the
+// search, and back to "chess" before a standard game's. Every move the
+// engine writes is checked by the variant's rules and given as a
+// variant.Move (Analysis.VariantBestMove, Info.VariantPV); drops are sent
+// and read as N@f3.
 package engine

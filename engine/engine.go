@@ -114,10 +114,11 @@ type Engine struct {
 	closeOnce sync.Once
 
 	// Under sem.
-	multiPV      int  // the MultiPV option's value in effect
-	chess960     bool // the UCI_Chess960 option's value in effect
-	user960      bool // the caller set UCI_Chess960 to true
-	pendingReady int  // readyoks still to come for calls that stopped waiting
+	multiPV      int    // the MultiPV option's value in effect
+	chess960     bool   // the UCI_Chess960 option's value in effect
+	user960      bool   // the caller set UCI_Chess960 to true
+	uciVariant   string // the UCI_Variant option's value in effect ("" without one)
+	pendingReady int    // readyoks still to come for calls that stopped waiting
 }
 
 type lineMsg struct {
@@ -587,6 +588,9 @@ func (e *Engine) handshake(ctx context.Context) error {
 			}
 			if strings.EqualFold(o.Name, "UCI_Chess960") && o.Type == "check" {
 				e.chess960 = o.Default == "true"
+			}
+			if strings.EqualFold(o.Name, "UCI_Variant") && o.Type == "combo" {
+				e.uciVariant = o.Default
 			}
 		case "uciok":
 			if name != "" {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/variant"
 )
 
 // Field names one field of an info line; Info.Fields holds the fields a
@@ -61,6 +62,13 @@ type Info struct {
 	CPULoad        int // per mille
 	PV             []movegen.Move
 	String         string // the text of "info string ...", the rest of the line
+
+	// VariantPV and VariantCurrMove are PV and CurrMove of a variant
+	// game's search (AnalyseVariant), checked by the variant's rules; PV
+	// and CurrMove are then empty (FieldPV and FieldCurrMove say which
+	// the line gave).
+	VariantPV       []variant.Move
+	VariantCurrMove variant.Move
 
 	// Turn is the side to move in the position searched, whose point of
 	// view Score and WDL take: the driver sets it on every Info it hands

@@ -197,6 +197,8 @@ func (e *Engine) setOptions(ctx context.Context, op string, names []string, valu
 	}
 	for i, o := range opts {
 		switch {
+		case strings.EqualFold(o.Name, "UCI_Variant"):
+			e.uciVariant = vals[i]
 		case strings.EqualFold(o.Name, "MultiPV"):
 			e.multiPV, _ = strconv.Atoi(vals[i])
 		case strings.EqualFold(o.Name, "UCI_Chess960"):

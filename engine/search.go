@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/variant"
 )
 
 // Game is what a search is asked about: the position a game started from
@@ -173,6 +174,12 @@ type Analysis struct {
 	// Ponder the reply it expects, or NoMove.
 	BestMove movegen.Move
 	Ponder   movegen.Move
+
+	// VariantBestMove and VariantPonder are BestMove and Ponder of a
+	// variant game's search (AnalyseVariant, PlayVariant), checked by the
+	// variant's rules; NoMove for a standard game's.
+	VariantBestMove variant.Move
+	VariantPonder   variant.Move
 }
 
 // Search is a search under way: Next reads its info lines as the engine
@@ -188,6 +195,7 @@ type Search struct {
 	op       string // "search", or "play" for Play's
 	ctx      context.Context
 	root     movegen.Position
+	vroot    *variant.Position // a variant game's position searched; nil for a standard one
 	chess960 bool
 	ponder   bool
 	info     Info
@@ -245,6 +253,13 @@ func (e *Engine) startSearch(ctx context.Context, op string, game Game, root mov
 			values = append(values, strconv.FormatBool(want960))
 		} else if want960 {
 			return nil, &Error{Engine: e.name, Op: op, Msg: "the position is in Chess960 mode, and the engine has no UCI_Chess960 option"}
+		}
+	}
+	if e.uciVariant != "" && !strings.EqualFold(e.uciVariant, "chess") {
+		// A variant game's search set it: standard chess again.
+		if o, ok := e.option("UCI_Variant"); ok && o.Type == "combo" && hasVar(o.Vars, "chess") {
+			names = append(names, o.Name)
+			values = append(values, "chess")
 		}
 	}
 	if limit.MultiPV > 0 && limit.MultiPV != e.multiPV {
@@ -357,7 +372,7 @@ func (s *Search) Next() bool {
 		word, rest := nextWord(m.line)
 		switch word {
 		case "info":
-			info, err := parseInfo(rest, &s.root, s.chess960)
+			info, err := s.parseInfo(rest)
 			if err != nil {
 				s.end(s.drain(&Error{Engine: e.name, Op: op, Line: m.line,
 					Msg: fmt.Sprintf("info line %q: %s", m.line, err), Err: errors.Unwrap(err)}))
@@ -386,13 +401,16 @@ func (s *Search) keep(info Info) {
 		return
 	}
 	for len(s.lines) < info.MultiPV {
-		s.lines = append(s.lines, Info{Turn: s.root.Side()})
+		s.lines = append(s.lines, Info{Turn: s.turn()})
 	}
 	s.lines[info.MultiPV-1] = info
 }
 
 // bestMove reads the bestmove line's moves into the analysis.
 func (s *Search) bestMove(line, rest string) error {
+	if s.vroot != nil {
+		return s.variantBestMove(line, rest)
+	}
 	best, rest := nextWord(rest)
 	var err error
 	switch best {
@@ -449,7 +467,7 @@ func (s *Search) drain(err *Error) error {
 		word, rest := nextWord(m.line)
 		switch word {
 		case "info":
-			if info, perr := parseInfo(rest, &s.root, s.chess960); perr == nil {
+			if info, perr := s.parseInfo(rest); perr == nil {
 				s.keep(info)
 			}
 		case "bestmove":

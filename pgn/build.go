@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/variant"
 )
 
 // Builder is the Visitor that builds a Game: Reader.Read is Visit with
@@ -16,9 +17,12 @@ import (
 // its SAN (or long algebraic or coordinate notation, as movegen's ParseSAN
 // reads them, or a null move) at the position and returns a *Error for a
 // move that is not legal there, wrapping the *movegen.SANError; a FEN tag
-// that is no position, and a Variant tag other than standard chess and
-// Chess960, are errors too (Read's game then holds every tag of the tag
-// section).
+// that is no position, and a Variant tag that names neither standard
+// chess, Chess960 nor one of package variant's variants, are errors too
+// (Read's game then holds every tag of the tag section). A game whose
+// Variant tag names one of the variants is read by that variant's rules,
+// through package variant (see Game.Variant): its SAN with drops (N@f3,
+// @e4), king promotions (e8=K) and the rest as for standard chess.
 //
 // The game holds what the events held: each comment apart and in order,
 // NAGs, variations, the termination marker as read (a game without one
@@ -38,13 +42,18 @@ type Builder struct {
 
 	g        *Game
 	info     *GameInfo
-	begun    bool // Begin has begun a game
+	state    uint8 // stateNone, or Begin has begun a game: stateStandard, stateVariant from a variant game's Movetext
 	tagsOnly bool
 	stack    []level
 	cur      level
 	// A FEN and a Variant tag, read at their tags, applied at Movetext.
 	start    movegen.Position
 	chess960 bool
+	variant  variant.Variant // a Variant tag's variant, NoVariant for standard chess
+	fenErr   error           // a FEN tag movegen refused, the game's error unless a Variant tag names a variant
+	// A variant game's positions, beside cur's and stack's levels.
+	vcur   vlevel
+	vstack []vlevel
 	// tagText holds a game's new tag names and values, made one string
 	// when its tags are read; tagNew says where each goes.
 	tagText []byte
@@ -118,12 +127,12 @@ func (b *Builder) Reset(g *Game) {
 	if g == nil {
 		panic("pgn: Builder.Reset: nil *Game")
 	}
-	b.g, b.begun = g, false
+	b.g, b.state = g, stateNone
 }
 
 // refuse returns the error of an event b cannot take: it has no Game (the
 // zero Builder), or no game has begun (Begin comes first). An event but
-// Begin tests b.begun alone, which Begin sets only with a Game.
+// Begin tests b.state alone, which Begin sets only with a Game.
 func (b *Builder) refuse(method string) error {
 	if b.g == nil {
 		return &Error{Msg: "Builder." + method + ": the Builder has no Game (make it with NewBuilder)"}
@@ -140,10 +149,10 @@ func (b *Builder) Begin(info *GameInfo) error {
 	if b.g == nil {
 		return b.refuse("Begin")
 	}
-	b.begun = true
+	b.state = stateStandard
 	g := b.g
 	g.Tags = g.Tags[:0] // the last game's strings kept in place, for Tag to reuse
-	b.start, b.chess960 = movegen.StartPosition(), false
+	b.start, b.chess960, b.variant, b.fenErr = movegen.StartPosition(), false, variant.NoVariant, nil
 	g.reset(&b.start)
 	b.info = info
 	b.stack = b.stack[:0]
@@ -153,10 +162,22 @@ func (b *Builder) Begin(info *GameInfo) error {
 	return nil
 }
 
+// The Builder's states.
+const (
+	stateNone     = iota // no game begun
+	stateStandard        // a game begun: standard chess, until a variant game's Movetext
+	stateVariant         // a variant game's movetext
+)
+
 // Tag adds the tag pair; a FEN tag sets the start position, a Variant tag
-// Chess960.
+// Chess960 or one of package variant's variants (by python-chess's names
+// of them, case aside: "Crazyhouse", "Atomic", "Antichess", "King of the
+// Hill", "Three-check", "Horde", "Racing Kings", "ZH", "3check", ...). A
+// FEN tag that is no position of standard chess is the game's error at
+// Movetext unless a Variant tag names a variant: a variant game's FEN is
+// read in its variant at Movetext, whichever of the two tags comes first.
 func (b *Builder) Tag(name, value []byte) error {
-	if !b.begun {
+	if b.state == stateNone {
 		return b.refuse("Tag")
 	}
 	if len(name) == 0 {
@@ -165,20 +186,21 @@ func (b *Builder) Tag(name, value []byte) error {
 	b.keepTag(name, value)
 	switch string(name) {
 	case "FEN":
+		if b.variant != variant.NoVariant {
+			return nil // read at Movetext, in the variant
+		}
 		p, err := movegen.ParseFEN(string(value))
 		if err != nil {
-			return &Error{Msg: "FEN tag: " + strings.TrimPrefix(err.Error(), "movegen: "), Err: err}
+			b.fenErr = err // the game's error unless a Variant tag follows
+			return nil
 		}
-		b.start = p
+		b.start, b.fenErr = p, nil
 	case "Variant":
-		switch v := strings.TrimSpace(string(value)); {
-		case v == "" || anyFold(v, "standard", "chess", "normal", "from position", "fromposition"):
-			b.chess960 = false
-		case strings.Contains(v, "960") || containsFold(v, "fischer"):
-			b.chess960 = true
-		default:
-			return &Error{Msg: fmt.Sprintf("variant %q: only standard chess and Chess960 are read", value)}
+		v, chess960, ok := tagVariant(string(value))
+		if !ok {
+			return &Error{Msg: fmt.Sprintf("variant %q: not one this package reads (standard chess, Chess960, Crazyhouse, Atomic, Antichess, King of the Hill, Three-check, Horde, Racing Kings)", value)}
 		}
+		b.chess960, b.variant = chess960, v
 	}
 	return nil
 }
@@ -266,10 +288,16 @@ func containsFold(s, sub string) bool {
 
 // Movetext sets the start position the tags gave.
 func (b *Builder) Movetext() error {
-	if !b.begun {
+	if b.state == stateNone {
 		return b.refuse("Movetext")
 	}
 	b.tagStrings()
+	if b.variant != variant.NoVariant {
+		return b.variantMovetext()
+	}
+	if b.fenErr != nil {
+		return b.fenError()
+	}
 	start := b.start
 	if b.chess960 {
 		start.SetChess960(true) // never an error when switching on
@@ -288,8 +316,8 @@ func (b *Builder) Movetext() error {
 
 // Move parses the move at the current position and adds it to the game.
 func (b *Builder) Move(s []byte) error {
-	if !b.begun {
-		return b.refuse("Move")
+	if b.state != stateStandard {
+		return b.otherMove(s) // a variant game's, or no game begun
 	}
 	if len(s) == 0 {
 		return &Error{Msg: "Builder.Move: an empty move"}
@@ -345,6 +373,21 @@ func (b *Builder) Move(s []byte) error {
 	return nil
 }
 
+// otherMove is Move outside a standard game's movetext: a variant game's
+// move, or the refusal of a move before Begin. One call, so that the
+// standard game's Move pays for no more than the test of b.state.
+func (b *Builder) otherMove(s []byte) error {
+	if b.state == stateVariant {
+		return b.variantMove(s)
+	}
+	return b.refuse("Move")
+}
+
+// fenError is the error of a FEN tag movegen refused in a standard game.
+func (b *Builder) fenError() error {
+	return &Error{Msg: "FEN tag: " + strings.TrimPrefix(b.fenErr.Error(), "movegen: "), Err: b.fenErr}
+}
+
 // moveNumber writes a move's number as PGN does: "12." before White's
 // move, "12..." before Black's.
 func moveNumber(p *movegen.Position) string {
@@ -382,7 +425,7 @@ func (b *Builder) note(nt note) {
 
 // Comment adds the comment.
 func (b *Builder) Comment(text []byte) error {
-	if !b.begun {
+	if b.state == stateNone {
 		return b.refuse("Comment")
 	}
 	if len(text) == 0 {
@@ -397,7 +440,7 @@ func (b *Builder) Comment(text []byte) error {
 
 // NAG adds the NAG to the last move ($0, the null annotation, is none).
 func (b *Builder) NAG(nag byte) error {
-	if !b.begun {
+	if b.state == stateNone {
 		return b.refuse("NAG")
 	}
 	if nag != 0 {
@@ -408,7 +451,7 @@ func (b *Builder) NAG(nag byte) error {
 
 // BeginVariation begins a variation: an alternative to the last move.
 func (b *Builder) BeginVariation() error {
-	if !b.begun {
+	if b.state == stateNone {
 		return b.refuse("BeginVariation")
 	}
 	if !b.cur.moved {
@@ -421,13 +464,17 @@ func (b *Builder) BeginVariation() error {
 	v := level{node: b.cur.prev, prev: None}
 	v.pos[0] = b.cur.pos[b.cur.at^1]
 	b.cur = v
+	if b.state == stateVariant {
+		b.vstack = append(b.vstack, b.vcur)
+		b.vcur = vlevel{pos: [2]variant.Position{b.vcur.pos[b.vcur.at^1]}}
+	}
 	return nil
 }
 
 // EndVariation ends the variation. What a variation without a move held
 // goes to the move before it.
 func (b *Builder) EndVariation() error {
-	if !b.begun {
+	if b.state == stateNone {
 		return b.refuse("EndVariation")
 	}
 	if len(b.stack) == 0 {
@@ -436,6 +483,10 @@ func (b *Builder) EndVariation() error {
 	pending := b.cur.pending
 	b.cur = b.stack[len(b.stack)-1]
 	b.stack = b.stack[:len(b.stack)-1]
+	if b.state == stateVariant {
+		b.vcur = b.vstack[len(b.vstack)-1]
+		b.vstack = b.vstack[:len(b.vstack)-1]
+	}
 	if pending.head != 0 {
 		g := b.g
 		for i := pending.head; i != 0; {
@@ -465,7 +516,7 @@ func (b *Builder) EndVariation() error {
 // End sets the game's result: its marker, or, without one, its Result
 // tag's value if that is a marker, else "*".
 func (b *Builder) End(result string) error {
-	if !b.begun {
+	if b.state == stateNone {
 		return b.refuse("End")
 	}
 	if result != "" && !isResult(result) {
@@ -475,6 +526,9 @@ func (b *Builder) End(result string) error {
 	if result == "" {
 		result = "*"
 		b.tagStrings() // a game of tags alone has had no Movetext
+		if b.state == stateStandard && b.fenErr != nil && b.variant == variant.NoVariant {
+			return b.fenError()
+		}
 		if res, ok := g.Tag("Result"); ok && isResult(res) {
 			result = resultString(res)
 		}
@@ -494,6 +548,13 @@ func (b *Builder) done() {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
 	g.last, g.lastPos = b.cur.node, b.cur.pos[b.cur.at]
+	if b.state == stateVariant {
+		if len(b.vstack) > 0 {
+			b.vcur = b.vstack[0]
+		}
+		b.vstack = b.vstack[:0]
+		g.vs.last = b.vcur.pos[b.vcur.at]
+	}
 	if b.info != nil {
 		g.Warnings = append(g.Warnings[:0], b.info.Warnings...)
 	}
@@ -501,7 +562,7 @@ func (b *Builder) done() {
 
 // fail ends a game that could not be read: it keeps what was read.
 func (b *Builder) fail() {
-	if !b.begun {
+	if b.state == stateNone {
 		return
 	}
 	if b.g.nodes == nil {

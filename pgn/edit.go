@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/variant"
 )
 
 // edits is what RemoveVariation freed, the nodes, kept for reuse, and how
@@ -254,6 +255,9 @@ func (g *Game) compactNotes() {
 // moves.
 func (g *Game) AddLine(n Node, moves []movegen.Move) (Node, error) {
 	g.init()
+	if g.variant != variant.NoVariant {
+		return None, &Error{Msg: "Game.AddLine: a " + g.variant.String() + " game (AddVariantMove plays its moves)"}
+	}
 	if !g.valid(n) {
 		return None, &Error{Msg: fmt.Sprintf("Game.AddLine: node %d is not in the game (never one of its nodes 0 to %d, or removed)", n, len(g.nodes)-1)}
 	}

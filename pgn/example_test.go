@@ -218,3 +218,47 @@ func ExampleParallelReader() {
 	// pgn: game 3, line 12, column 13: move 2. Ke3: no white king moves to e3
 	// 4 14 166 two [d2d4 d7d5 c2c4] 1/2-1/2
 }
+
+// A Crazyhouse game as lichess exports it (a pawn's drop written P@e2)
+// read, played through package variant, and written as python-chess
+// writes it.
+func ExampleGame_Variant() {
+	const text = `[Event "Rated Crazyhouse game"]
+[Site "https://lichess.org/abcdefgh"]
+[Result "*"]
+[Variant "Crazyhouse"]
+
+1. e4 { [%clk 0:03:00] } 1... d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 P@e4 5. Bd2 Nf6
+6. Nxe4 Qd5 7. Nxf6+ exf6 8. N@c3 N@e4 *`
+	var g pgn.Game
+	if err := pgn.NewReader(strings.NewReader(text)).Read(&g); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Variant())
+	for n, p := range g.VariantMainlineNodes() {
+		if m := g.VariantMove(n); m.IsDrop() {
+			fmt.Println(g.SAN(n), "drops a", m.Dropped(), "from the pocket:", p.FEN())
+		}
+	}
+	end := g.VariantPosition(g.MainlineEnd())
+	fmt.Println("White holds", end.Pocket(movegen.White, movegen.Pawn), "pawns, Black", end.Pocket(movegen.Black, movegen.Knight), "knights")
+	fmt.Print(g.String())
+	// Output:
+	// crazyhouse
+	// @e4 drops a pawn from the pocket: rnb1kbnr/ppp1pppp/8/q7/3Pp3/2N5/PPP2PPP/R1BQKBNR[P] w KQkq - 1 5
+	// N@c3 drops a knight from the pocket: rnb1kb1r/ppp2ppp/5p2/3q4/3P4/2N5/PPPB1PPP/R2QKBNR[PPn] b KQkq - 1 8
+	// N@e4 drops a knight from the pocket: rnb1kb1r/ppp2ppp/5p2/3q4/3Pn3/2N5/PPPB1PPP/R2QKBNR[PP] w KQkq - 2 9
+	// White holds 2 pawns, Black 0 knights
+	// [Event "Rated Crazyhouse game"]
+	// [Site "https://lichess.org/abcdefgh"]
+	// [Date "????.??.??"]
+	// [Round "?"]
+	// [White "?"]
+	// [Black "?"]
+	// [Result "*"]
+	// [Variant "Crazyhouse"]
+	//
+	// 1. e4 {[%clk 0:03:00]} 1... d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 @e4 5. Bd2 Nf6 6.
+	// Nxe4 Qd5 7. Nxf6+ exf6 8. N@c3 N@e4 *
+}

@@ -57,6 +57,7 @@ import (
 	"strings"
 
 	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/variant"
 )
 
 // Tag is a tag pair of a game's tag section: [Name "Value"].
@@ -104,7 +105,10 @@ type span struct{ off, n uint32 }
 
 // Game is a game record. The zero Game is an empty game from the standard
 // start with no tags and result "*"; NewGame gives one with the Seven Tag
-// Roster. A Game holds no pointers into what it was read from.
+// Roster. A Game holds no pointers into what it was read from. A game of
+// one of lichess's variants (a Variant tag naming it, ResetVariant,
+// FromVariantMoves) holds package variant's positions and moves: see
+// Variant.
 type Game struct {
 	// Tags are the game's tag pairs in their order, as read.
 	Tags []Tag
@@ -131,6 +135,11 @@ type Game struct {
 	lastPos movegen.Position
 
 	edits edits // the nodes, notes and text RemoveVariation freed
+
+	// A variant game's variant (NoVariant: standard chess), and its start
+	// and last positions (see Variant), kept from game to game.
+	variant variant.Variant
+	vs      *variantGame
 }
 
 // NewGame returns a game from the standard start position with the Seven
@@ -173,6 +182,7 @@ func (g *Game) reset(start *movegen.Position) {
 	g.Warnings = g.Warnings[:0]
 	g.last, g.lastPos = Root, *start
 	g.edits = edits{}
+	g.variant = variant.NoVariant
 }
 
 // init gives the zero Game its root.
@@ -191,12 +201,19 @@ func (g *Game) Clone() *Game {
 	c.nodes = append([]node(nil), g.nodes...)
 	c.notes = append([]note(nil), g.notes...)
 	c.text = append([]byte(nil), g.text...)
+	if g.vs != nil {
+		vs := *g.vs
+		c.vs = &vs
+	}
 	return &c
 }
 
 // Start returns the position the game starts from.
 func (g *Game) Start() movegen.Position {
 	g.init()
+	if g.variant != variant.NoVariant {
+		return movegen.Position{}
+	}
 	return g.start
 }
 
@@ -274,6 +291,10 @@ func isAlnum(c byte) bool { return class[c]&cAlnum != 0 }
 // isSymbolByte reports whether c continues a PGN symbol.
 func isSymbolByte(c byte) bool { return class[c]&cSymbol != 0 }
 
+// isMoveByte reports whether c continues a symbol of the movetext: a PGN
+// symbol's bytes and @, which a drop holds (N@f3, @e4).
+func isMoveByte(c byte) bool { return class[c]&(cSymbol|cAt) != 0 }
+
 // isSpace reports whether c is white space within a line.
 func isSpace(c byte) bool { return class[c]&cSpace != 0 }
 
@@ -283,6 +304,7 @@ const (
 	cSymbol
 	cSpace
 	cSkip // a byte the skipping of movetext must look at
+	cAt   // @, of a drop
 )
 
 var class = func() (t [256]uint8) {
@@ -294,6 +316,7 @@ var class = func() (t [256]uint8) {
 	for _, c := range "_+#=:-/" {
 		t[c] |= cSymbol
 	}
+	t['@'] |= cAt
 	for _, c := range " \t\r\f\v" {
 		t[c] |= cSpace
 	}
@@ -329,7 +352,7 @@ func (g *Game) mustNode(fn string, n Node) {
 // Move returns the move that leads to n (NoMove for the root, and for a
 // null move).
 func (g *Game) Move(n Node) movegen.Move {
-	if !g.valid(n) {
+	if !g.valid(n) || g.variant != variant.NoVariant {
 		return movegen.NoMove
 	}
 	return g.nodes[n].move
@@ -588,6 +611,9 @@ func (g *Game) store(text string) span {
 
 // Mainline appends the main line's moves to dst and returns it.
 func (g *Game) Mainline(dst []movegen.Move) []movegen.Move {
+	if g.variant != variant.NoVariant {
+		return dst
+	}
 	for n := g.Next(Root); n != None; n = g.nodes[n].child {
 		dst = append(dst, g.nodes[n].move)
 	}
@@ -601,6 +627,9 @@ func (g *Game) Mainline(dst []movegen.Move) []movegen.Move {
 func (g *Game) MainlineNodes() iter.Seq2[Node, movegen.Position] {
 	return func(yield func(Node, movegen.Position) bool) {
 		g.init()
+		if g.variant != variant.NoVariant {
+			return
+		}
 		p := g.start
 		for n := g.nodes[Root].child; n != None; n = g.nodes[n].child {
 			play(&p, g.nodes[n].move)
@@ -620,6 +649,9 @@ func (g *Game) MainlineNodes() iter.Seq2[Node, movegen.Position] {
 func (g *Game) Nodes() iter.Seq2[Node, movegen.Position] {
 	return func(yield func(Node, movegen.Position) bool) {
 		g.init()
+		if g.variant != variant.NoVariant {
+			return
+		}
 		path := []movegen.Position{g.start} // path[d]: the position at the current node's ancestor at depth d
 		n := g.nodes[Root].child
 		for n != None {
@@ -667,6 +699,9 @@ func (g *Game) End() movegen.Position { return g.Position(g.MainlineEnd()) }
 // position is kept): to visit positions in turn, use MainlineNodes or Nodes.
 func (g *Game) Position(n Node) movegen.Position {
 	g.init()
+	if g.variant != variant.NoVariant {
+		return movegen.Position{}
+	}
 	if !g.valid(n) {
 		return g.start
 	}
@@ -689,6 +724,9 @@ func (g *Game) Position(n Node) movegen.Position {
 // other where an odd number of moves (null moves too) lead to n.
 func (g *Game) side(n Node) movegen.Color {
 	c := g.start.Side()
+	if g.variant != variant.NoVariant {
+		c = g.vs.start.Side()
+	}
 	if g.nodes[n].odd {
 		c = c.Other()
 	}
@@ -704,6 +742,9 @@ func (g *Game) SAN(n Node) string {
 		return ""
 	}
 	m := g.nodes[n].move
+	if g.variant != variant.NoVariant {
+		return g.variantSAN(n)
+	}
 	if m == movegen.NoMove {
 		return "--"
 	}
@@ -725,6 +766,9 @@ func (g *Game) Play(m movegen.Move) (Node, error) { return g.AddMove(g.MainlineE
 // Position).
 func (g *Game) AddMove(n Node, m movegen.Move) (Node, error) {
 	g.init()
+	if g.variant != variant.NoVariant {
+		return None, &Error{Msg: "Game.AddMove: a " + g.variant.String() + " game (AddVariantMove plays its moves)"}
+	}
 	if !g.valid(n) {
 		return None, &Error{Msg: fmt.Sprintf("Game.AddMove: node %d is not in the game (never one of its nodes 0 to %d, or removed)", n, len(g.nodes)-1)}
 	}
@@ -787,6 +831,9 @@ func (g *Game) add(n Node, m movegen.Move) Node {
 // may end by resignation, time or agreement, which the moves do not show.
 func (g *Game) Outcome(claim bool) movegen.Outcome {
 	g.init()
+	if g.variant != variant.NoVariant {
+		return movegen.Outcome{}
+	}
 	h := movegen.NewHistory(64)
 	p := g.start
 	h.Push(&p)

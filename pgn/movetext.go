@@ -223,7 +223,8 @@ func resultString(s string) string {
 // MOVETEXT_REGEX finds at s[i:] (0 for none): SAN's letters and squares,
 // [NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])?, each optional part
 // taken where the rest still matches, as a regular expression does;
-// castling (O-O, O-O-O, 0-0, 0-0-0); a null move (--, Z0, 0000).
+// castling (O-O, O-O-O, 0-0, 0-0-0); a null move (--, Z0, 0000); a drop,
+// [PNBRQK]?@[a-h][1-8].
 func moveAt(s []byte, i int) int {
 	isFile := func(j int) bool { return j < len(s) && s[j] >= 'a' && s[j] <= 'h' }
 	isRank := func(j int) bool { return j < len(s) && s[j] >= '1' && s[j] <= '8' }
@@ -269,6 +270,14 @@ func moveAt(s []byte, i int) int {
 		if bytes.HasPrefix(rest, []byte(w)) {
 			return len(w)
 		}
+	}
+	// A drop (Crazyhouse): N@f3, P@e4, @e4.
+	j := i
+	if j < len(s) && bytes.IndexByte([]byte("PNBRQK"), s[j]) >= 0 {
+		j++
+	}
+	if j < len(s) && s[j] == '@' && isFile(j+1) && isRank(j+2) {
+		return j + 3 - i
 	}
 	return 0
 }

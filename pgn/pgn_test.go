@@ -242,8 +242,10 @@ func TestReadErrors(t *testing.T) {
 		{"a move after the end", "1. f3 e5 2. g4 Qh4# 3. Kf2 0-1\n", 1, 24, "move 3. Kf2", true},
 		{"a result inside a ( passed over", "g (1-0) 1. e4 *\n", 1, 4, "the result 1-0 inside a variation", false},
 		{"a tag pair inside a ( passed over", "{x} ([Event \"y\"]) 1. e4 *\n", 1, 6, "a tag pair inside a variation", false},
-		{"an unknown variant", "[Variant \"Atomic\"]\n\n1. e4 *\n", 1, 1, "variant \"Atomic\": only standard chess and Chess960 are read", false},
-		{"a FEN tag that is no position", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n", 2, 1, "FEN tag: FEN placement: 0 white kings, want 1", false},
+		{"an unknown variant", "[Variant \"Suicide\"]\n\n1. e4 *\n", 1, 1, "variant \"Suicide\": not one this package reads", false},
+		// A FEN tag movegen refuses is the game's error at the movetext: a
+		// Variant tag after it could make it a variant's.
+		{"a FEN tag that is no position", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n", 4, 4, "FEN tag: FEN placement: 0 white kings, want 1", false},
 		{"a result inside a variation", "1. e4 (1. d4 1-0) e5 *\n", 1, 14, "the result 1-0 inside a variation", false},
 		{"a null move in check", "[FEN \"4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\"]\n\n1. -- *\n", 3, 4, "move 1. --: a null move, but white is in check", false},
 		{"a long algebraic move from the wrong square", "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-c4 Bf8-c5 4. Nb1-d4 *\n", 1, 53,

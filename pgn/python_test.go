@@ -14,6 +14,7 @@ import (
 
 	"github.com/symmagic/attacks/movegen"
 	"github.com/symmagic/attacks/pgn"
+	"github.com/symmagic/attacks/variant"
 )
 
 // pyGame is a game as python-chess 1.11.2 reads it
@@ -98,18 +99,26 @@ func TestPythonChess(t *testing.T) {
 				continue
 			}
 			compared++
-			end := g.End()
-			if got := end.FENLegalEnPassant(); got != p.FEN {
-				t.Errorf("%s game %d: FEN %s, python-chess %s", name, i+1, got, p.FEN)
-			}
-			o := g.Outcome(true)
-			got := ""
-			if o.Result != movegen.NoResult {
-				got = o.Result.String() + " " + pyReasons[o.Reason]
-				outcomes++
-			}
-			if got != p.Outcome {
-				t.Errorf("%s game %d: outcome %q, python-chess %q", name, i+1, got, p.Outcome)
+			if g.Variant() != variant.NoVariant {
+				// A lichess variant game: its end by the variant's rules
+				// (TestVariantPython compares its outcome).
+				if end := g.VariantPosition(g.MainlineEnd()); end.FEN() != p.FEN {
+					t.Errorf("%s game %d: FEN %s, python-chess %s", name, i+1, end.FEN(), p.FEN)
+				}
+			} else {
+				end := g.End()
+				if got := end.FENLegalEnPassant(); got != p.FEN {
+					t.Errorf("%s game %d: FEN %s, python-chess %s", name, i+1, got, p.FEN)
+				}
+				o := g.Outcome(true)
+				got := ""
+				if o.Result != movegen.NoResult {
+					got = o.Result.String() + " " + pyReasons[o.Reason]
+					outcomes++
+				}
+				if got != p.Outcome {
+					t.Errorf("%s game %d: outcome %q, python-chess %q", name, i+1, got, p.Outcome)
+				}
 			}
 			byIndex := map[int][]json.RawMessage{}
 			for _, n := range p.Nodes {
@@ -119,6 +128,13 @@ func TestPythonChess(t *testing.T) {
 			}
 			k := 0
 			for n := range g.MainlineNodes() {
+				k++
+				nodes++
+				if msg := compareNode(g, n, byIndex[k]); msg != "" {
+					t.Errorf("%s game %d, move %d: %s", name, i+1, k, msg)
+				}
+			}
+			for n := range g.VariantMainlineNodes() {
 				k++
 				nodes++
 				if msg := compareNode(g, n, byIndex[k]); msg != "" {

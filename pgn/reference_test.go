@@ -121,6 +121,9 @@ const (
 	whyCorrupted = "a corrupted move (Kxrc=0) as the game's last word: Read passes over a word that names no square as a warning, " +
 		"as python-chess does, and reads the game to its marker; pgn-extract drops the game (\"Unknown move text Kx\"), " +
 		"chess.js reads the moves before it and complains"
+	whyVariant = "a lichess variant game (Variant \"Antichess\" or \"Crazyhouse\"): Read plays it by the variant's rules, " +
+		"as python-chess does (TestVariantPython compares them); pgn-extract and chess.js play standard chess and reject " +
+		"(or warn of) its first move that standard chess does not allow"
 	whyNestedBrace = "a { inside a comment: the comment ends at the first } (section 8.2.5), and the words after it are no moves: " +
 		"Read passes over them and the stray } as warnings, as python-chess does, and reads the game; " +
 		"pgn-extract (without --nestedcomment) and chess.js reject it"
@@ -189,6 +192,14 @@ var refDiffs = []refDiff{
 	{"pythonchess__cutechess-fischerrandom.pgn", "chessjs", 1, "ref rejects", 0, 0, why960},
 	{"pythonchess__cutechess-fischerrandom.pgn", "chessjs", 4, "ref rejects", 0, 0, why960},
 	{"pythonchess__utf8-bom.pgn", "chessjs", 1, "ref rejects", 0, 0, whyBOM},
+	{"pythonchess__antichess-programfox.pgn", "pgnextract", 1, "ref rejects", 0, 0, whyVariant},
+	{"pythonchess__antichess-programfox.pgn", "pgnextract", 2, "ref rejects", 0, 0, whyVariant},
+	{"pythonchess__antichess-programfox.pgn", "chessjs", 1, "ref rejects", 0, 0, whyVariant},
+	{"pythonchess__antichess-programfox.pgn", "chessjs", 2, "ref rejects", 0, 0, whyVariant},
+	{"pythonchess__knightvuillaume-jannlee-zh-lichess.pgn", "pgnextract", 1, "ref warns", 0, 0, whyVariant},
+	{"pythonchess__knightvuillaume-jannlee-zh-lichess.pgn", "chessjs", 1, "ref rejects", 0, 0, whyVariant},
+	{"pythonchess__saturs-jannlee-zh-lichess.pgn", "pgnextract", 1, "ref warns", 0, 0, whyVariant},
+	{"pythonchess__saturs-jannlee-zh-lichess.pgn", "chessjs", 1, "ref rejects", 0, 0, whyVariant},
 }
 
 // TestReference compares Read, game by game, with pgn-extract's and

@@ -124,7 +124,7 @@ func (r *lexer) token(t *token) (skipped, isNumber bool, line int, off int64) {
 	switch c := r.buf[i]; {
 	case isAlnum(c) || c == '-':
 		j := i + 1
-		for j < eol && isSymbolByte(r.buf[j]) {
+		for j < eol && isMoveByte(r.buf[j]) {
 			j++
 		}
 		// En passant spelt out: "exd6e.p." (and "e.p." after a space).
@@ -184,6 +184,13 @@ func (r *lexer) token(t *token) (skipped, isNumber bool, line int, off int64) {
 		}
 	case c == '}':
 		t.kind, r.r, t.text = tJunk, i+1, []byte("a } outside a comment")
+	case c == '@':
+		// A pawn's drop as python-chess writes it: @e4.
+		j := i + 1
+		for j < eol && isMoveByte(r.buf[j]) {
+			j++
+		}
+		t.kind, t.text, r.r = tSymbol, r.buf[i:j], j
 	default:
 		t.kind, r.r = tJunk, i+1
 		t.text = fmt.Appendf(nil, "unexpected character %q", c)

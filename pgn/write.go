@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/variant"
 )
 
 // Writer writes games in the PGN export format (see Game.AppendPGNWith),
@@ -139,7 +140,11 @@ func (g *Game) AppendPGNWith(dst []byte, o WriteOptions) []byte {
 		result = "*"
 	}
 	if o.Tags != NoTags {
-		dst = g.appendTags(dst, o.Tags, result)
+		if g.variant != variant.NoVariant {
+			dst = g.appendVariantTags(g.appendRoster(dst, result), o.Tags)
+		} else {
+			dst = g.appendTags(dst, o.Tags, result)
+		}
 		dst = append(dst, '\n')
 	}
 	width := o.Width
@@ -149,7 +154,11 @@ func (g *Game) AppendPGNWith(dst []byte, o WriteOptions) []byte {
 	e := exporter{dst: dst, lineStart: len(dst), width: width, o: o}
 	e.notes(g, Root, noteAfter)
 	if first := g.nodes[Root].child; first != None {
-		e.line(g, first, g.start, true)
+		if g.variant != variant.NoVariant {
+			e.variantLine(g, first, g.vs.start, true)
+		} else {
+			e.line(g, first, g.start, true)
+		}
 	}
 	e.word([]byte(result))
 	return append(e.dst, '\n')
@@ -157,16 +166,7 @@ func (g *Game) AppendPGNWith(dst []byte, o WriteOptions) []byte {
 
 // appendTags appends the tag section's tag pairs.
 func (g *Game) appendTags(dst []byte, set TagSet, result string) []byte {
-	for _, t := range sevenTags {
-		v, ok := g.Tag(t.Name)
-		if !ok {
-			v = t.Value
-			if t.Name == "Result" {
-				v = result
-			}
-		}
-		dst = appendTag(dst, t.Name, v)
-	}
+	dst = g.appendRoster(dst, result)
 	fenTag, hasFEN := g.Tag("FEN")
 	fen, custom := "", g.start != movegen.StartPosition()
 	if hasFEN || custom {
@@ -211,6 +211,23 @@ func (g *Game) appendTags(dst []byte, set TagSet, result string) []byte {
 	}
 	if g.start.Chess960() && !hasVariant {
 		dst = appendTag(dst, "Variant", "Chess960")
+	}
+	return dst
+}
+
+// appendRoster appends the Seven Tag Roster's tag pairs: the game's
+// values, "?" for one missing (Date "????.??.??"), Result result where the
+// game has no Result tag.
+func (g *Game) appendRoster(dst []byte, result string) []byte {
+	for _, t := range sevenTags {
+		v, ok := g.Tag(t.Name)
+		if !ok {
+			v = t.Value
+			if t.Name == "Result" {
+				v = result
+			}
+		}
+		dst = appendTag(dst, t.Name, v)
 	}
 	return dst
 }

@@ -68,7 +68,7 @@ func ExampleMake_skip() {
 	// 4 games skipped; 4 entries
 	// 2 pgn: game 2, line 2, column 28: move 2. Ke3: no white king moves to e3
 	// 3 polyglot: game 3: the game starts from "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", not the standard start (make-book plays every game from the standard start)
-	// 4 pgn: game 4, line 4, column 1: variant "Atomic": only standard chess and Chess960 are read
+	// 4 polyglot: game 4: a game of atomic, not standard chess (make-book plays standard chess)
 	// 5 polyglot: game 5: a null move at ply 2 (make-book reads none)
 }
 

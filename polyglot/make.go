@@ -9,6 +9,7 @@ import (
 
 	"github.com/symmagic/attacks/movegen"
 	"github.com/symmagic/attacks/pgn"
+	"github.com/symmagic/attacks/variant"
 )
 
 // Options are make-book's options. The zero Options are make-book's
@@ -31,9 +32,10 @@ type Options struct {
 	// Skip makes Make and Maker.ReadPGN pass over the games they cannot
 	// use, and go on, where make-book stops at the first and writes no
 	// book: a game the PGN reader cannot read (an illegal or ambiguous
-	// move, a FEN tag that is no position, a variant other than standard
-	// chess and Chess960, a game over the reader's limits), one from a
-	// set-up position with moves, one with a null move. Each is counted
+	// move, a FEN tag that is no position, a variant it does not read, a
+	// game over the reader's limits), a game of one of lichess's variants,
+	// which the reader reads by its rules, one from a set-up position with
+	// moves, one with a null move. Each is counted
 	// and the first MaxSkipped are named (Maker.Skipped); the book is then
 	// make-book's book of the other games. The input's own error (a
 	// failed read) still stops them.
@@ -152,6 +154,9 @@ func (mk *Maker) AddGame(g *pgn.Game) error {
 
 func (mk *Maker) addGame(g *pgn.Game) *Error {
 	mk.init()
+	if v := g.Variant(); v != variant.NoVariant {
+		return fault("a game of %s, not standard chess (make-book plays standard chess)", v)
+	}
 	var buf [256]movegen.Move
 	moves := g.Mainline(buf[:0])
 	if len(moves) > mk.opt.MaxPly {

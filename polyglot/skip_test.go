@@ -49,10 +49,10 @@ var unusableWhy = map[string]struct {
 	text   string
 	reader bool
 }{
-	"atomic":                 {`variant "Atomic": only standard chess and Chess960 are read`, true},
+	"atomic":                 {"a game of atomic, not standard chess", false},
 	"bad-fen":                {"FEN tag: FEN: 3 fields", true},
 	"chess960":               {"not the standard start", false},
-	"crazyhouse":             {`variant "Crazyhouse"`, true},
+	"crazyhouse":             {"move 3. N@f3: ", true}, // read by Crazyhouse's rules: White's pocket holds a pawn, no knight
 	"illegal-move":           {"move 2. Ke3: no white king moves to e3", true},
 	"null-move":              {"a null move at ply 2", false},
 	"setup":                  {"not the standard start", false},

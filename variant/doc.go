@@ -41,9 +41,12 @@
 // three flag bits have no room.
 //
 // The legal moves are the pseudo-legal moves that the variant's rule
-// accepts in the position each leaves (make and test, as python-chess's
-// variants do): simple to check against the rules, and fast enough for
-// python-chess's perft files at every depth in a few seconds.
+// accepts in the position each leaves, as python-chess's variants define
+// them. Where the rule is the king's safety (all but Atomic and
+// Antichess), the position left is read from the bitboards, the occupancy
+// after the move, without playing it; Atomic's explosions and an
+// en-passant capture are played on a copy and tested (make and test), and
+// Antichess's rule is its forced captures alone.
 //
 // Keys are Zobrist keys over everything the repetition rules compare
 // (python-chess's _transposition_key): pieces, promoted pieces where they

@@ -6,11 +6,13 @@ import (
 )
 
 // How the generator works: it lists the pseudo-legal moves (the moves of
-// the pieces, castling, en passant, drops), plays each on a copy of the
-// position and keeps those the variant's rule accepts in the position
-// after it (legalAfter): make and test, as python-chess's variants do.
-// Each variant's rules are few lines of legalAfter and of the end rules;
-// the cost is a copy a move, which no standard-chess path pays: package
+// the pieces, castling, en passant, drops) and keeps those the variant's
+// rule accepts in the position after each, as python-chess's variants
+// define them. Where the rule is the king's safety (Crazyhouse, King of
+// the Hill, Three-check, Horde; Racing Kings asks it of both kings), safe
+// tests the move on the occupancy after it, without playing it; Atomic's
+// moves and en-passant captures are played on a copy and tested (legal:
+// make and test); Antichess keeps its captures where it has one. Package
 // movegen is not touched.
 
 // pseudo appends the pseudo-legal moves of p to list: every move of the
@@ -232,12 +234,101 @@ func (p *Position) legalMoves(list []Move) []Move {
 		return out
 	}
 	out := list[:n]
+	if p.variant == Atomic {
+		for _, m := range list[n:] {
+			if p.legal(m) {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	// The others ask that one's own king be safe after the move (Racing
+	// Kings also that the enemy's be), which the occupancy after the move
+	// tells without playing it.
+	k := p.king(p.side)
+	ek := -1
+	if p.variant == RacingKings {
+		ek = p.king(p.side ^ 1)
+	}
 	for _, m := range list[n:] {
-		if p.legal(m) {
+		if p.safe(m, k, ek) {
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// safe reports whether the pseudo-legal move m leaves the king on k (none
+// for k < 0) unattacked and, for ek >= 0 (Racing Kings), the enemy king on
+// ek unattacked too: legal's answer in the variants but Atomic and
+// Antichess, from the bitboards alone. An en-passant capture, rare, is
+// played on a copy.
+func (p *Position) safe(m Move, k, ek int) bool {
+	us, them := p.side, p.side^1
+	occ := p.occ()
+	to := m.to()
+	toBB := uint64(1) << to
+	var fromBB uint64
+	var moved movegen.PieceType
+	switch m.kind() {
+	case kindEP:
+		return p.legal(m)
+	case kindCastle:
+		// castles checked the king's path and landing square; Racing
+		// Kings has no castling.
+		if ek < 0 {
+			return true
+		}
+		return p.legal(m)
+	case kindDrop:
+		moved = movegen.PieceType(m.from())
+	default:
+		from := m.from()
+		fromBB = uint64(1) << from
+		moved = p.board[from].Type()
+		if pt := m.Promotion(); pt != movegen.NoPieceType {
+			moved = pt
+		}
+	}
+	after := occ&^fromBB | toBB
+	if k >= 0 {
+		ksq := k
+		if fromBB == uint64(1)<<k {
+			ksq = to // the king moves
+		}
+		if p.attackers(them, ksq, after)&^toBB != 0 {
+			return false
+		}
+	}
+	if ek >= 0 {
+		if p.attackers(us, ek, after)&^fromBB != 0 {
+			return false // a discovered check
+		}
+		if pieceAttacks(moved, us, to, after)&(uint64(1)<<ek) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// pieceAttacks returns the squares a piece of type t and colour c on sq
+// attacks on the occupancy occ.
+func pieceAttacks(t movegen.PieceType, c movegen.Color, sq int, occ uint64) uint64 {
+	switch t {
+	case movegen.Pawn:
+		return attacks.Pawn(c == movegen.White, sq)
+	case movegen.Knight:
+		return attacks.Knight(sq)
+	case movegen.Bishop:
+		return attacks.Bishop(sq, occ)
+	case movegen.Rook:
+		return attacks.Rook(sq, occ)
+	case movegen.Queen:
+		return attacks.Queen(sq, occ)
+	case movegen.King:
+		return attacks.King(sq)
+	}
+	return 0
 }
 
 // legal reports whether the pseudo-legal move m is legal, by the position

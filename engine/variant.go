@@ -1,0 +1,296 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/symmagic/attacks/movegen"
+	"github.com/symmagic/attacks/variant"
+)
+
+// VariantGame is Game for one of package variant's variants: the start
+// position (its variant the game's) and the moves played since, each
+// legal by the variant's rules in the position before it.
+//
+// A search of a VariantGame sets the engine's UCI_Variant option to the
+// variant's UCI name (variant.Variant.UCI: "crazyhouse", "atomic",
+// "antichess", "kingofthehill", "3check", "horde", "racingkings"), which
+// the engine must offer among the option's values, as Fairy-Stockfish
+// does; a search of a standard Game sets it back to "chess". The moves the
+// engine writes (the best move, the reply it expects, each info line's pv
+// and currmove) are checked by the variant's rules and given as
+// variant.Moves: Analysis.VariantBestMove and VariantPonder,
+// Info.VariantPV and VariantCurrMove (their movegen fields stay zero).
+type VariantGame struct {
+	Start variant.Position
+	Moves []variant.Move
+}
+
+// end checks the game and returns the position after its moves.
+func (g *VariantGame) end() (variant.Position, error) {
+	if g.Start.Variant() == variant.NoVariant {
+		return variant.Position{}, errors.New("the start position is of no variant (the zero Position?)")
+	}
+	p := g.Start
+	for i, m := range g.Moves {
+		if err := p.Play(m); err != nil {
+			return p, fmt.Errorf("move %d (%v) is not legal in %s: %w", i+1, m, p.FEN(), err)
+		}
+	}
+	return p, nil
+}
+
+// AnalyseVariant is Analyse of a variant game: it searches the position
+// after game's moves to limit and returns the lines found (each Info's
+// VariantPV) and the best move (VariantBestMove). limit.SearchMoves, which
+// holds movegen's moves, must be empty. An engine without a UCI_Variant
+// option offering the variant is an *Error, and nothing is sent.
+func (e *Engine) AnalyseVariant(ctx context.Context, game VariantGame, limit Limit) (*Analysis, error) {
+	if e.sem == nil {
+		return nil, notStarted("search")
+	}
+	if limit.Ponder {
+		return nil, &Error{Engine: e.name, Op: "search", Msg: "AnalyseVariant with Limit.Ponder: a ponder search needs Search's PonderHit"}
+	}
+	s, err := e.variantSearch(ctx, "search", game, limit)
+	if err != nil {
+		return nil, err
+	}
+	return s.Wait()
+}
+
+// PlayVariant is Play of a variant game: the engine's move in the position
+// after game's moves, checked by the variant's rules, and the reply it
+// expects (NoMove when it gave none). It is an error when the position has
+// no legal move (its game is over by the variant's rules), when the engine
+// answers none, for a limit with Infinite or Ponder, and where
+// AnalyseVariant's is.
+func (e *Engine) PlayVariant(ctx context.Context, game VariantGame, limit Limit) (move, ponder variant.Move, err error) {
+	const op = "play"
+	if e.sem == nil {
+		return variant.NoMove, variant.NoMove, notStarted(op)
+	}
+	if limit.Infinite || limit.Ponder {
+		return variant.NoMove, variant.NoMove, &Error{Engine: e.name, Op: op, Msg: "PlayVariant with Limit.Infinite or Limit.Ponder: use AnalyseVariant"}
+	}
+	s, err := e.variantSearch(ctx, op, game, limit)
+	if err != nil {
+		return variant.NoMove, variant.NoMove, err
+	}
+	a, err := s.Wait()
+	if err != nil {
+		return variant.NoMove, variant.NoMove, err
+	}
+	if a.VariantBestMove == variant.NoMove {
+		return variant.NoMove, variant.NoMove, &Error{Engine: e.name, Op: op, Msg: "the engine gave no move (bestmove (none) or 0000) in a position with legal moves"}
+	}
+	return a.VariantBestMove, a.VariantPonder, nil
+}
+
+// variantSearch checks a variant game and the limit, sets UCI_Variant
+// (and MultiPV), and starts the search.
+func (e *Engine) variantSearch(ctx context.Context, op string, game VariantGame, limit Limit) (*Search, error) {
+	root, err := game.end()
+	if err != nil {
+		return nil, &Error{Engine: e.name, Op: op, Msg: "game: " + err.Error(), Err: errors.Unwrap(err)}
+	}
+	if op == "play" && root.CountMoves() == 0 {
+		return nil, &Error{Engine: e.name, Op: op, Msg: "the position has no legal move: " + root.Outcome(nil).String()}
+	}
+	if len(limit.SearchMoves) > 0 {
+		return nil, &Error{Engine: e.name, Op: op, Msg: "Limit.SearchMoves holds movegen's moves, not a variant game's"}
+	}
+	lim := limit
+	if err := lim.check(&movegen.Position{}); err != nil {
+		return nil, &Error{Engine: e.name, Op: op, Msg: err.Error(), Err: errors.Unwrap(err)}
+	}
+	want := game.Start.Variant().UCI()
+	o, ok := e.option("UCI_Variant")
+	if !ok || o.Type != "combo" || !hasVar(o.Vars, want) {
+		return nil, &Error{Engine: e.name, Op: op, Msg: fmt.Sprintf("the engine offers no UCI_Variant %q (an engine that plays the variants, such as Fairy-Stockfish, does)", want)}
+	}
+	if err := e.acquire(ctx, op); err != nil {
+		return nil, err
+	}
+	var names, values []string
+	if !strings.EqualFold(e.uciVariant, want) {
+		names, values = append(names, o.Name), append(values, want)
+	}
+	if e.chess960 && !e.user960 {
+		if c, ok := e.option("UCI_Chess960"); ok && c.Type == "check" {
+			names, values = append(names, c.Name), append(values, "false")
+		}
+	}
+	if limit.MultiPV > 0 && limit.MultiPV != e.multiPV {
+		if m, ok := e.option("MultiPV"); ok && m.Type == "spin" {
+			names, values = append(names, m.Name), append(values, strconv.Itoa(limit.MultiPV))
+		} else if limit.MultiPV > 1 {
+			<-e.sem
+			return nil, &Error{Engine: e.name, Op: op, Msg: fmt.Sprintf("MultiPV %d: the engine has no MultiPV option", limit.MultiPV)}
+		}
+	}
+	if len(names) > 0 {
+		i := 0
+		if err := e.setOptions(ctx, op, names, func(string) string { i++; return values[i-1] }); err != nil {
+			<-e.sem
+			return nil, err
+		}
+	}
+	e.dropStale()
+	var b strings.Builder
+	if game.Start == variant.StartPosition(game.Start.Variant()) {
+		b.WriteString("position startpos")
+	} else {
+		b.WriteString("position fen " + game.Start.FEN())
+	}
+	if len(game.Moves) > 0 {
+		b.WriteString(" moves")
+		for _, m := range game.Moves {
+			b.WriteString(" " + m.String())
+		}
+	}
+	for _, cmd := range []string{b.String(), limit.goCommand(false)} {
+		if err := e.write(cmd); err != nil {
+			err := e.fail(op, "bestmove", writeError{err: err})
+			<-e.sem
+			return nil, err
+		}
+	}
+	r := root
+	return &Search{
+		e:        e,
+		op:       op,
+		ctx:      ctx,
+		vroot:    &r,
+		ponder:   limit.Ponder,
+		maxLines: max(e.multiPV, 1),
+	}, nil
+}
+
+// hasVar reports whether vars holds v, case aside.
+func hasVar(vars []string, v string) bool {
+	for _, x := range vars {
+		if strings.EqualFold(x, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// turn is the side to move in the position searched.
+func (s *Search) turn() movegen.Color {
+	if s.vroot != nil {
+		return s.vroot.Side()
+	}
+	return s.root.Side()
+}
+
+// parseInfo reads an info line of the search.
+func (s *Search) parseInfo(rest string) (Info, error) {
+	if s.vroot != nil {
+		return parseVariantInfo(rest, s.vroot)
+	}
+	return parseInfo(rest, &s.root, s.chess960)
+}
+
+// parseVariantInfo is parseInfo of a variant search: the pv and currmove
+// moves checked by the variant's rules into VariantPV and
+// VariantCurrMove, the other fields as parseInfo reads them.
+func parseVariantInfo(s string, root *variant.Position) (Info, error) {
+	var other []string
+	var pv []variant.Move
+	var curr variant.Move
+	fields := Field(0)
+	rest := s
+	for {
+		w, r := nextWord(rest)
+		if w == "" {
+			break
+		}
+		if w == "string" {
+			other = append(other, rest)
+			break
+		}
+		rest = r
+		switch w {
+		case "pv":
+			p := *root
+			for {
+				m, r := nextWord(rest)
+				if m == "" || infoWords[m] {
+					break
+				}
+				mv, err := p.ParseUCI(variantUCI(m))
+				if err != nil {
+					return Info{Turn: root.Side()}, fmt.Errorf("pv move %d %q: %w", len(pv)+1, m, err)
+				}
+				pv = append(pv, mv)
+				p.PlayUnchecked(mv)
+				rest = r
+			}
+			fields |= FieldPV
+		case "currmove":
+			m, r := nextWord(rest)
+			if m == "" {
+				return Info{Turn: root.Side()}, errors.New("currmove without a move")
+			}
+			mv, err := root.ParseUCI(variantUCI(m))
+			if err != nil {
+				return Info{Turn: root.Side()}, fmt.Errorf("currmove %q: %w", m, err)
+			}
+			curr, rest = mv, r
+			fields |= FieldCurrMove
+		default:
+			other = append(other, w)
+		}
+	}
+	info, err := parseInfo(strings.Join(other, " "), &movegen.Position{}, false)
+	info.Turn = root.Side()
+	info.Fields |= fields
+	info.VariantPV, info.VariantCurrMove = pv, curr
+	return info, err
+}
+
+// variantUCI is an engine's move in the form ParseUCI reads: a
+// promotion's letter in lower case.
+func variantUCI(w string) string {
+	if len(w) == 5 && w[1] != '@' {
+		return w[:4] + strings.ToLower(w[4:])
+	}
+	return w
+}
+
+// variantBestMove is bestMove of a variant search.
+func (s *Search) variantBestMove(line, rest string) error {
+	best, rest := nextWord(rest)
+	var err error
+	switch best {
+	case "":
+		err = errors.New("no move")
+	case "(none)", "NULL", "0000":
+	default:
+		s.res.VariantBestMove, err = s.vroot.ParseUCI(variantUCI(best))
+		if err != nil {
+			err = fmt.Errorf("move %q: %w", best, err)
+			break
+		}
+		if w, rest := nextWord(rest); w == "ponder" {
+			switch w, _ := nextWord(rest); w {
+			case "", "(none)", "NULL", "0000":
+			default:
+				p := *s.vroot
+				p.PlayUnchecked(s.res.VariantBestMove)
+				if s.res.VariantPonder, err = p.ParseUCI(variantUCI(w)); err != nil {
+					err = fmt.Errorf("ponder move %q: %w", w, err)
+				}
+			}
+		}
+	}
+	if err != nil {
+		return &Error{Engine: s.e.name, Op: s.op, Line: line, Msg: fmt.Sprintf("bestmove line %q: %s", line, err), Err: errors.Unwrap(err)}
+	}
+	return nil
+}
