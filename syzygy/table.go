@@ -85,8 +85,9 @@ type pairs struct {
 	base   [64]uint64
 	offset [64]uint16
 	syms   []symbol
-	// lens[s] is syms[s].n, in a byte: the decoding loop reads it for
-	// every code it skips, and the bytes keep the cache lines few.
+	// lens[s] is the number of values symbol s stands for, less one (0 a
+	// value), in a byte: the decoding loop reads it for every code it
+	// skips, and the bytes keep the cache lines few.
 	lens []uint8
 	// fast[c] is what the decoder needs of the codes that the fastBits
 	// bits c start with: the values the symbols of the whole codes among
@@ -106,11 +107,11 @@ const fastBits = 9
 // fastBad is pairs.fast's first length for a code that names no symbol.
 const fastBad = 15
 
-// symbol is a symbol's expansion: a value, or the pair left, right.
+// symbol is a symbol's expansion: the pair left, right, or, where lens
+// says it stands for one value, that value's 12 bits in left. Four bytes,
+// so that the walk down a symbol's pairs reads few cache lines.
 type symbol struct {
 	left, right uint16
-	n           uint16 // values it stands for, less one; 0 a value
-	value       uint16 // a value's 12 bits
 }
 
 func le16(b []byte, off int) int { return int(binary.LittleEndian.Uint16(b[off:])) }
@@ -445,9 +446,9 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 		sym := &p.syms[s]
 		state[s] = 1
 		if sym.right == 0xfff {
-			sym.value, sym.n = sym.left, 0
-			if kind == wdlKind && sym.value&0xff > 4 {
-				return parseError(pat+3*s, "WDL symbol %d's value %d", s, sym.value&0xff)
+			p.lens[s] = 0
+			if kind == wdlKind && sym.left&0xff > 4 {
+				return parseError(pat+3*s, "WDL symbol %d's value %d", s, sym.left&0xff)
 			}
 			state[s] = 2
 			return nil
@@ -462,13 +463,13 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 				}
 			}
 		}
-		n := int(p.syms[sym.left].n) + int(p.syms[sym.right].n) + 1
+		n := int(p.lens[sym.left]) + int(p.lens[sym.right]) + 1
 		if n > 0xff {
 			// The tables' generator and Fathom keep a symbol's count in a
 			// byte.
 			return parseError(pat+3*s, "symbol %d stands for %d values, over 256", s, n+1)
 		}
-		sym.n = uint16(n)
+		p.lens[s] = uint8(n)
 		state[s] = 2
 		return nil
 	}
@@ -479,7 +480,6 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 				return nil, 0, 0, err
 			}
 		}
-		p.lens[s] = uint8(p.syms[s].n)
 	}
 	p.fast = new([1 << fastBits]uint32)
 	for c := range p.fast {
@@ -518,24 +518,24 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 // it; the probe wraps it in a TableError.
 const errCorrupt = "a compressed block leads outside the stream"
 
-// symbolAt returns the symbol of the value at idx (which is below the
-// stream's size), or false if the stream is corrupt.
-func (p *pairs) symbolAt(idx uint64) (*symbol, bool) {
+// valueAt returns the value at idx (which is below the stream's size),
+// its 12 bits, or false if the stream is corrupt.
+func (p *pairs) valueAt(idx uint64) (uint16, bool) {
 	main := idx >> p.idxBits
 	if main >= p.numIdx {
-		return nil, false
+		return 0, false
 	}
 	lit := int64(idx&(1<<p.idxBits-1)) - int64(1)<<(p.idxBits-1)
 	e := p.index[6*main : 6*main+6]
 	block := binary.LittleEndian.Uint32(e)
 	lit += int64(binary.LittleEndian.Uint16(e[4:]))
 	if block >= p.numBlocks {
-		return nil, false
+		return 0, false
 	}
 	if lit < 0 {
 		for lit < 0 {
 			if block == 0 {
-				return nil, false
+				return 0, false
 			}
 			block--
 			lit += int64(binary.LittleEndian.Uint16(p.sizes[2*block:])) + 1
@@ -549,22 +549,22 @@ func (p *pairs) symbolAt(idx uint64) (*symbol, bool) {
 			lit -= n + 1
 			block++
 			if block >= p.numBlocks {
-				return nil, false
+				return 0, false
 			}
 		}
 	}
 	if block >= p.realBlock {
-		return nil, false
+		return 0, false
 	}
 	// Decode codes from the block's start, skipping the values of each
 	// symbol, until the symbol holding value lit.
 	start := int(block) << p.blockSize
 	s, n, ok := p.skip(p.data[start:start+1<<p.blockSize+8], int(lit))
 	if !ok {
-		return nil, false
+		return 0, false
 	}
-	// Down the pairs to the value: the counts read from lens, whose bytes
-	// the decoder has just read, rather than from the symbols.
+	// Down the pairs to the value, the counts read from lens, whose bytes
+	// the decoder has just read.
 	syms, lens := p.syms, p.lens
 	for lens[s] != 0 {
 		sym := &syms[s]
@@ -575,7 +575,7 @@ func (p *pairs) symbolAt(idx uint64) (*symbol, bool) {
 			s = uint(sym.right)
 		}
 	}
-	return &syms[s], true
+	return syms[s].left, true
 }
 
 // skip decodes the codes of the block blk (with the 8 bytes after it, the
