@@ -95,9 +95,11 @@ type pairs struct {
 	// bits those codes take (bits 16-19), which it skips at once when the
 	// value it looks for lies beyond; and the first code, where it is
 	// whole among them: its length (bits 12-15; 0 where the code is
-	// longer, 15 where it names no symbol) and its symbol (bits 0-11), so
-	// that the decoder reads a short code's length and symbol here rather
-	// than searching base for them.
+	// longer, 15 where it names no symbol) and its symbol's count of
+	// values less one, lens of its symbol (bits 0-7), so that the decoder
+	// reads a short code's length and count here rather than searching
+	// base for the one and reading lens for the other; only the code that
+	// holds the value looked for has its symbol worked out.
 	fast *[1 << fastBits]uint32
 }
 
@@ -502,7 +504,7 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 				break
 			}
 			if used == 0 {
-				first = uint32(l)<<12 | uint32(s)
+				first = uint32(l)<<12 | uint32(p.lens[s])
 			}
 			sum += int(p.lens[s]) + 1
 			used += l
@@ -604,25 +606,31 @@ func (p *pairs) skip(blk []byte, lit int) (uint, int, bool) {
 			bit += uint(f>>16) & 15
 			continue
 		}
-		// The next code: read from f if it is short, else searched.
+		// The next code: its length and count read from f if it is short,
+		// else its length searched and its count read from lens.
 		l := uint(f>>12) & 15
-		s := uint(f & 0xfff)
+		n := int(f & 0xff)
 		switch l {
 		case 0:
 			l = long
 			for code < base[l&63] {
 				l++
 			}
-			s = uint(offset[l&63]) + uint((code-base[l&63])>>((64-l)&63))
+			s := uint(offset[l&63]) + uint((code-base[l&63])>>((64-l)&63))
 			if s >= uint(len(lens)) {
 				return 0, 0, false
 			}
+			n = int(lens[s])
+			if lit <= n {
+				return s, lit, true
+			}
 		case fastBad:
 			return 0, 0, false
-		}
-		n := int(lens[s])
-		if lit <= n {
-			return s, lit, true
+		default:
+			if lit <= n {
+				// A symbol parsePairs found below len(lens).
+				return uint(offset[l&63]) + uint((code-base[l&63])>>((64-l)&63)), lit, true
+			}
 		}
 		lit -= n + 1
 		bit += l
