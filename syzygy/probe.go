@@ -186,11 +186,11 @@ func (tb *Tablebase) probeWDLTable(p *movegen.Position) (int, error) {
 	if ei.pairs.constant {
 		return int(ei.pairs.constSym) - 2, nil
 	}
-	s, ok := ei.pairs.symbolAt(idx)
+	v, ok := ei.pairs.valueAt(idx)
 	if !ok {
 		return 0, &TableError{Path: e.path[wdlKind], Msg: errCorrupt}
 	}
-	return int(s.value&0xff) - 2, nil
+	return int(v&0xff) - 2, nil
 }
 
 // DTZ is a distance to zeroing: the plies to the next capture or pawn move
@@ -401,11 +401,11 @@ func (tb *Tablebase) probeDTZTable(p *movegen.Position, wdl int) (DTZ, bool, err
 	}
 	v := 0
 	if !ei.pairs.constant {
-		s, ok := ei.pairs.symbolAt(idx)
+		s, ok := ei.pairs.valueAt(idx)
 		if !ok {
 			return DTZ{}, false, &TableError{Path: e.path[dtzKind], Msg: errCorrupt}
 		}
-		v = int(s.value)
+		v = int(s)
 	}
 	if flags&2 != 0 {
 		m := wdlToMap[wdl+2]

@@ -388,9 +388,9 @@ func TestNoCursedValues(t *testing.T) {
 				if p.constant && p.constSym&1 != 0 {
 					t.Errorf("%s: a constant WDL value %d", name, int(p.constSym)-2)
 				}
-				for _, s := range p.syms {
-					if s.n == 0 && s.value&1 != 0 {
-						t.Errorf("%s: a WDL value %d", name, int(s.value&0xff)-2)
+				for i, s := range p.syms {
+					if p.lens[i] == 0 && s.left&1 != 0 {
+						t.Errorf("%s: a WDL value %d", name, int(s.left&0xff)-2)
 					}
 				}
 			}

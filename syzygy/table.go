@@ -85,8 +85,9 @@ type pairs struct {
 	base   [64]uint64
 	offset [64]uint16
 	syms   []symbol
-	// lens[s] is syms[s].n, in a byte: the decoding loop reads it for
-	// every code it skips, and the bytes keep the cache lines few.
+	// lens[s] is the number of values symbol s stands for, less one (0 a
+	// value), in a byte: the decoding loop reads it for every code it
+	// skips, and the bytes keep the cache lines few.
 	lens []uint8
 	// fast[c] is what the decoder needs of the codes that the fastBits
 	// bits c start with: the values the symbols of the whole codes among
@@ -94,9 +95,11 @@ type pairs struct {
 	// bits those codes take (bits 16-19), which it skips at once when the
 	// value it looks for lies beyond; and the first code, where it is
 	// whole among them: its length (bits 12-15; 0 where the code is
-	// longer, 15 where it names no symbol) and its symbol (bits 0-11), so
-	// that the decoder reads a short code's length and symbol here rather
-	// than searching base for them.
+	// longer, 15 where it names no symbol) and its symbol's count of
+	// values less one, lens of its symbol (bits 0-7), so that the decoder
+	// reads a short code's length and count here rather than searching
+	// base for the one and reading lens for the other; only the code that
+	// holds the value looked for has its symbol worked out.
 	fast *[1 << fastBits]uint32
 }
 
@@ -106,11 +109,11 @@ const fastBits = 9
 // fastBad is pairs.fast's first length for a code that names no symbol.
 const fastBad = 15
 
-// symbol is a symbol's expansion: a value, or the pair left, right.
+// symbol is a symbol's expansion: the pair left, right, or, where lens
+// says it stands for one value, that value's 12 bits in left. Four bytes,
+// so that the walk down a symbol's pairs reads few cache lines.
 type symbol struct {
 	left, right uint16
-	n           uint16 // values it stands for, less one; 0 a value
-	value       uint16 // a value's 12 bits
 }
 
 func le16(b []byte, off int) int { return int(binary.LittleEndian.Uint16(b[off:])) }
@@ -445,9 +448,9 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 		sym := &p.syms[s]
 		state[s] = 1
 		if sym.right == 0xfff {
-			sym.value, sym.n = sym.left, 0
-			if kind == wdlKind && sym.value&0xff > 4 {
-				return parseError(pat+3*s, "WDL symbol %d's value %d", s, sym.value&0xff)
+			p.lens[s] = 0
+			if kind == wdlKind && sym.left&0xff > 4 {
+				return parseError(pat+3*s, "WDL symbol %d's value %d", s, sym.left&0xff)
 			}
 			state[s] = 2
 			return nil
@@ -462,13 +465,13 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 				}
 			}
 		}
-		n := int(p.syms[sym.left].n) + int(p.syms[sym.right].n) + 1
+		n := int(p.lens[sym.left]) + int(p.lens[sym.right]) + 1
 		if n > 0xff {
 			// The tables' generator and Fathom keep a symbol's count in a
 			// byte.
 			return parseError(pat+3*s, "symbol %d stands for %d values, over 256", s, n+1)
 		}
-		sym.n = uint16(n)
+		p.lens[s] = uint8(n)
 		state[s] = 2
 		return nil
 	}
@@ -479,7 +482,6 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 				return nil, 0, 0, err
 			}
 		}
-		p.lens[s] = uint8(p.syms[s].n)
 	}
 	p.fast = new([1 << fastBits]uint32)
 	for c := range p.fast {
@@ -502,7 +504,7 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 				break
 			}
 			if used == 0 {
-				first = uint32(l)<<12 | uint32(s)
+				first = uint32(l)<<12 | uint32(p.lens[s])
 			}
 			sum += int(p.lens[s]) + 1
 			used += l
@@ -518,24 +520,24 @@ func parsePairs(data []byte, off int, size uint64, kind int) (*pairs, int, uint8
 // it; the probe wraps it in a TableError.
 const errCorrupt = "a compressed block leads outside the stream"
 
-// symbolAt returns the symbol of the value at idx (which is below the
-// stream's size), or false if the stream is corrupt.
-func (p *pairs) symbolAt(idx uint64) (*symbol, bool) {
+// valueAt returns the value at idx (which is below the stream's size),
+// its 12 bits, or false if the stream is corrupt.
+func (p *pairs) valueAt(idx uint64) (uint16, bool) {
 	main := idx >> p.idxBits
 	if main >= p.numIdx {
-		return nil, false
+		return 0, false
 	}
 	lit := int64(idx&(1<<p.idxBits-1)) - int64(1)<<(p.idxBits-1)
 	e := p.index[6*main : 6*main+6]
 	block := binary.LittleEndian.Uint32(e)
 	lit += int64(binary.LittleEndian.Uint16(e[4:]))
 	if block >= p.numBlocks {
-		return nil, false
+		return 0, false
 	}
 	if lit < 0 {
 		for lit < 0 {
 			if block == 0 {
-				return nil, false
+				return 0, false
 			}
 			block--
 			lit += int64(binary.LittleEndian.Uint16(p.sizes[2*block:])) + 1
@@ -549,22 +551,22 @@ func (p *pairs) symbolAt(idx uint64) (*symbol, bool) {
 			lit -= n + 1
 			block++
 			if block >= p.numBlocks {
-				return nil, false
+				return 0, false
 			}
 		}
 	}
 	if block >= p.realBlock {
-		return nil, false
+		return 0, false
 	}
 	// Decode codes from the block's start, skipping the values of each
 	// symbol, until the symbol holding value lit.
 	start := int(block) << p.blockSize
 	s, n, ok := p.skip(p.data[start:start+1<<p.blockSize+8], int(lit))
 	if !ok {
-		return nil, false
+		return 0, false
 	}
-	// Down the pairs to the value: the counts read from lens, whose bytes
-	// the decoder has just read, rather than from the symbols.
+	// Down the pairs to the value, the counts read from lens, whose bytes
+	// the decoder has just read.
 	syms, lens := p.syms, p.lens
 	for lens[s] != 0 {
 		sym := &syms[s]
@@ -575,7 +577,7 @@ func (p *pairs) symbolAt(idx uint64) (*symbol, bool) {
 			s = uint(sym.right)
 		}
 	}
-	return &syms[s], true
+	return syms[s].left, true
 }
 
 // skip decodes the codes of the block blk (with the 8 bytes after it, the
@@ -604,25 +606,31 @@ func (p *pairs) skip(blk []byte, lit int) (uint, int, bool) {
 			bit += uint(f>>16) & 15
 			continue
 		}
-		// The next code: read from f if it is short, else searched.
+		// The next code: its length and count read from f if it is short,
+		// else its length searched and its count read from lens.
 		l := uint(f>>12) & 15
-		s := uint(f & 0xfff)
+		n := int(f & 0xff)
 		switch l {
 		case 0:
 			l = long
 			for code < base[l&63] {
 				l++
 			}
-			s = uint(offset[l&63]) + uint((code-base[l&63])>>((64-l)&63))
+			s := uint(offset[l&63]) + uint((code-base[l&63])>>((64-l)&63))
 			if s >= uint(len(lens)) {
 				return 0, 0, false
 			}
+			n = int(lens[s])
+			if lit <= n {
+				return s, lit, true
+			}
 		case fastBad:
 			return 0, 0, false
-		}
-		n := int(lens[s])
-		if lit <= n {
-			return s, lit, true
+		default:
+			if lit <= n {
+				// A symbol parsePairs found below len(lens).
+				return uint(offset[l&63]) + uint((code-base[l&63])>>((64-l)&63)), lit, true
+			}
 		}
 		lit -= n + 1
 		bit += l

@@ -336,8 +336,8 @@ func (tb *Tablebase) HasDTZ(name string) bool {
 // Mapped returns the number of table files mapped into memory (or read
 // into it) so far, and their bytes. A table's file is mapped when a probe
 // first needs it; the system keeps in memory only the pages probes have
-// read. Beside them, each file's parsed headers take heap: about 8 KB a
-// compressed stream (its symbols, 9 bytes each, and a 2 KB table), 42 KB a
+// read. Beside them, each file's parsed headers take heap: about 6 KB a
+// compressed stream (its symbols, 5 bytes each, and a 2 KB table), 35 KB a
 // 3- or 4-piece table on average.
 func (tb *Tablebase) Mapped() (files int, bytes int64) {
 	for _, name := range tb.names {

@@ -391,7 +391,7 @@ func measureSpeed(f *fathom, tables string, cfg speedConfig, stderr io.Writer) (
 		fmt.Fprintln(w)
 		md.Wrap(w, fmt.Sprintf("Memory: the package mapped %d table files (%s: the WDL and DTZ files of the "+
 			"tables probed and those their captures and pawn moves lead to; the system keeps in memory only "+
-			"the pages probes touch) and its heap grew by %s for them (each stream's decoded symbols, 9 bytes "+
+			"the pages probes touch) and its heap grew by %s for them (each stream's decoded symbols, 5 bytes "+
 			"a symbol, its 2 KB table of code runs, and the tables' headers).",
 			loaded, machine.Size(int(mapped)), machine.Size(int(heap))), "")
 	}, nil
