@@ -95,6 +95,7 @@ def main():
         agree = read(os.path.join("fairy", name + ".txt"))
         differ_path = os.path.join("fairy", name + ".differ")
         differ = read(differ_path)
+        differ_head = header(differ_path) if differ else ""
         differ_out = []
         for i, line in enumerate(agree + differ):
             fields = line.split(";")
@@ -132,7 +133,7 @@ def main():
             f.write("\n".join(outcome_lines) + "\n")
         if differ:
             with open(differ_path, "w") as f:
-                f.write(header(differ_path) + "\n")
+                f.write(differ_head + "\n")
                 f.write("\n".join(differ_out) + "\n")
     print(f"{bad} positions where python-chess and Fairy-Stockfish differ in fairy/*.txt")
     return 1 if bad else 0

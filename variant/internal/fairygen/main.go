@@ -128,7 +128,7 @@ func record(e *engine, build string, v variant.Variant, rng *rand.Rand, games, p
 	if build != "" {
 		who += " (" + build + ")"
 	}
-	head := fmt.Sprintf("# %s: positions of %d random games, %s's legal moves and perft 2 (UCI_Variant %s)\n", v, games, who, v.UCI())
+	head := fmt.Sprintf("# %s: positions of %d random games, their legal moves and perft 2 by %s, UCI_Variant %s\n", v, games, who, v.UCI())
 	if err := os.WriteFile(filepath.Join(dir, v.String()+".txt"), []byte(head+strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		return err
 	}
