@@ -11,8 +11,8 @@ import (
 )
 
 // fairyLine is a line of testdata/fairy: a position, then perft 2 and the
-// legal moves by Fairy-Stockfish 11.1, and, on the lines of a .differ
-// file, by python-chess 1.11.2.
+// legal moves by Fairy-Stockfish (the build each file's header names), and,
+// on the lines of a .differ file, by python-chess 1.11.2.
 type fairyLine struct {
 	fen                string
 	fairyN, pychessN   uint64
@@ -70,10 +70,12 @@ func sortedUCI(p *Position) string {
 }
 
 // TestFairy checks, in the positions of random games of each variant, the
-// legal moves (in UCI) and perft 2 against Fairy-Stockfish 11.1's records
-// (testdata/fairy/<variant>.txt), and, in the positions where
+// legal moves (in UCI) and perft 2 against Fairy-Stockfish's records
+// (testdata/fairy/<variant>.txt: Debian's 11.1, and for Atomic, which 11.1
+// does not play, a build from source), and, in the positions where
 // Fairy-Stockfish differs from python-chess's rules
-// (testdata/fairy/<variant>.differ), against python-chess 1.11.2's.
+// (testdata/fairy/<variant>.differ: Racing Kings's end), against
+// python-chess 1.11.2's.
 func TestFairy(t *testing.T) {
 	for _, v := range Variants {
 		n := 0

@@ -80,6 +80,12 @@ def read(path):
         return [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
 
 
+def header(path):
+    """The first line of path, its header as fairygen wrote it."""
+    with open(path) as f:
+        return f.readline().rstrip("\n")
+
+
 def main():
     os.makedirs("san", exist_ok=True)
     os.makedirs("outcome", exist_ok=True)
@@ -89,6 +95,7 @@ def main():
         agree = read(os.path.join("fairy", name + ".txt"))
         differ_path = os.path.join("fairy", name + ".differ")
         differ = read(differ_path)
+        differ_head = header(differ_path) if differ else ""
         differ_out = []
         for i, line in enumerate(agree + differ):
             fields = line.split(";")
@@ -126,7 +133,7 @@ def main():
             f.write("\n".join(outcome_lines) + "\n")
         if differ:
             with open(differ_path, "w") as f:
-                f.write(f"# {name}: the positions of the same games where Fairy-Stockfish 11.1 differs from package variant: FEN;Fairy-Stockfish's perft 2;its moves;python-chess's perft 2;its moves\n")
+                f.write(differ_head + "\n")
                 f.write("\n".join(differ_out) + "\n")
     print(f"{bad} positions where python-chess and Fairy-Stockfish differ in fairy/*.txt")
     return 1 if bad else 0

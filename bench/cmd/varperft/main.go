@@ -25,7 +25,8 @@
 // python-chess's depth, and against Fairy-Stockfish's at its own. A
 // variant Fairy-Stockfish's UCI_Variant option does not offer (Debian's
 // 11.1 has no atomic: its setoption is ignored, and it would count
-// standard chess's tree) is not measured on it, and the report says so.
+// standard chess's tree) is not measured on it, and the report says so;
+// Fairy-Stockfish built from source plays all seven (-fairy PATH).
 //
 // The report gives per position the medians of million nodes/s with their
 // intervals and variant's speed against each program by the project's

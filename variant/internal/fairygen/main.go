@@ -39,7 +39,19 @@ func main() {
 	games := flag.Int("games", 8, "random games a variant")
 	plies := flag.Int("plies", 80, "the most plies a game")
 	seed := flag.Uint64("seed", 1, "the random games' seed")
+	only := flag.String("variants", "", "the variants to record, comma-separated (default all)")
+	build := flag.String("build", "", "how the engine was built (its source's commit, its make line), for the files' headers")
 	flag.Parse()
+	want := map[variant.Variant]bool{}
+	if *only != "" {
+		for _, name := range strings.Split(*only, ",") {
+			v, err := variant.ParseVariant(strings.TrimSpace(name))
+			if err != nil {
+				log.Fatal(err)
+			}
+			want[v] = true
+		}
+	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)
 	}
@@ -50,33 +62,28 @@ func main() {
 	defer e.close()
 	rng := rand.New(rand.NewPCG(*seed, 0))
 	for _, v := range variant.Variants {
-		if err := record(e, v, rng, *games, *plies, *out); err != nil {
+		if len(want) > 0 && !want[v] || !e.offers[v.UCI()] {
+			if len(want) == 0 || want[v] {
+				log.Printf("%s: %s does not offer UCI_Variant %s: not recorded", v, e.name, v.UCI())
+			}
+			play(v, rng, *games, *plies, nil)
+			continue
+		}
+		if err := record(e, *build, v, rng, *games, *plies, *out); err != nil {
 			log.Fatal(err)
 		}
 	}
 }
 
-func record(e *engine, v variant.Variant, rng *rand.Rand, games, plies int, dir string) error {
-	e.send("setoption name UCI_Variant value " + v.UCI())
-	var lines, differ []string
-	seen := map[string]bool{}
+// play plays games random games of v, each of at most plies plies, and
+// calls visit, if not nil, with each position before its move is chosen.
+func play(v variant.Variant, rng *rand.Rand, games, plies int, visit func(p *variant.Position) error) error {
 	for g := 0; g < games; g++ {
 		p := variant.StartPosition(v)
 		for ply := 0; ply < plies; ply++ {
-			fen := p.FEN()
-			if !seen[fen] {
-				seen[fen] = true
-				ours := moves(&p)
-				theirs, n2, err := e.perft(fen)
-				if err != nil {
+			if visit != nil {
+				if err := visit(&p); err != nil {
 					return err
-				}
-				line := fmt.Sprintf("%s;%d;%s", fen, n2, strings.Join(theirs, " "))
-				if strings.Join(ours, " ") != strings.Join(theirs, " ") || p.Perft(2) != n2 {
-					differ = append(differ, line)
-					log.Printf("%s: %s\n  ours  %d %s\n  fairy %d %s", v, fen, p.Perft(2), strings.Join(ours, " "), n2, strings.Join(theirs, " "))
-				} else {
-					lines = append(lines, line)
 				}
 			}
 			var buf [256]variant.Move
@@ -87,14 +94,52 @@ func record(e *engine, v variant.Variant, rng *rand.Rand, games, plies int, dir 
 			p.PlayUnchecked(legal[rng.IntN(len(legal))])
 		}
 	}
-	head := fmt.Sprintf("# %s: positions of %d random games, Fairy-Stockfish 11.1's legal moves and perft 2 (UCI_Variant %s)\n", v, games, v.UCI())
+	return nil
+}
+
+func record(e *engine, build string, v variant.Variant, rng *rand.Rand, games, plies int, dir string) error {
+	e.send("setoption name UCI_Variant value " + v.UCI())
+	var lines, differ []string
+	seen := map[string]bool{}
+	err := play(v, rng, games, plies, func(p *variant.Position) error {
+		fen := p.FEN()
+		if seen[fen] {
+			return nil
+		}
+		seen[fen] = true
+		ours := moves(p)
+		theirs, n2, err := e.perft(fen)
+		if err != nil {
+			return err
+		}
+		line := fmt.Sprintf("%s;%d;%s", fen, n2, strings.Join(theirs, " "))
+		if strings.Join(ours, " ") != strings.Join(theirs, " ") || p.Perft(2) != n2 {
+			differ = append(differ, line)
+			log.Printf("%s: %s\n  ours  %d %s\n  fairy %d %s", v, fen, p.Perft(2), strings.Join(ours, " "), n2, strings.Join(theirs, " "))
+		} else {
+			lines = append(lines, line)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	who := e.name
+	if build != "" {
+		who += " (" + build + ")"
+	}
+	head := fmt.Sprintf("# %s: positions of %d random games, their legal moves and perft 2 by %s, UCI_Variant %s\n", v, games, who, v.UCI())
 	if err := os.WriteFile(filepath.Join(dir, v.String()+".txt"), []byte(head+strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		return err
 	}
 	log.Printf("%s: %d positions agree, %d differ", v, len(lines), len(differ))
+	differPath := filepath.Join(dir, v.String()+".differ")
 	if len(differ) > 0 {
-		head := fmt.Sprintf("# %s: the positions of the same games where Fairy-Stockfish 11.1 differs from this package; python-chess's moves and perft 2 follow Fairy-Stockfish's\n", v)
-		return os.WriteFile(filepath.Join(dir, v.String()+".differ"), []byte(head+strings.Join(differ, "\n")+"\n"), 0o644)
+		head := fmt.Sprintf("# %s: the positions of the same games where %s differs from package variant: FEN;Fairy-Stockfish's perft 2;its moves;python-chess's perft 2;its moves\n", v, e.name)
+		return os.WriteFile(differPath, []byte(head+strings.Join(differ, "\n")+"\n"), 0o644)
+	}
+	if err := os.Remove(differPath); err != nil && !os.IsNotExist(err) {
+		return err
 	}
 	return nil
 }
@@ -110,9 +155,11 @@ func moves(p *variant.Position) []string {
 }
 
 type engine struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Scanner
+	name   string          // its "id name"
+	offers map[string]bool // its UCI_Variant option's values
 }
 
 func start(path string) (*engine, error) {
@@ -128,10 +175,24 @@ func start(path string) (*engine, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	e := &engine{cmd: cmd, in: in, out: bufio.NewScanner(out)}
+	e := &engine{cmd: cmd, in: in, out: bufio.NewScanner(out), name: "Fairy-Stockfish", offers: map[string]bool{}}
 	e.send("uci")
-	if _, err := e.until("uciok"); err != nil {
+	lines, err := e.until("uciok")
+	if err != nil {
 		return nil, err
+	}
+	for _, l := range lines {
+		if name, ok := strings.CutPrefix(l, "id name "); ok {
+			e.name = name
+		}
+		if rest, ok := strings.CutPrefix(l, "option name UCI_Variant type combo "); ok {
+			fs := strings.Fields(rest)
+			for i := 0; i+1 < len(fs); i++ {
+				if fs[i] == "var" {
+					e.offers[fs[i+1]] = true
+				}
+			}
+		}
 	}
 	return e, nil
 }
