@@ -48,8 +48,21 @@ var unicodePieces = [2][7]string{
 // python-chess's unicode(borders=True) writes them. Only the pieces are
 // drawn: no side to move, rights or clocks (FEN and String write those).
 func (p *Position) Picture(o PictureOptions) string {
+	return picture("Position.Picture", &p.board, o)
+}
+
+// BoardPicture draws board, its squares indexed a1 = 0 to h8 = 63, as
+// Position.Picture draws a position's: for boards that are no Position
+// (a variant's, which may lack a king). It panics, as Picture does, for
+// an Orientation that is neither White nor Black.
+func BoardPicture(board *[64]Piece, o PictureOptions) string {
+	return picture("BoardPicture", board, o)
+}
+
+// picture draws board; fn names the caller in its panic.
+func picture(fn string, board *[64]Piece, o PictureOptions) string {
 	if o.Orientation != White && o.Orientation != Black {
-		panic(fmt.Sprintf("movegen: Position.Picture: orientation %d is neither White nor Black", o.Orientation))
+		panic(fmt.Sprintf("movegen: %s: orientation %d is neither White nor Black", fn, o.Orientation))
 	}
 	flipped := o.Orientation == Black
 	empty := o.Empty
@@ -82,7 +95,7 @@ func (p *Position) Picture(o PictureOptions) string {
 			} else if j > 0 {
 				b.WriteByte(' ')
 			}
-			pc := p.board[8*rank+file]
+			pc := board[8*rank+file]
 			if pc == NoPiece {
 				b.WriteString(empty)
 				continue
