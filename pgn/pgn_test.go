@@ -400,6 +400,10 @@ func FuzzRead(f *testing.F) {
 		"% escape\n\xef\xbb\xbf[Event \"\\\"q\\\"\"]\r\n\r\n1. e4!? e5?! 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0",
 		"1. e4 (1. d4 (1. c4) 1... d5) e5 ( 1... c5 ) *",
 		"{c} (1. d4 d5) 2. Ng1-f3 (2. c2xd3 g(1-0) e5 ( {x",
+		"[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 Qxb4 5. N@d5 (5. @e4) *",
+		"[Variant \"Atomic\"]\n\n1. Nf3 d5 2. Ng5 e6 3. Nxf7 1-0",
+		"[Variant \"horde\"]\n[FEN \"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1\"]\n\n1. e5 d6 *",
+		"[Variant \"Three-check\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\"]\n\n1. e4 e5 2. Bc4 Nf6 3. Bxf7+ *",
 	} {
 		f.Add([]byte(s))
 	}
