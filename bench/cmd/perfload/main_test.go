@@ -26,7 +26,7 @@ func TestQuick(t *testing.T) {
 		t.Fatalf("%v\n%s", err, errs.String())
 	}
 	for _, want := range []string{"## perft under load", "### start, load none, depth 4\n", "### kiwipete, load hash 16 MB + nnue, depth 2\n",
-		"(fastest magic) |", "### std and occ against w", "CPU: ", "GOAMD64=", stat.RatioNote, "Command: `go run -C bench ./cmd/perfload -quick -rounds 1 -write -out " + dir + "`"} {
+		"(fastest magic) |", "### against w", "CPU: ", "GOAMD64=", stat.RatioNote, "Command: `go run -C bench ./cmd/perfload -quick -rounds 1 -write -out " + dir + "`"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -42,7 +43,7 @@ type Report struct {
 // WriteMarkdown writes a heading of the given level and title, what ran
 // where, then the tables, each within md.Width columns: for every group its
 // modes' nodes/s and each mode against the group's fastest magic (one base
-// a table), then std and occ against w.
+// a table), then std, occ and the smaller techniques against w.
 func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 	var net perft.NNUE
 	cover := stat.Summarize(make([]float64, r.Rounds)).Coverage
@@ -86,17 +87,31 @@ func (r *Report) WriteMarkdown(w io.Writer, level int, title string) {
 		}
 		md.Table(w, t, 1)
 	}
-	fmt.Fprintf(w, "\n%s# std and occ against w\n\n", h)
-	md.Wrap(w, "The two other ways in against w (an Occupancy kept in the position), by the same rule:", "")
+	fmt.Fprintf(w, "\n%s# against w\n\n", h)
+	md.Wrap(w, "The two other ways in (std, occ) and every technique of fewer table bytes than w's against w (an Occupancy kept "+
+		"in the position), by the same rule: the W lookups are on the frontier of speed and bytes where no smaller technique is faster:", "")
 	fmt.Fprintln(w)
 	t := [][]string{{"position", "load", "depth", "mode", "against w"}}
 	for gi, g := range r.Groups {
 		w0 := r.M[gi][perft.ModeW]
-		for _, mode := range []perft.Mode{perft.ModeStd, perft.ModeOcc} {
+		for _, mode := range againstW(r.Modes) {
 			t = append(t, []string{g.Pos.Name, g.Load.Name, fmt.Sprint(g.Depth), string(mode), stat.Compare(r.M[gi][mode], w0, stat.HigherIsFaster).String()})
 		}
 	}
 	md.Table(w, t, 2)
+}
+
+// againstW returns the modes compared with w: std and occ, then every
+// mode neither w's way in nor a magic yardstick (hyperbola, kindergarten,
+// the lanes: each of fewer table bytes than w's), in modes' order.
+func againstW(modes []perft.Mode) []perft.Mode {
+	ms := []perft.Mode{perft.ModeStd, perft.ModeOcc}
+	for _, m := range modes {
+		if m != perft.ModeW && m != perft.ModeStd && m != perft.ModeOcc && !slices.Contains(perft.Magics, m) {
+			ms = append(ms, m)
+		}
+	}
+	return ms
 }
 
 // modeColors are the dots' colours, by mode value.

@@ -125,13 +125,22 @@ func TestReport(t *testing.T) {
 			t.Errorf("occ is not within noise of fancy: %q", rows["occ"])
 		}
 	}
-	// std and occ against w, in every group.
-	header, rows = groupTable(t, b.String(), "### std and occ against w\n")
+	// std, occ and the smaller techniques against w, in every group.
+	header, rows = groupTable(t, b.String(), "### against w\n")
 	if strings.Join(header, "|") != "position|load|depth|mode|against w" || len(rows) != 1 {
 		t.Errorf("against w: %q, %v", header, rows)
 	}
 	if n := len(regexp.MustCompile(`\| +std \| +0\.63x \[0\.62, 0\.64\] slower \|`).FindAllString(b.String(), -1)); n != len(groups) {
 		t.Errorf("std against w in %d rows, want %d:\n%s", n, len(groups), b.String())
+	}
+	_, againstW, _ := strings.Cut(b.String(), "### against w\n")
+	for _, m := range []string{"hyperbola", "kindergarten"} {
+		if n := len(regexp.MustCompile(`\| +`+m+` \| +\d\.\d\dx `).FindAllString(againstW, -1)); n != len(groups) {
+			t.Errorf("%s against w in %d rows, want %d", m, n, len(groups))
+		}
+	}
+	if regexp.MustCompile(`\| +fancy \|`).MatchString(againstW) {
+		t.Errorf("a magic yardstick against w:\n%s", b.String())
 	}
 	// A section of a larger report does not repeat the machine or the
 	// ratios' convention.
