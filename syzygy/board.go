@@ -31,11 +31,16 @@ type board struct {
 
 // set makes b the position p.
 func (b *board) set(p *movegen.Position) {
-	for t := movegen.Pawn; t <= movegen.King; t++ {
-		b.byType[t-1] = p.ByType(t)
+	w, bl := p.ByColor(movegen.White), p.ByColor(movegen.Black)
+	b.byColor = [2]uint64{w, bl}
+	var key material
+	for t := range b.byType[:movegen.Queen] {
+		bt := p.ByType(movegen.PieceType(t + 1))
+		b.byType[t] = bt
+		key |= material(bits.OnesCount64(bt&w))<<(4*t) | material(bits.OnesCount64(bt&bl))<<(blackShift+4*t)
 	}
-	b.byColor = [2]uint64{p.ByColor(movegen.White), p.ByColor(movegen.Black)}
-	b.key, _ = positionMaterial(p)
+	b.byType[movegen.King-1] = p.ByType(movegen.King)
+	b.key = key
 	b.side = p.Side()
 	b.ep = -1
 	if ep := p.EnPassant(); ep != movegen.NoSquare {
