@@ -13,7 +13,7 @@ import (
 // runs on a board, 80 bytes to a movegen.Position's 168, made and unmade
 // in place rather than copied, and lists its captures into a small buffer
 // of its own. It finds a slider's captures and checks from the lines
-// through its square on an empty board and Between, which read 3.3 KB of
+// through its square on an empty board and Between, which read 3.8 KB of
 // tables, where a slider lookup reads the attack tables: with so few
 // pieces on the board, a line holds at most a few of them. A capture is
 // tested for legality after it is made, and only where it can be illegal:
