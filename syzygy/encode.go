@@ -9,18 +9,18 @@ import (
 // squares is a position's pieces' squares in a subtable's index order.
 type squares [maxPieces]int
 
-// locate finds where p's value is stored in t: the stream, the index in
+// locate finds where b's value is stored in t: the stream, the index in
 // it, the subtable (the leading pawn's file) and whether the side to move
-// is the table's second side. key is p's material.
-func (t *table) locate(p *movegen.Position, key material) (ei *encInfo, idx uint64, f int, side int) {
+// is the table's second side.
+func (t *table) locate(b *board) (ei *encInfo, idx uint64, f int, side int) {
 	e := t.e
 	var flip bool
 	if e.symmetric {
 		// Either side is the table's white: the side to move is.
-		flip = p.Side() == movegen.Black
+		flip = b.side == movegen.Black
 	} else {
-		flip = key != e.key
-		if (p.Side() == movegen.White) == flip {
+		flip = b.key != e.key
+		if (b.side == movegen.White) == flip {
 			side = 1
 		}
 	}
@@ -30,7 +30,7 @@ func (t *table) locate(p *movegen.Position, key material) (ei *encInfo, idx uint
 		if t.kind == wdlKind && side == 1 {
 			ei = &t.ei[1]
 		}
-		fill(p, ei, &sq, 0, e.pieces, flip, 0)
+		fill(b, ei, &sq, 0, e.pieces, flip, 0)
 		return ei, encodePieces(&sq, ei, e), 0, side
 	}
 	mirror := 0
@@ -40,7 +40,7 @@ func (t *table) locate(p *movegen.Position, key material) (ei *encInfo, idx uint
 	// The leading pawns first; the one first in flap's order leads and
 	// picks the subtable.
 	k := int(e.pawns[0])
-	fill(p, &t.ei[0], &sq, 0, k, flip, mirror)
+	fill(b, &t.ei[0], &sq, 0, k, flip, mirror)
 	for i := 1; i < k; i++ {
 		if flap[sq[0]] > flap[sq[i]] {
 			sq[0], sq[i] = sq[i], sq[0]
@@ -54,16 +54,16 @@ func (t *table) locate(p *movegen.Position, key material) (ei *encInfo, idx uint
 	if t.kind == wdlKind && side == 1 {
 		ei = &t.ei[f+4]
 	}
-	fill(p, ei, &sq, k, e.pieces, flip, mirror)
+	fill(b, ei, &sq, k, e.pieces, flip, mirror)
 	return ei, encodePawns(&sq, ei, e), f, side
 }
 
-// fill puts the squares of p's pieces of ei's list from the i-th to
+// fill puts the squares of b's pieces of ei's list from the i-th to
 // before the end-th into sq, each group's in ascending order; flip exchanges the colours, and
-// mirror is xored into each square. p's material is the table's (the
+// mirror is xored into each square. b's material is the table's (the
 // lookup found the table by it), so each group has as many pieces on the
 // board as the list names.
-func fill(p *movegen.Position, ei *encInfo, sq *squares, i, end int, flip bool, mirror int) {
+func fill(b *board, ei *encInfo, sq *squares, i, end int, flip bool, mirror int) {
 	end = min(end, len(sq))
 	for i < end {
 		pc := ei.pieces[i]
@@ -71,7 +71,7 @@ func fill(p *movegen.Position, ei *encInfo, sq *squares, i, end int, flip bool, 
 		if flip {
 			c ^= 1
 		}
-		bb := p.Pieces(c, movegen.PieceType(pc&7))
+		bb := b.pieces(c, movegen.PieceType(pc&7))
 		if bb == 0 {
 			return // not reached: see above
 		}

@@ -73,32 +73,37 @@ func (tb *Tablebase) ProbeWDL(p *movegen.Position) (WDL, error) {
 // one that the DTZ probe must not look past: a winning capture, or an en
 // passant capture that is the best move or the only one.
 func (tb *Tablebase) probeWDL(p *movegen.Position) (int, bool, error) {
-	var buf moveBuf
+	var b board
+	b.set(p)
+	var buf captureBuf
 	bestCap, bestEP := -3, -3
-	var child movegen.Position
-	for _, m := range p.Captures(buf[:0]) {
-		if !p.IsCapture(m) {
-			continue // a promotion by a pawn's step
-		}
-		child = *p
-		child.PlayUnchecked(m)
-		v, err := tb.probeAB(&child, -2, -bestCap)
-		if err != nil {
-			return 0, false, err
-		}
-		v = -v
-		if v > bestCap {
-			if v == 2 {
-				return 2, true, nil
+	if list := b.captures(buf[:0]); len(list) > 0 {
+		l := b.legality()
+		for _, c := range list {
+			u := b.play(c)
+			if b.exposes(c, l) {
+				b.unplay(c, u)
+				continue
 			}
-			if !m.IsEnPassant() {
-				bestCap = v
-			} else if v > bestEP {
-				bestEP = v
+			v, err := tb.probeAB(&b, -2, -bestCap)
+			b.unplay(c, u)
+			if err != nil {
+				return 0, false, err
+			}
+			v = -v
+			if v > bestCap {
+				if v == 2 {
+					return 2, true, nil
+				}
+				if !c.enPassant() {
+					bestCap = v
+				} else if v > bestEP {
+					bestEP = v
+				}
 			}
 		}
 	}
-	v, err := tb.probeWDLTable(p)
+	v, err := tb.probeWDLTable(&b)
 	if err != nil {
 		return 0, false, err
 	}
@@ -115,8 +120,9 @@ func (tb *Tablebase) probeWDL(p *movegen.Position) (int, bool, error) {
 	// The table's value, unless p without en passant is stalemate: then
 	// the capture is the only move.
 	if bestEP > -3 && v == 0 && !p.InCheck() {
+		var moves moveBuf
 		only := true
-		for _, m := range p.LegalMoves(buf[:0]) {
+		for _, m := range p.LegalMoves(moves[:0]) {
 			if !m.IsEnPassant() {
 				only = false
 				break
@@ -129,52 +135,55 @@ func (tb *Tablebase) probeWDL(p *movegen.Position) (int, bool, error) {
 	return v, false, nil
 }
 
-// probeAB returns p's WDL value bounded by alpha and beta, captures
-// resolved; p has no en-passant capture (it follows a capture).
-func (tb *Tablebase) probeAB(p *movegen.Position, alpha, beta int) (int, error) {
-	var buf moveBuf
-	var child movegen.Position
-	for _, m := range p.Captures(buf[:0]) {
-		if !p.IsCapture(m) {
-			continue
-		}
-		child = *p
-		child.PlayUnchecked(m)
-		v, err := tb.probeAB(&child, -beta, -alpha)
-		if err != nil {
-			return 0, err
-		}
-		v = -v
-		if v > alpha {
-			if v >= beta {
-				return v, nil
+// probeAB returns b's WDL value bounded by alpha and beta, captures
+// resolved; b has no en-passant capture (it follows a capture).
+func (tb *Tablebase) probeAB(b *board, alpha, beta int) (int, error) {
+	var buf captureBuf
+	if list := b.captures(buf[:0]); len(list) > 0 {
+		l := b.legality()
+		for _, c := range list {
+			u := b.play(c)
+			if b.exposes(c, l) {
+				b.unplay(c, u)
+				continue
 			}
-			alpha = v
+			v, err := tb.probeAB(b, -beta, -alpha)
+			b.unplay(c, u)
+			if err != nil {
+				return 0, err
+			}
+			v = -v
+			if v > alpha {
+				if v >= beta {
+					return v, nil
+				}
+				alpha = v
+			}
 		}
 	}
-	v, err := tb.probeWDLTable(p)
+	v, err := tb.probeWDLTable(b)
 	if err != nil {
 		return 0, err
 	}
 	return max(alpha, v), nil
 }
 
-// entryOf returns p's table entry and material, or a *MissingTableError.
-func (tb *Tablebase) entryOf(p *movegen.Position, kind int) (*entry, material, error) {
-	key, _ := positionMaterial(p)
+// entryOf returns the table entry of the material key, or a
+// *MissingTableError.
+func (tb *Tablebase) entryOf(key material, kind int) (*entry, error) {
 	e := tb.lookup(key)
 	if e == nil {
-		return nil, key, &MissingTableError{tableName(key) + suffixes[kind]}
+		return nil, &MissingTableError{tableName(key) + suffixes[kind]}
 	}
-	return e, key, nil
+	return e, nil
 }
 
-// probeWDLTable returns the value the WDL table stores for p.
-func (tb *Tablebase) probeWDLTable(p *movegen.Position) (int, error) {
-	if p.Occupied() == p.Pieces(movegen.White, movegen.King)|p.Pieces(movegen.Black, movegen.King) {
+// probeWDLTable returns the value the WDL table stores for b.
+func (tb *Tablebase) probeWDLTable(b *board) (int, error) {
+	if b.key == 0 {
 		return 0, nil // king against king
 	}
-	e, key, err := tb.entryOf(p, wdlKind)
+	e, err := tb.entryOf(b.key, wdlKind)
 	if err != nil {
 		return 0, err
 	}
@@ -182,7 +191,7 @@ func (tb *Tablebase) probeWDLTable(p *movegen.Position) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	ei, idx, _, _ := t.locate(p, key)
+	ei, idx, _, _ := t.locate(b)
 	if ei.pairs.constant {
 		return int(ei.pairs.constSym) - 2, nil
 	}
@@ -386,7 +395,9 @@ var (
 // WDL value is wdl (not 0), counted from the zeroing move's distance, and
 // whether the table stores p's side to move at all.
 func (tb *Tablebase) probeDTZTable(p *movegen.Position, wdl int) (DTZ, bool, error) {
-	e, key, err := tb.entryOf(p, dtzKind)
+	var b board
+	b.set(p)
+	e, err := tb.entryOf(b.key, dtzKind)
 	if err != nil {
 		return DTZ{}, false, err
 	}
@@ -394,7 +405,7 @@ func (tb *Tablebase) probeDTZTable(p *movegen.Position, wdl int) (DTZ, bool, err
 	if err != nil {
 		return DTZ{}, false, err
 	}
-	ei, idx, f, side := t.locate(p, key)
+	ei, idx, f, side := t.locate(&b)
 	flags := t.dtzFlags[f]
 	if !e.symmetric && int(flags&1) != side {
 		return DTZ{}, false, nil
