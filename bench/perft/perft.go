@@ -85,6 +85,8 @@ var Techniques = []Technique{
 
 	{"fancymask", "variant: fancy magic with its key ANDed with a mask from the record, as the drop-in's rook keys were until they needed none", SeamBitboard, true, false},
 	{"byte", "variant: fancy magic's keys through a byte index to the square's attack sets, the W system's two dependent loads without its sharing", SeamBitboard, true, false},
+	{"wb1", "variant: the W lookups with the bishops in one load, each bishop square's own table of attack sets at every W key (bench/ref), the rooks as w's", SeamFile, true, false},
+	{"w1", "variant: the W lookups with rooks and bishops in one load (bench/ref): w without its second dependent load", SeamFile, true, false},
 	{"stdsmall", "variant: std with a Position 8 bytes smaller, without the room the other modes keep for the W occupancy", SeamFile, true, false},
 }
 

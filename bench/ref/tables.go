@@ -75,6 +75,7 @@ func init() {
 	initBlack(rooks, bishops)
 	initPext(rooks, bishops)
 	initSquareByte(rooks, bishops)
+	initWOne(rooks, bishops)
 	initKindergarten()
 	initHyperbola()
 	keyStamp = nil // the marks are needed no more

@@ -26,8 +26,15 @@
 //   - stdsmall against std: the same lookups with a Position 8 bytes
 //     smaller (every mode's position holds the room of w's kept W word,
 //     so that this layout effect counts for none of them);
+//   - wb1 against w: the bishops in one load, the W key straight into the
+//     square's own table of attack sets, no index byte (a point between
+//     w's bytes and black magic's);
+//   - w1 against w: rooks and bishops in one load, no second dependent
+//     load at all (an upper bound on what it is worth at W keys: about
+//     1.4 MB of tables);
 //
-// and std, w and fancy against the fastest magic. -out DIR names the
+// and std, w, wb1, w1 and fancy against the fastest magic. The report gives
+// each mode's table bytes beside its speed. -out DIR names the
 // directory -write writes to (default results, which go run -C bench puts
 // in bench/), in a folder for the CPU.
 package main
@@ -35,15 +42,18 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/symmagic/attacks"
 	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/bench/internal/machine"
 	"github.com/symmagic/attacks/bench/internal/md"
 	"github.com/symmagic/attacks/bench/internal/perfload"
 	"github.com/symmagic/attacks/bench/internal/stat"
 	"github.com/symmagic/attacks/bench/perft"
+	"github.com/symmagic/attacks/bench/ref"
 	"github.com/symmagic/attacks/movegen"
 )
 
@@ -53,7 +63,7 @@ func main() {
 
 // modes are the modes measured: the variants and the modes they lie
 // between, with the three magics, one of which is the base.
-var modes = []perft.Mode{perft.ModeFancy, "fancymask", "byte", perft.ModeStd, "stdsmall", perft.ModeW, perft.ModePlain, perft.ModeBlack}
+var modes = []perft.Mode{perft.ModeFancy, "fancymask", "byte", perft.ModeStd, "stdsmall", perft.ModeW, "wb1", "w1", perft.ModePlain, perft.ModeBlack}
 
 // step is one comparison the report makes: a against base, and what
 // separates them.
@@ -71,8 +81,12 @@ var steps = []step{
 	{perft.ModeStd, "byte", "the drop-in's keys"},
 	{perft.ModeW, perft.ModeStd, "W keys, a kept W occupancy"},
 	{"stdsmall", perft.ModeStd, "a smaller position"},
+	{"wb1", perft.ModeW, "bishops in one load"},
+	{"w1", perft.ModeW, "no second load"},
 	{perft.ModeStd, fastestMagic, "the drop-in"},
 	{perft.ModeW, fastestMagic, "the W lookups"},
+	{"wb1", fastestMagic, "W, bishops in one load"},
+	{"w1", fastestMagic, "W in one load"},
 	{perft.ModeFancy, fastestMagic, "fancy magic"},
 }
 
@@ -126,6 +140,33 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return out.Save("variants.md", report, stderr)
 }
 
+// tableBytes is every table each mode's lookups read: attack and index
+// tables and per-square records (package attacks' Stats for std and w,
+// bench/ref's for the rest; fancymask's are fancy's, stdsmall's std's).
+var tableBytes = func() map[perft.Mode]int {
+	b := map[perft.Mode]int{}
+	for _, t := range ref.Techniques() {
+		b[perft.Mode(t.Name)] = t.Bytes
+	}
+	st := attacks.Stats()
+	rook, bishop := ref.WOneBytes()
+	return map[perft.Mode]int{
+		perft.ModeFancy: b["fancy"], "fancymask": b["fancy"], "byte": b["squarebyte"],
+		perft.ModeStd: st.Std.TotalBytes, "stdsmall": st.Std.TotalBytes, perft.ModeW: st.W.TotalBytes,
+		"wb1": ref.WRookBytes() + bishop, "w1": rook + bishop,
+		perft.ModePlain: b["plain"], perft.ModeBlack: b["black"],
+	}
+}()
+
+// commas writes n with a comma between groups of three digits.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 func writeReport(w io.Writer, command, kernel string, groups []perfload.Group, m perfload.Measurements, rounds int) {
 	fmt.Fprintf(w, "## What separates the lookups\n\n")
 	lines := machine.Here().Lines()
@@ -142,14 +183,16 @@ func writeReport(w io.Writer, command, kernel string, groups []perfload.Group, m
 		"without its sharing); std against byte the drop-in's keys and record (a constant shift, the key mask, tables shared "+
 		"where the standard layout allows, a 32-byte record with an offset); w against std the W keys read from the "+
 		"occupancy in W layout the position keeps and every move updates; stdsmall the drop-in with a position 8 bytes smaller, "+
-		"a layout every other mode is spared.", "")
+		"a layout every other mode is spared; wb1 the W lookups with each bishop square's own table of attack sets at every W key, "+
+		"read in one load, the rooks as w's; w1 rooks and bishops so, w without its second dependent load. "+
+		"Table bytes: every table the lookups read (attack and index tables, per-square records).", "")
 	for gi, g := range groups {
 		base := m.Base(gi)
 		fmt.Fprintf(w, "\n### %s, depth %d\n\n", g.Pos.Name, g.Depth)
-		t := [][]string{{"mode", "million nodes/s"}}
+		t := [][]string{{"mode", "table bytes", "million nodes/s"}}
 		for _, mode := range modes {
 			s := stat.Summarize(m[gi][mode])
-			t = append(t, []string{string(mode), fmt.Sprintf("%.1f [%.1f, %.1f]", s.Median/1e6, s.Lo/1e6, s.Hi/1e6)})
+			t = append(t, []string{string(mode), commas(tableBytes[mode]), fmt.Sprintf("%.1f [%.1f, %.1f]", s.Median/1e6, s.Lo/1e6, s.Hi/1e6)})
 		}
 		md.Table(w, t, 1)
 		fmt.Fprintln(w)

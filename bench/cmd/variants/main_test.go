@@ -20,7 +20,7 @@ func TestQuick(t *testing.T) {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	out := stdout.String()
-	for _, want := range []string{"### start, depth 4", "### kiwipete, depth 3", "| fancymask", "| stdsmall", "the key mask", "a second load", "CPU: "} {
+	for _, want := range []string{"### start, depth 4", "### kiwipete, depth 3", "| fancymask", "| stdsmall", "| wb1", "| w1", "bishops in one load", "no second load", "the key mask", "a second load", "CPU: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}
