@@ -310,14 +310,27 @@ func (p *ParallelReader) options(r *Reader) {
 // readChunk reads c's games with r, and checks with q whether a Reader of
 // the whole input would be between games at c's end.
 func (p *ParallelReader) readChunk(c *chunk, r, q *Reader) {
-	var src io.Reader = bytes.NewReader(c.data)
-	if c.err != nil {
-		src = io.MultiReader(src, errReader{c.err})
+	if c.last {
+		// The input's end, and its error: read as the input, by a Reader
+		// of its own (r reads its chunks in place).
+		var src io.Reader = bytes.NewReader(c.data)
+		if c.err != nil {
+			src = io.MultiReader(src, errReader{c.err})
+		}
+		r = &Reader{}
+		p.options(r)
+		r.reset(src, c.off, c.line)
+	} else {
+		// A chunk that the input goes on after: read in place, its bytes
+		// not copied. Where its Reader's games are handed over, it ends
+		// with a line break (the next chunk's cut), so that its Reader's
+		// end of the input is the end of a line, as for a Reader of the
+		// whole input.
+		r.resetBytes(c.data, c.off, c.line)
 	}
 	if c.first {
-		r.Reset(src)
+		r.bom()
 	} else {
-		r.reset(src, c.off, c.line)
 		r.blank = true
 	}
 	var games []parsed
@@ -351,7 +364,7 @@ func (p *ParallelReader) readChunk(c *chunk, r, q *Reader) {
 	}
 	c.games, c.begun = games, r.games
 	c.clean = !c.last && c.begun > 0 && endAt >= 0 && endAt < c.end() && !endLong &&
-		quietTo(q, bytes.NewReader(c.data[endAt-c.off:]), endLine, endAt)
+		quietIn(q, c.data[endAt-c.off:], endLine, endAt)
 }
 
 // keep copies info, its warnings and raw bytes, into g.
@@ -377,10 +390,22 @@ func (g *parsed) keep(info *GameInfo) {
 // line.
 func quietTo(q *Reader, src io.Reader, lineOff, at int64) bool {
 	q.reset(src, at, 1)
+	return quietAt(q, lineOff)
+}
+
+// quietAt is quietTo of q, reset at the input offset after the game.
+func quietAt(q *Reader, lineOff int64) bool {
 	q.lineStart = lineOff
 	var t token
 	skipped, _, _, _ := q.token(&t) // a move number passed over would be the next game's start
 	return !skipped && t.kind == tEOF
+}
+
+// quietIn is quietTo of data, the input from at to a line break, read in
+// place.
+func quietIn(q *Reader, data []byte, lineOff, at int64) bool {
+	q.resetBytes(data, at, 1)
+	return quietAt(q, lineOff)
 }
 
 // tokenAhead reports whether s's buffer holds, from s's place to the
