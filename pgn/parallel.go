@@ -188,9 +188,13 @@ func (p *ParallelReader) split(size int) {
 	defer close(p.work)
 	defer close(p.order)
 	off, line, first, cut := int64(0), 1, true, false
+	// The bytes read after the last chunk's end: the tail of its buffer,
+	// copied to the next buffer first thing (where that is the same
+	// buffer, back already, the copy moves them to its front).
 	var carry []byte
 	var rerr error
 	eof := false
+	step := max(size/8, 1)
 	for {
 		var buf []byte
 		select {
@@ -199,18 +203,20 @@ func (p *ParallelReader) split(size int) {
 			buf = make([]byte, 0, 2*size+1)
 		}
 		buf = append(buf[:0], carry...)
-		// Read to size bytes, then to a likely boundary after half of
-		// them, within twice size.
+		// Read to a likely boundary after half of size bytes, within
+		// twice size; a step at a time past the half, so that little is
+		// read past the boundary, to be copied to the next buffer.
 		at, searched := -1, max(size/2, 1)
-		for at < 0 {
-			for !eof && len(buf) < size {
-				eof, rerr = readMore(p.src, &buf)
+		want := searched + step
+		for {
+			for !eof && len(buf) < want {
+				eof, rerr = readMore(p.src, &buf, want)
 			}
 			if at = findCut(buf, searched); at >= 0 || eof || len(buf) >= 2*size {
 				break
 			}
 			searched = max(len(buf)-1, searched)
-			eof, rerr = readMore(p.src, &buf)
+			want = min(len(buf)+step, 2*size)
 		}
 		c := &chunk{off: off, line: line, first: first, cut: cut, done: make(chan struct{})}
 		if at < 0 && eof {
@@ -220,7 +226,7 @@ func (p *ParallelReader) split(size int) {
 				at = len(buf) // no likely boundary: a cut that will not hold
 			}
 			c.data, c.nextCut = buf[:at], at < len(buf)
-			carry = append(carry[:0], buf[at:]...)
+			carry = buf[at:]
 		}
 		off += int64(len(c.data))
 		line += bytes.Count(c.data, []byte{'\n'})
@@ -241,10 +247,10 @@ func (p *ParallelReader) split(size int) {
 	}
 }
 
-// readMore reads the input into buf's room (growing it where it has
-// none), as a Reader reads (readSome): it reports the input's end, and its
-// error.
-func readMore(src io.Reader, buf *[]byte) (eof bool, err error) {
+// readMore reads the input into buf's room up to want bytes (growing buf
+// where it has no room), as a Reader reads (readSome): it reports the
+// input's end, and its error.
+func readMore(src io.Reader, buf *[]byte, want int) (eof bool, err error) {
 	b := *buf
 	if len(b) == cap(b) {
 		b = append(b, 0)[:len(b)]
@@ -252,7 +258,7 @@ func readMore(src io.Reader, buf *[]byte) (eof bool, err error) {
 	if src == nil {
 		return true, nil
 	}
-	n, err := readSome(src, b[len(b):cap(b)])
+	n, err := readSome(src, b[len(b):max(min(want, cap(b)), len(b)+1)])
 	*buf = b[:len(b)+n]
 	if err == io.EOF {
 		return true, nil
