@@ -188,9 +188,13 @@ func (p *ParallelReader) split(size int) {
 	defer close(p.work)
 	defer close(p.order)
 	off, line, first, cut := int64(0), 1, true, false
+	// The bytes read after the last chunk's end: the tail of its buffer,
+	// copied to the next buffer first thing (where that is the same
+	// buffer, back already, the copy moves them to its front).
 	var carry []byte
 	var rerr error
 	eof := false
+	step := max(size/8, 1)
 	for {
 		var buf []byte
 		select {
@@ -199,18 +203,20 @@ func (p *ParallelReader) split(size int) {
 			buf = make([]byte, 0, 2*size+1)
 		}
 		buf = append(buf[:0], carry...)
-		// Read to size bytes, then to a likely boundary after half of
-		// them, within twice size.
+		// Read to a likely boundary after half of size bytes, within
+		// twice size; a step at a time past the half, so that little is
+		// read past the boundary, to be copied to the next buffer.
 		at, searched := -1, max(size/2, 1)
-		for at < 0 {
-			for !eof && len(buf) < size {
-				eof, rerr = readMore(p.src, &buf)
+		want := searched + step
+		for {
+			for !eof && len(buf) < want {
+				eof, rerr = readMore(p.src, &buf, want)
 			}
 			if at = findCut(buf, searched); at >= 0 || eof || len(buf) >= 2*size {
 				break
 			}
 			searched = max(len(buf)-1, searched)
-			eof, rerr = readMore(p.src, &buf)
+			want = min(len(buf)+step, 2*size)
 		}
 		c := &chunk{off: off, line: line, first: first, cut: cut, done: make(chan struct{})}
 		if at < 0 && eof {
@@ -220,7 +226,7 @@ func (p *ParallelReader) split(size int) {
 				at = len(buf) // no likely boundary: a cut that will not hold
 			}
 			c.data, c.nextCut = buf[:at], at < len(buf)
-			carry = append(carry[:0], buf[at:]...)
+			carry = buf[at:]
 		}
 		off += int64(len(c.data))
 		line += bytes.Count(c.data, []byte{'\n'})
@@ -241,10 +247,10 @@ func (p *ParallelReader) split(size int) {
 	}
 }
 
-// readMore reads the input into buf's room (growing it where it has
-// none), as a Reader reads (readSome): it reports the input's end, and its
-// error.
-func readMore(src io.Reader, buf *[]byte) (eof bool, err error) {
+// readMore reads the input into buf's room up to want bytes (growing buf
+// where it has no room), as a Reader reads (readSome): it reports the
+// input's end, and its error.
+func readMore(src io.Reader, buf *[]byte, want int) (eof bool, err error) {
 	b := *buf
 	if len(b) == cap(b) {
 		b = append(b, 0)[:len(b)]
@@ -252,7 +258,7 @@ func readMore(src io.Reader, buf *[]byte) (eof bool, err error) {
 	if src == nil {
 		return true, nil
 	}
-	n, err := readSome(src, b[len(b):cap(b)])
+	n, err := readSome(src, b[len(b):max(min(want, cap(b)), len(b)+1)])
 	*buf = b[:len(b)+n]
 	if err == io.EOF {
 		return true, nil
@@ -310,14 +316,27 @@ func (p *ParallelReader) options(r *Reader) {
 // readChunk reads c's games with r, and checks with q whether a Reader of
 // the whole input would be between games at c's end.
 func (p *ParallelReader) readChunk(c *chunk, r, q *Reader) {
-	var src io.Reader = bytes.NewReader(c.data)
-	if c.err != nil {
-		src = io.MultiReader(src, errReader{c.err})
+	if c.last {
+		// The input's end, and its error: read as the input, by a Reader
+		// of its own (r reads its chunks in place).
+		var src io.Reader = bytes.NewReader(c.data)
+		if c.err != nil {
+			src = io.MultiReader(src, errReader{c.err})
+		}
+		r = &Reader{}
+		p.options(r)
+		r.reset(src, c.off, c.line)
+	} else {
+		// A chunk that the input goes on after: read in place, its bytes
+		// not copied. Where its Reader's games are handed over, it ends
+		// with a line break (the next chunk's cut), so that its Reader's
+		// end of the input is the end of a line, as for a Reader of the
+		// whole input.
+		r.resetBytes(c.data, c.off, c.line)
 	}
 	if c.first {
-		r.Reset(src)
+		r.bom()
 	} else {
-		r.reset(src, c.off, c.line)
 		r.blank = true
 	}
 	var games []parsed
@@ -351,7 +370,7 @@ func (p *ParallelReader) readChunk(c *chunk, r, q *Reader) {
 	}
 	c.games, c.begun = games, r.games
 	c.clean = !c.last && c.begun > 0 && endAt >= 0 && endAt < c.end() && !endLong &&
-		quietTo(q, bytes.NewReader(c.data[endAt-c.off:]), endLine, endAt)
+		quietIn(q, c.data[endAt-c.off:], endLine, endAt)
 }
 
 // keep copies info, its warnings and raw bytes, into g.
@@ -377,10 +396,22 @@ func (g *parsed) keep(info *GameInfo) {
 // line.
 func quietTo(q *Reader, src io.Reader, lineOff, at int64) bool {
 	q.reset(src, at, 1)
+	return quietAt(q, lineOff)
+}
+
+// quietAt is quietTo of q, reset at the input offset after the game.
+func quietAt(q *Reader, lineOff int64) bool {
 	q.lineStart = lineOff
 	var t token
 	skipped, _, _, _ := q.token(&t) // a move number passed over would be the next game's start
 	return !skipped && t.kind == tEOF
+}
+
+// quietIn is quietTo of data, the input from at to a line break, read in
+// place.
+func quietIn(q *Reader, data []byte, lineOff, at int64) bool {
+	q.resetBytes(data, at, 1)
+	return quietAt(q, lineOff)
 }
 
 // tokenAhead reports whether s's buffer holds, from s's place to the

@@ -167,6 +167,11 @@ func NewReader(src io.Reader) *Reader {
 // The options stay.
 func (r *Reader) Reset(src io.Reader) {
 	r.reset(src, 0, 1)
+	r.bom()
+}
+
+// bom passes over a byte-order mark at the input's start.
+func (r *Reader) bom() {
 	if bytes.HasPrefix(r.buf[r.r:r.w], []byte("\xef\xbb\xbf")) {
 		r.r += 3
 		r.lineStart = 3
@@ -175,10 +180,24 @@ func (r *Reader) Reset(src io.Reader) {
 
 // reset makes r read src as the input from offset off on, the first byte
 // of line line, keeping r's memory and options.
-func (r *Reader) reset(src io.Reader, off int64, line int) {
+func (r *Reader) reset(src io.Reader, off int64, line int) { r.resetInput(src, r.buf, 0, off, line) }
+
+// resetBytes makes r read data in place, the input from offset off on
+// (the first byte of line line) to its end, keeping r's memory and
+// options: data is r's buffer, never written to, until the next reset,
+// and no byte of it is copied. The parallel reader's workers read their
+// chunks so. After it, r must be given no reset with a src (that would
+// fill data): a Reader read so is read so from then on.
+func (r *Reader) resetBytes(data []byte, off int64, line int) {
+	r.resetInput(nil, data[:len(data):len(data)], len(data), off, line)
+}
+
+// resetInput makes r read src as the input from offset off on, after
+// buf[:w], which holds the input from off on.
+func (r *Reader) resetInput(src io.Reader, buf []byte, w int, off int64, line int) {
 	*r = Reader{SkipVariations: r.SkipVariations, TagsOnly: r.TagsOnly, Strict: r.Strict, KeepRaw: r.KeepRaw,
 		Limits: r.Limits,
-		lexer: lexer{input: input{src: src, buf: r.buf, base: off, line: line, lineStart: off, raw: r.raw[:0], rawLast: r.rawLast[:0], rawFrom: -1},
+		lexer: lexer{input: input{src: src, buf: buf, w: w, base: off, line: line, lineStart: off, raw: r.raw[:0], rawLast: r.rawLast[:0], rawFrom: -1},
 			scratch: r.scratch[:0]},
 		tagSection:    tagSection{names: r.names},
 		movetextState: movetextState{moved: r.moved[:0], loose: r.loose[:0]},
