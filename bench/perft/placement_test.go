@@ -6,14 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/symmagic/attacks/bench/perft/pad"
 	"github.com/symmagic/attacks/movegen"
 )
 
-// TestPadSource checks that the padding's file in the package is Source's
+// TestPadSource checks that the padding's file in the package is PadSource's
 // of padding 0.
 func TestPadSource(t *testing.T) {
-	want, err := pad.Source(0)
+	want, err := PadSource(0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,16 +21,17 @@ func TestPadSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(got) != want {
-		t.Errorf("pad/pad_amd64.s is not pad.Source(0)")
+		t.Errorf("pad/pad_amd64.s is not PadSource(0)")
 	}
-	if _, err := pad.Source(-1); err == nil {
+	if _, err := PadSource(-1); err == nil {
 		t.Errorf("Source(-1): no error")
 	}
 }
 
 // TestPadded builds black magic's worker at paddings 0 and 48: the padding
 // moves every hot function of the generator by 48 bytes, sizes unchanged,
-// and both builds count the start position's perft right.
+// and both builds count the start position's perft right; the default
+// build has no Pad.
 func TestPadded(t *testing.T) {
 	if runtime.GOARCH != "amd64" {
 		t.Skip("padded builds are amd64's")
@@ -67,8 +67,8 @@ func TestPadded(t *testing.T) {
 			t.Errorf("%s: in padding 48's build alone", f.Name)
 		case strings.HasSuffix(f.Name, "pad.Pad"):
 			pads++
-			if f.Size != pad.Base+48 || g.Size != pad.Base {
-				t.Errorf("Pad: %d and %d bytes, want %d and %d", g.Size, f.Size, pad.Base, pad.Base+48)
+			if f.Size != PadBase+48 || g.Size != PadBase {
+				t.Errorf("Pad: %d and %d bytes, want %d and %d", g.Size, f.Size, PadBase, PadBase+48)
 			}
 		case f.Addr-g.Addr != 48 || f.Size != g.Size:
 			t.Errorf("%s: at %#x, %d bytes; at padding 0 %#x, %d bytes: want moved by 48, the same size", f.Name, f.Addr, f.Size, g.Addr, g.Size)
@@ -79,6 +79,14 @@ func TestPadded(t *testing.T) {
 	}
 	if perft != 1 || pads != 1 || len(fs[1]) != len(fs[0]) || len(fs[0]) < 3 {
 		t.Errorf("hot functions %v and %v: want movegen.perft and Pad once each, the same functions", fs[0], fs[1])
+	}
+	// The other builds do not link package pad: their code lies as it did.
+	bin, err := BuildWorker(DefaultBuild, ModeBlack, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fs, err := Funcs(bin, nil); err != nil || len(fs) != 0 {
+		t.Errorf("black's default build: %v, %v; want no Pad", fs, err)
 	}
 	for _, p := range []Padded{{ModeBlack, 8, 16}, {ModeBlack, 0, 3}, {ModeBlack, 0, 128}, {"nosuch", 0, 16}} {
 		if _, err := PaddedOverlay(p, t.TempDir()); err == nil {
