@@ -21,7 +21,9 @@
 // NNUE-shaped load), reporting progress and stopping when the context
 // ends. The search is package search, on movegen's public API, the same
 // code in every mode's build. Comparisons run the builds in interleaved
-// rounds (bench/internal/perfload).
+// rounds (bench/internal/perfload). BuildPadded builds a mode with its
+// code moved by a chosen number of bytes and nothing else changed
+// (package pad; cmd/placement times such builds).
 //
 // The tests check the builds against each other and the published counts:
 // every count of internal/perftdata up to 5,000,000 nodes in every mode

@@ -112,7 +112,17 @@ func Flags(overlay map[string]string, overlayFile, tag string) ([]string, error)
 // linker's -X of ldflagsX (NAME=VALUE, or ""), FuncAlign and no DWARF, and
 // env added to the environment.
 func Build(bin, pkg string, flags []string, ldflagsX string, env []string) error {
-	ld := FuncAlign + " " + noDWARF
+	return BuildAligned(bin, pkg, flags, ldflagsX, env, 64)
+}
+
+// BuildAligned is Build with every function aligned to align bytes, a
+// power of two, in place of FuncAlign's 64: for a build whose code is
+// moved by less than 64 bytes (bench/perft's padded builds).
+func BuildAligned(bin, pkg string, flags []string, ldflagsX string, env []string, align int) error {
+	if align <= 0 || align&(align-1) != 0 {
+		return fmt.Errorf("function alignment %d: want a power of two", align)
+	}
+	ld := fmt.Sprintf("-funcalign=%d %s", align, noDWARF)
 	if ldflagsX != "" {
 		ld = "-X=" + ldflagsX + " " + ld
 	}
