@@ -16,11 +16,13 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
+	"io"
 	"log"
 	"os"
 	"regexp"
 	"strconv"
 
+	"github.com/symmagic/attacks/bench/internal/cli"
 	"github.com/symmagic/attacks/internal/magic"
 )
 
@@ -36,7 +38,8 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile(*out, b, 0o644); err != nil {
+	// Through a temporary file: a failed write leaves the old file whole.
+	if err := cli.WriteFile(*out, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
 		log.Fatal(err)
 	}
 }
