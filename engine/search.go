@@ -491,9 +491,6 @@ func (s *Search) keep(info Info) {
 
 // bestMove reads the bestmove line's moves into the analysis.
 func (s *Search) bestMove(line, rest string) error {
-	if s.vroot != nil {
-		return s.variantBestMove(line, rest)
-	}
 	best, rest := nextWord(rest)
 	var err error
 	switch best {
@@ -501,8 +498,7 @@ func (s *Search) bestMove(line, rest string) error {
 		err = errors.New("no move")
 	case "(none)", "NULL", "0000":
 	default:
-		s.res.BestMove, err = parseMove(&s.root, best, s.chess960)
-		if err != nil {
+		if err = s.setBest(best); err != nil {
 			err = fmt.Errorf("move %q: %w", best, err)
 			break
 		}
@@ -510,9 +506,7 @@ func (s *Search) bestMove(line, rest string) error {
 			switch w, _ := nextWord(rest); w {
 			case "", "(none)", "NULL", "0000":
 			default:
-				p := s.root
-				play(&p, s.res.BestMove)
-				if s.res.Ponder, err = parseMove(&p, w, s.chess960); err != nil {
+				if err = s.setPonder(w); err != nil {
 					err = fmt.Errorf("ponder move %q: %w", w, err)
 				}
 			}
@@ -522,6 +516,33 @@ func (s *Search) bestMove(line, rest string) error {
 		return &Error{Engine: s.e.name, Op: s.op, Line: line, Msg: fmt.Sprintf("bestmove line %q: %s", line, err), Err: errors.Unwrap(err)}
 	}
 	return nil
+}
+
+// setBest reads the engine's best move, checked in the position searched,
+// into the analysis: BestMove, or a variant game's VariantBestMove.
+func (s *Search) setBest(w string) (err error) {
+	if s.vroot != nil {
+		s.res.VariantBestMove, err = s.vroot.ParseUCI(variantUCI(w))
+		return err
+	}
+	s.res.BestMove, err = parseMove(&s.root, w, s.chess960)
+	return err
+}
+
+// setPonder reads the reply the engine expects, checked in the position
+// after its best move, into the analysis: Ponder, or a variant game's
+// VariantPonder.
+func (s *Search) setPonder(w string) (err error) {
+	if s.vroot != nil {
+		p := *s.vroot
+		p.PlayUnchecked(s.res.VariantBestMove)
+		s.res.VariantPonder, err = p.ParseUCI(variantUCI(w))
+		return err
+	}
+	p := s.root
+	play(&p, s.res.BestMove)
+	s.res.Ponder, err = parseMove(&p, w, s.chess960)
+	return err
 }
 
 // drain ends a search that cannot go on (its context ended, or a fault

@@ -184,35 +184,3 @@ func variantUCI(w string) string {
 	}
 	return w
 }
-
-// variantBestMove is bestMove of a variant search.
-func (s *Search) variantBestMove(line, rest string) error {
-	best, rest := nextWord(rest)
-	var err error
-	switch best {
-	case "":
-		err = errors.New("no move")
-	case "(none)", "NULL", "0000":
-	default:
-		s.res.VariantBestMove, err = s.vroot.ParseUCI(variantUCI(best))
-		if err != nil {
-			err = fmt.Errorf("move %q: %w", best, err)
-			break
-		}
-		if w, rest := nextWord(rest); w == "ponder" {
-			switch w, _ := nextWord(rest); w {
-			case "", "(none)", "NULL", "0000":
-			default:
-				p := *s.vroot
-				p.PlayUnchecked(s.res.VariantBestMove)
-				if s.res.VariantPonder, err = p.ParseUCI(variantUCI(w)); err != nil {
-					err = fmt.Errorf("ponder move %q: %w", w, err)
-				}
-			}
-		}
-	}
-	if err != nil {
-		return &Error{Engine: s.e.name, Op: s.op, Line: line, Msg: fmt.Sprintf("bestmove line %q: %s", line, err), Err: errors.Unwrap(err)}
-	}
-	return nil
-}
