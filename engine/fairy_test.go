@@ -140,3 +140,23 @@ func TestVariantNoEngineOption(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPlayVariantGameOver: PlayVariant of a variant game already over by
+// the variant's rules (King of the Hill's king on a centre square) is an
+// *Error naming the outcome, before the engine is asked anything.
+func TestPlayVariantGameOver(t *testing.T) {
+	e, tr := startFake(t, modeNormal, nil)
+	over, err := variant.ParseFEN(variant.KingOfTheHill, "4k3/8/8/8/4K3/8/8/8 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(tr.sent())
+	_, _, err = e.PlayVariant(quick(t), engine.VariantGame{Start: over}, engine.Limit{Depth: 1})
+	var ee *engine.Error
+	if !errors.As(err, &ee) || !strings.Contains(err.Error(), "no legal move") {
+		t.Fatalf("PlayVariant of a game over: %v", err)
+	}
+	if len(tr.sent()) != n {
+		t.Fatalf("sent %q", tr.sent()[n:])
+	}
+}

@@ -219,24 +219,98 @@ type Search struct {
 // A move of the game or of limit.SearchMoves that is not legal is a
 // *movegen.MoveError inside the *Error.
 func (e *Engine) Search(ctx context.Context, game Game, limit Limit) (*Search, error) {
-	return e.search(ctx, "search", game, limit)
+	return e.search(ctx, "search", &game, limit)
 }
 
-func (e *Engine) search(ctx context.Context, op string, game Game, limit Limit) (*Search, error) {
+// searchGame is a game as the search path takes it: a standard Game's or
+// a VariantGame's, checked, with what the two differ in.
+type searchGame struct {
+	variant  string            // the UCI_Variant the game is played in; "" for standard chess
+	start960 bool              // the start is in Chess960 mode
+	root     movegen.Position  // the position searched; the zero Position for a variant game
+	vroot    *variant.Position // a variant game's position searched; nil for a standard one
+
+	// position returns the position command, its moves in the engine's
+	// notation (chess960: UCI_Chess960's).
+	position func(chess960 bool) string
+}
+
+// noMove reports whether the position searched has no legal move, and the
+// game's outcome then.
+func (g *searchGame) noMove() (string, bool) {
+	switch {
+	case g.vroot != nil && g.vroot.CountMoves() == 0:
+		return g.vroot.Outcome(nil).String(), true
+	case g.vroot == nil && g.root.CountMoves() == 0:
+		return g.root.Outcome(nil).String(), true
+	}
+	return "", false
+}
+
+// searchable is a game a search takes: *Game and *VariantGame.
+type searchable interface {
+	searchGame() (searchGame, error)
+}
+
+// searchGame checks the game for the search path.
+func (g *Game) searchGame() (searchGame, error) {
+	root, err := g.end()
+	if err != nil {
+		return searchGame{}, err
+	}
+	return searchGame{
+		start960: g.Start.Chess960(),
+		root:     root,
+		position: func(chess960 bool) string {
+			var b strings.Builder
+			if g.Start == movegen.StartPosition() {
+				b.WriteString("position startpos")
+			} else {
+				b.WriteString("position fen " + g.Start.FEN())
+			}
+			if len(g.Moves) > 0 {
+				b.WriteString(" moves")
+				for _, m := range g.Moves {
+					b.WriteString(" " + moveName(m, chess960))
+				}
+			}
+			return b.String()
+		},
+	}, nil
+}
+
+// search checks the game and the limit and starts the search: the one
+// path of Search, Analyse, Play, AnalyseVariant and PlayVariant. For op
+// "play" a position without a legal move is an error.
+func (e *Engine) search(ctx context.Context, op string, game searchable, limit Limit) (*Search, error) {
 	if e.sem == nil {
 		return nil, notStarted(op)
 	}
-	root, err := game.end()
+	g, err := game.searchGame()
 	if err != nil {
 		return nil, &Error{Engine: e.name, Op: op, Msg: "game: " + err.Error(), Err: errors.Unwrap(err)}
 	}
-	if err := limit.check(&root); err != nil {
+	if op == "play" {
+		if outcome, none := g.noMove(); none {
+			return nil, &Error{Engine: e.name, Op: op, Msg: "the position has no legal move: " + outcome}
+		}
+	}
+	if g.vroot != nil && len(limit.SearchMoves) > 0 {
+		return nil, &Error{Engine: e.name, Op: op, Msg: "Limit.SearchMoves holds movegen's moves, not a variant game's"}
+	}
+	if err := limit.check(&g.root); err != nil {
 		return nil, &Error{Engine: e.name, Op: op, Msg: err.Error(), Err: errors.Unwrap(err)}
+	}
+	if g.variant != "" {
+		// Checked before the engine is taken: nothing is sent.
+		if o, ok := e.option("UCI_Variant"); !ok || o.Type != "combo" || !hasVar(o.Vars, g.variant) {
+			return nil, &Error{Engine: e.name, Op: op, Msg: fmt.Sprintf("the engine offers no UCI_Variant %q (an engine that plays the variants, such as Fairy-Stockfish, does)", g.variant)}
+		}
 	}
 	if err := e.acquire(ctx, op); err != nil {
 		return nil, err
 	}
-	s, err := e.startSearch(ctx, op, game, root, limit)
+	s, err := e.startSearch(ctx, op, &g, limit)
 	if err != nil {
 		<-e.sem
 		return nil, err
@@ -244,28 +318,48 @@ func (e *Engine) search(ctx context.Context, op string, game Game, limit Limit) 
 	return s, nil
 }
 
-func (e *Engine) startSearch(ctx context.Context, op string, game Game, root movegen.Position, limit Limit) (*Search, error) {
+func (e *Engine) startSearch(ctx context.Context, op string, g *searchGame, limit Limit) (*Search, error) {
 	var names, values []string
-	want960 := game.Start.Chess960() || e.user960
+	set := func(name, value string) {
+		names, values = append(names, name), append(values, value)
+	}
+	// UCI_Chess960: a variant game's start is never in Chess960 mode, so
+	// its search switches the option off unless the caller set it.
+	var c960 *Option
+	want960 := g.start960 || e.user960
 	if want960 != e.chess960 {
 		if o, ok := e.option("UCI_Chess960"); ok && o.Type == "check" {
-			names = append(names, o.Name)
-			values = append(values, strconv.FormatBool(want960))
+			c960 = &o
 		} else if want960 {
 			return nil, &Error{Engine: e.name, Op: op, Msg: "the position is in Chess960 mode, and the engine has no UCI_Chess960 option"}
 		}
 	}
-	if e.uciVariant != "" && !strings.EqualFold(e.uciVariant, "chess") {
-		// A variant game's search set it: standard chess again.
-		if o, ok := e.option("UCI_Variant"); ok && o.Type == "combo" && hasVar(o.Vars, "chess") {
-			names = append(names, o.Name)
-			values = append(values, "chess")
+	// UCI_Variant: the variant game's, or standard chess again after a
+	// variant game's search.
+	var uciVariant *Option
+	wantVariant := g.variant
+	if wantVariant == "" && e.uciVariant != "" {
+		wantVariant = "chess"
+	}
+	if wantVariant != "" && !strings.EqualFold(e.uciVariant, wantVariant) {
+		if o, ok := e.option("UCI_Variant"); ok && o.Type == "combo" && hasVar(o.Vars, wantVariant) {
+			uciVariant = &o
 		}
+	}
+	// A variant game's search sets UCI_Variant first, a standard game's
+	// UCI_Chess960 first.
+	if uciVariant != nil && g.variant != "" {
+		set(uciVariant.Name, wantVariant)
+	}
+	if c960 != nil {
+		set(c960.Name, strconv.FormatBool(want960))
+	}
+	if uciVariant != nil && g.variant == "" {
+		set(uciVariant.Name, wantVariant)
 	}
 	if limit.MultiPV > 0 && limit.MultiPV != e.multiPV {
 		if o, ok := e.option("MultiPV"); ok && o.Type == "spin" {
-			names = append(names, o.Name)
-			values = append(values, strconv.Itoa(limit.MultiPV))
+			set(o.Name, strconv.Itoa(limit.MultiPV))
 		} else if limit.MultiPV > 1 {
 			return nil, &Error{Engine: e.name, Op: op, Msg: fmt.Sprintf("MultiPV %d: the engine has no MultiPV option", limit.MultiPV)}
 		}
@@ -281,19 +375,7 @@ func (e *Engine) startSearch(ctx context.Context, op string, game Game, root mov
 	chess960 := want960
 
 	e.dropStale()
-	var b strings.Builder
-	if game.Start == movegen.StartPosition() {
-		b.WriteString("position startpos")
-	} else {
-		b.WriteString("position fen " + game.Start.FEN())
-	}
-	if len(game.Moves) > 0 {
-		b.WriteString(" moves")
-		for _, m := range game.Moves {
-			b.WriteString(" " + moveName(m, chess960))
-		}
-	}
-	for _, cmd := range []string{b.String(), limit.goCommand(chess960)} {
+	for _, cmd := range []string{g.position(chess960), limit.goCommand(chess960)} {
 		if err := e.write(cmd); err != nil {
 			return nil, e.fail(op, "bestmove", writeError{err: err})
 		}
@@ -302,7 +384,8 @@ func (e *Engine) startSearch(ctx context.Context, op string, game Game, root mov
 		e:        e,
 		op:       op,
 		ctx:      ctx,
-		root:     root,
+		root:     g.root,
+		vroot:    g.vroot,
 		chess960: chess960,
 		ponder:   limit.Ponder,
 		maxLines: max(e.multiPV, 1),
@@ -408,9 +491,6 @@ func (s *Search) keep(info Info) {
 
 // bestMove reads the bestmove line's moves into the analysis.
 func (s *Search) bestMove(line, rest string) error {
-	if s.vroot != nil {
-		return s.variantBestMove(line, rest)
-	}
 	best, rest := nextWord(rest)
 	var err error
 	switch best {
@@ -418,8 +498,7 @@ func (s *Search) bestMove(line, rest string) error {
 		err = errors.New("no move")
 	case "(none)", "NULL", "0000":
 	default:
-		s.res.BestMove, err = parseMove(&s.root, best, s.chess960)
-		if err != nil {
+		if err = s.setBest(best); err != nil {
 			err = fmt.Errorf("move %q: %w", best, err)
 			break
 		}
@@ -427,9 +506,7 @@ func (s *Search) bestMove(line, rest string) error {
 			switch w, _ := nextWord(rest); w {
 			case "", "(none)", "NULL", "0000":
 			default:
-				p := s.root
-				play(&p, s.res.BestMove)
-				if s.res.Ponder, err = parseMove(&p, w, s.chess960); err != nil {
+				if err = s.setPonder(w); err != nil {
 					err = fmt.Errorf("ponder move %q: %w", w, err)
 				}
 			}
@@ -439,6 +516,33 @@ func (s *Search) bestMove(line, rest string) error {
 		return &Error{Engine: s.e.name, Op: s.op, Line: line, Msg: fmt.Sprintf("bestmove line %q: %s", line, err), Err: errors.Unwrap(err)}
 	}
 	return nil
+}
+
+// setBest reads the engine's best move, checked in the position searched,
+// into the analysis: BestMove, or a variant game's VariantBestMove.
+func (s *Search) setBest(w string) (err error) {
+	if s.vroot != nil {
+		s.res.VariantBestMove, err = s.vroot.ParseUCI(variantUCI(w))
+		return err
+	}
+	s.res.BestMove, err = parseMove(&s.root, w, s.chess960)
+	return err
+}
+
+// setPonder reads the reply the engine expects, checked in the position
+// after its best move, into the analysis: Ponder, or a variant game's
+// VariantPonder.
+func (s *Search) setPonder(w string) (err error) {
+	if s.vroot != nil {
+		p := *s.vroot
+		p.PlayUnchecked(s.res.VariantBestMove)
+		s.res.VariantPonder, err = p.ParseUCI(variantUCI(w))
+		return err
+	}
+	p := s.root
+	play(&p, s.res.BestMove)
+	s.res.Ponder, err = parseMove(&p, w, s.chess960)
+	return err
 }
 
 // drain ends a search that cannot go on (its context ended, or a fault
@@ -581,11 +685,17 @@ func (s *Search) Wait() (*Analysis, error) {
 // returns the analysis with ctx's error. It is an error for a limit with
 // Ponder, which needs Search's PonderHit.
 func (e *Engine) Analyse(ctx context.Context, game Game, limit Limit) (*Analysis, error) {
+	return e.analyse(ctx, &game, limit, "Analyse with Limit.Ponder: use Search, whose PonderHit ends the ponder")
+}
+
+// analyse is Analyse and AnalyseVariant; ponderMsg is the error for a
+// limit with Ponder.
+func (e *Engine) analyse(ctx context.Context, game searchable, limit Limit, ponderMsg string) (*Analysis, error) {
 	if e.sem == nil {
 		return nil, notStarted("search")
 	}
 	if limit.Ponder {
-		return nil, &Error{Engine: e.name, Op: "search", Msg: "Analyse with Limit.Ponder: use Search, whose PonderHit ends the ponder"}
+		return nil, &Error{Engine: e.name, Op: "search", Msg: ponderMsg}
 	}
 	s, err := e.search(ctx, "search", game, limit)
 	if err != nil {
@@ -601,30 +711,35 @@ func (e *Engine) Analyse(ctx context.Context, game Game, limit Limit) (*Analysis
 // none). It is an error when the position has no legal move, when the
 // engine answers none, and for a limit with Infinite or Ponder.
 func (e *Engine) Play(ctx context.Context, game Game, limit Limit) (move, ponder movegen.Move, err error) {
-	const op = "play"
-	if e.sem == nil {
-		return movegen.NoMove, movegen.NoMove, notStarted(op)
-	}
-	if limit.Infinite || limit.Ponder {
-		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "Play with Limit.Infinite or Limit.Ponder: use Search"}
-	}
-	root, err := game.end()
-	if err != nil {
-		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "game: " + err.Error(), Err: errors.Unwrap(err)}
-	}
-	if root.CountMoves() == 0 {
-		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "the position has no legal move: " + root.Outcome(nil).String()}
-	}
-	s, err := e.search(ctx, op, game, limit)
+	a, err := e.playSearch(ctx, &game, limit, "Play with Limit.Infinite or Limit.Ponder: use Search")
 	if err != nil {
 		return movegen.NoMove, movegen.NoMove, err
+	}
+	return a.BestMove, a.Ponder, nil
+}
+
+// playSearch is Play and PlayVariant up to the analysis, which holds the
+// engine's move; limitMsg is the error for a limit with Infinite or
+// Ponder.
+func (e *Engine) playSearch(ctx context.Context, game searchable, limit Limit, limitMsg string) (*Analysis, error) {
+	const op = "play"
+	if e.sem == nil {
+		return nil, notStarted(op)
+	}
+	if limit.Infinite || limit.Ponder {
+		return nil, &Error{Engine: e.name, Op: op, Msg: limitMsg}
+	}
+	s, err := e.search(ctx, op, game, limit) // a position without a legal move is an error
+	if err != nil {
+		return nil, err
 	}
 	a, err := s.Wait()
 	if err != nil {
-		return movegen.NoMove, movegen.NoMove, err
+		return nil, err
 	}
-	if a.BestMove == movegen.NoMove {
-		return movegen.NoMove, movegen.NoMove, &Error{Engine: e.name, Op: op, Msg: "the engine gave no move (bestmove (none) or 0000) in a position with legal moves"}
+	// A search fills one of the two: the other stays NoMove.
+	if a.BestMove == movegen.NoMove && a.VariantBestMove == variant.NoMove {
+		return nil, &Error{Engine: e.name, Op: op, Msg: "the engine gave no move (bestmove (none) or 0000) in a position with legal moves"}
 	}
-	return a.BestMove, a.Ponder, nil
+	return a, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/symmagic/attacks/movegen"
@@ -49,17 +48,7 @@ func (g *VariantGame) end() (variant.Position, error) {
 // holds movegen's moves, must be empty. An engine without a UCI_Variant
 // option offering the variant is an *Error, and nothing is sent.
 func (e *Engine) AnalyseVariant(ctx context.Context, game VariantGame, limit Limit) (*Analysis, error) {
-	if e.sem == nil {
-		return nil, notStarted("search")
-	}
-	if limit.Ponder {
-		return nil, &Error{Engine: e.name, Op: "search", Msg: "AnalyseVariant with Limit.Ponder: a ponder search needs Search's PonderHit"}
-	}
-	s, err := e.variantSearch(ctx, "search", game, limit)
-	if err != nil {
-		return nil, err
-	}
-	return s.Wait()
+	return e.analyse(ctx, &game, limit, "AnalyseVariant with Limit.Ponder: a ponder search needs Search's PonderHit")
 }
 
 // PlayVariant is Play of a variant game: the engine's move in the position
@@ -69,104 +58,37 @@ func (e *Engine) AnalyseVariant(ctx context.Context, game VariantGame, limit Lim
 // answers none, for a limit with Infinite or Ponder, and where
 // AnalyseVariant's is.
 func (e *Engine) PlayVariant(ctx context.Context, game VariantGame, limit Limit) (move, ponder variant.Move, err error) {
-	const op = "play"
-	if e.sem == nil {
-		return variant.NoMove, variant.NoMove, notStarted(op)
-	}
-	if limit.Infinite || limit.Ponder {
-		return variant.NoMove, variant.NoMove, &Error{Engine: e.name, Op: op, Msg: "PlayVariant with Limit.Infinite or Limit.Ponder: use AnalyseVariant"}
-	}
-	s, err := e.variantSearch(ctx, op, game, limit)
+	a, err := e.playSearch(ctx, &game, limit, "PlayVariant with Limit.Infinite or Limit.Ponder: use AnalyseVariant")
 	if err != nil {
 		return variant.NoMove, variant.NoMove, err
-	}
-	a, err := s.Wait()
-	if err != nil {
-		return variant.NoMove, variant.NoMove, err
-	}
-	if a.VariantBestMove == variant.NoMove {
-		return variant.NoMove, variant.NoMove, &Error{Engine: e.name, Op: op, Msg: "the engine gave no move (bestmove (none) or 0000) in a position with legal moves"}
 	}
 	return a.VariantBestMove, a.VariantPonder, nil
 }
 
-// variantSearch checks a variant game and the limit, sets UCI_Variant
-// (and MultiPV), and starts the search.
-func (e *Engine) variantSearch(ctx context.Context, op string, game VariantGame, limit Limit) (*Search, error) {
-	root, err := game.end()
+// searchGame checks the game for the search path.
+func (g *VariantGame) searchGame() (searchGame, error) {
+	root, err := g.end()
 	if err != nil {
-		return nil, &Error{Engine: e.name, Op: op, Msg: "game: " + err.Error(), Err: errors.Unwrap(err)}
+		return searchGame{}, err
 	}
-	if op == "play" && root.CountMoves() == 0 {
-		return nil, &Error{Engine: e.name, Op: op, Msg: "the position has no legal move: " + root.Outcome(nil).String()}
-	}
-	if len(limit.SearchMoves) > 0 {
-		return nil, &Error{Engine: e.name, Op: op, Msg: "Limit.SearchMoves holds movegen's moves, not a variant game's"}
-	}
-	lim := limit
-	if err := lim.check(&movegen.Position{}); err != nil {
-		return nil, &Error{Engine: e.name, Op: op, Msg: err.Error(), Err: errors.Unwrap(err)}
-	}
-	want := game.Start.Variant().UCI()
-	o, ok := e.option("UCI_Variant")
-	if !ok || o.Type != "combo" || !hasVar(o.Vars, want) {
-		return nil, &Error{Engine: e.name, Op: op, Msg: fmt.Sprintf("the engine offers no UCI_Variant %q (an engine that plays the variants, such as Fairy-Stockfish, does)", want)}
-	}
-	if err := e.acquire(ctx, op); err != nil {
-		return nil, err
-	}
-	var names, values []string
-	if !strings.EqualFold(e.uciVariant, want) {
-		names, values = append(names, o.Name), append(values, want)
-	}
-	if e.chess960 && !e.user960 {
-		if c, ok := e.option("UCI_Chess960"); ok && c.Type == "check" {
-			names, values = append(names, c.Name), append(values, "false")
-		}
-	}
-	if limit.MultiPV > 0 && limit.MultiPV != e.multiPV {
-		if m, ok := e.option("MultiPV"); ok && m.Type == "spin" {
-			names, values = append(names, m.Name), append(values, strconv.Itoa(limit.MultiPV))
-		} else if limit.MultiPV > 1 {
-			<-e.sem
-			return nil, &Error{Engine: e.name, Op: op, Msg: fmt.Sprintf("MultiPV %d: the engine has no MultiPV option", limit.MultiPV)}
-		}
-	}
-	if len(names) > 0 {
-		i := 0
-		if err := e.setOptions(ctx, op, names, func(string) string { i++; return values[i-1] }); err != nil {
-			<-e.sem
-			return nil, err
-		}
-	}
-	e.dropStale()
-	var b strings.Builder
-	if game.Start == variant.StartPosition(game.Start.Variant()) {
-		b.WriteString("position startpos")
-	} else {
-		b.WriteString("position fen " + game.Start.FEN())
-	}
-	if len(game.Moves) > 0 {
-		b.WriteString(" moves")
-		for _, m := range game.Moves {
-			b.WriteString(" " + m.String())
-		}
-	}
-	for _, cmd := range []string{b.String(), limit.goCommand(false)} {
-		if err := e.write(cmd); err != nil {
-			err := e.fail(op, "bestmove", writeError{err: err})
-			<-e.sem
-			return nil, err
-		}
-	}
-	r := root
-	return &Search{
-		e:        e,
-		op:       op,
-		ctx:      ctx,
-		vroot:    &r,
-		ponder:   limit.Ponder,
-		maxLines: max(e.multiPV, 1),
+	return searchGame{
+		variant: g.Start.Variant().UCI(),
+		vroot:   &root,
+		position: func(bool) string {
+			var b strings.Builder
+			if g.Start == variant.StartPosition(g.Start.Variant()) {
+				b.WriteString("position startpos")
+			} else {
+				b.WriteString("position fen " + g.Start.FEN())
+			}
+			if len(g.Moves) > 0 {
+				b.WriteString(" moves")
+				for _, m := range g.Moves {
+					b.WriteString(" " + m.String())
+				}
+			}
+			return b.String()
+		},
 	}, nil
 }
 
@@ -261,36 +183,4 @@ func variantUCI(w string) string {
 		return w[:4] + strings.ToLower(w[4:])
 	}
 	return w
-}
-
-// variantBestMove is bestMove of a variant search.
-func (s *Search) variantBestMove(line, rest string) error {
-	best, rest := nextWord(rest)
-	var err error
-	switch best {
-	case "":
-		err = errors.New("no move")
-	case "(none)", "NULL", "0000":
-	default:
-		s.res.VariantBestMove, err = s.vroot.ParseUCI(variantUCI(best))
-		if err != nil {
-			err = fmt.Errorf("move %q: %w", best, err)
-			break
-		}
-		if w, rest := nextWord(rest); w == "ponder" {
-			switch w, _ := nextWord(rest); w {
-			case "", "(none)", "NULL", "0000":
-			default:
-				p := *s.vroot
-				p.PlayUnchecked(s.res.VariantBestMove)
-				if s.res.VariantPonder, err = p.ParseUCI(variantUCI(w)); err != nil {
-					err = fmt.Errorf("ponder move %q: %w", w, err)
-				}
-			}
-		}
-	}
-	if err != nil {
-		return &Error{Engine: s.e.name, Op: s.op, Line: line, Msg: fmt.Sprintf("bestmove line %q: %s", line, err), Err: errors.Unwrap(err)}
-	}
-	return nil
 }
