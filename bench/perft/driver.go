@@ -67,6 +67,8 @@ func Overlay(m Mode) (map[string]string, error) {
 		return map[string]string{slider: own}, nil
 	case SeamBitboard:
 		return map[string]string{slider: filepath.Join(sl, "bitboard.go"), filepath.Join(mg, "slider_"+string(m)+".go"): own}, nil
+	case SeamKept:
+		return map[string]string{slider: filepath.Join(sl, "wkept.go"), filepath.Join(mg, "slider_"+string(m)+".go"): own}, nil
 	}
 	return nil, fmt.Errorf("mode %s: unknown seam %q", m, t.Seam)
 }

@@ -51,7 +51,7 @@ type Technique struct {
 	Mode  Mode
 	Title string // what it looks up, for tables
 	// Seam is how a build puts the mode's lookups in the generator:
-	// SeamNone, SeamFile or SeamBitboard.
+	// SeamNone, SeamFile, SeamBitboard or SeamKept.
 	Seam    string
 	Variant bool // a step between two techniques, which only cmd/variants runs
 	// SIMD says the mode needs the simd build (GOEXPERIMENT=simd on amd64)
@@ -69,6 +69,11 @@ const (
 	// for any lookup of a standard bitboard, and sliders/MODE.go beside it
 	// defines the lookups, rookAttacks and bishopAttacks.
 	SeamBitboard = "bitboard"
+	// SeamKept: sliders/wkept.go stands in for slider.go, the seam for any
+	// lookup of the W occupancy the position keeps as movegen does, and
+	// sliders/MODE.go beside it defines the lookups, rookAttacks and
+	// bishopAttacks.
+	SeamKept = "kept"
 )
 
 // Techniques lists every mode: adding a technique is adding its file to
@@ -87,8 +92,8 @@ var Techniques = []Technique{
 
 	{"fancymask", "variant: fancy magic with its key ANDed with a mask from the record, as the drop-in's rook keys were until they needed none", SeamBitboard, true, false},
 	{"byte", "variant: fancy magic's keys through a byte index to the square's attack sets, the W system's two dependent loads without its sharing", SeamBitboard, true, false},
-	{"wb1", "variant: the W lookups with the bishops in one load, each bishop square's own table of attack sets at every W key (bench/ref), the rooks as w's", SeamFile, true, false},
-	{"w1", "variant: the W lookups with rooks and bishops in one load (bench/ref): w without its second dependent load", SeamFile, true, false},
+	{"wb1", "variant: the W lookups with the bishops in one load, each bishop square's own table of attack sets at every W key (bench/ref), the rooks as w's", SeamKept, true, false},
+	{"w1", "variant: the W lookups with rooks and bishops in one load (bench/ref): w without its second dependent load", SeamKept, true, false},
 	{"stdsmall", "variant: std with a Position 8 bytes smaller, without the room the other modes keep for the W occupancy", SeamFile, true, false},
 }
 

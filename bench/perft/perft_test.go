@@ -106,7 +106,7 @@ func eachMode(t *testing.T, f func(w *Worker) error) {
 
 // TestModes checks the table of the modes: names ParseMode reads back, one
 // file of sliders/ for each mode but w and one mode for each file (but the
-// seam, bitboard.go, and the padded builds' pad.go), and the overlay each mode's seam asks for.
+// seams, bitboard.go and wkept.go, and the padded builds' pad.go), and the overlay each mode's seam asks for.
 func TestModes(t *testing.T) {
 	files, err := filepath.Glob("sliders/*.go")
 	if err != nil {
@@ -114,7 +114,7 @@ func TestModes(t *testing.T) {
 	}
 	var got, want []string
 	for _, f := range files {
-		if b := filepath.Base(f); b != "bitboard.go" && b != "pad.go" {
+		if b := filepath.Base(f); b != "bitboard.go" && b != "wkept.go" && b != "pad.go" {
 			got = append(got, strings.TrimSuffix(b, ".go"))
 		}
 	}
@@ -128,7 +128,7 @@ func TestModes(t *testing.T) {
 		if err != nil {
 			t.Errorf("mode %s: %v", tc.Mode, err)
 		}
-		wantFiles := map[string]int{SeamNone: 0, SeamFile: 1, SeamBitboard: 2}[tc.Seam]
+		wantFiles := map[string]int{SeamNone: 0, SeamFile: 1, SeamBitboard: 2, SeamKept: 2}[tc.Seam]
 		if len(o) != wantFiles {
 			t.Errorf("mode %s (seam %q): an overlay of %d files, want %d", tc.Mode, tc.Seam, len(o), wantFiles)
 		}

@@ -66,14 +66,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	rep := report{title: *title, machine: machine.Here(), kernel: attacks.Kernel(), control: ctl, rounds: rs}
-	write := func(w io.Writer) error { return rep.write(w) }
-	if err := write(stdout); err != nil {
-		return err
-	}
-	if !out.Write {
-		return nil
-	}
-	return out.Save("adopt.md", write, stderr)
+	return out.Report("adopt.md", rep.write, stdout, stderr)
 }
 
 var (

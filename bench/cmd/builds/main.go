@@ -108,12 +108,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	report := func(w io.Writer) error { writeReport(w, cfg, builds); return nil }
-	report(stdout)
-	if !out.Write {
-		return nil
-	}
-	return out.Save("builds.md", report, stderr)
+	return out.Report("builds.md", func(w io.Writer) error { writeReport(w, cfg, builds); return nil }, stdout, stderr)
 }
 
 type config struct {

@@ -107,12 +107,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	report := func(w io.Writer) error { writeReport(w, cfg, m, machine.Here(), chessVersion()); return nil }
-	report(stdout)
-	if !out.Write {
-		return nil
-	}
-	return out.Save("movegen.md", report, stderr)
+	return out.Report("movegen.md", func(w io.Writer) error { writeReport(w, cfg, m, machine.Here(), chessVersion()); return nil }, stdout, stderr)
 }
 
 // parseDepths reads -depths: START,KIWIPETE, each from 1 to

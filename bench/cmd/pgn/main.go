@@ -130,12 +130,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		runs = append(runs, fileRun{c, m})
 	}
-	report := func(w io.Writer) error { writeReport(w, cfg, runs, machine.Here(), chessVersion(), clNote); return nil }
-	report(stdout)
-	if !out.Write {
-		return nil
-	}
-	return out.Save("pgn.md", report, stderr)
+	return out.Report("pgn.md", func(w io.Writer) error { writeReport(w, cfg, runs, machine.Here(), chessVersion(), clNote); return nil }, stdout, stderr)
 }
 
 // fileRun is one file's measurements.

@@ -175,17 +175,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "built and measured in %v\n", time.Since(start).Round(time.Second))
-	command := strings.TrimSpace("go run -C bench ./cmd/placement " + strings.Join(args, " "))
-	report := func(w io.Writer) error {
+	command := strings.TrimSpace("go run -C bench ./cmd/placement " + strings.Join(cli.QuoteArgs(args), " "))
+	return out.Report("placement.md", func(w io.Writer) error {
 		return writeReport(w, command, d, n, modes, pads, funcs, heads, m[0])
-	}
-	if err := report(stdout); err != nil {
-		return err
-	}
-	if !out.Write {
-		return nil
-	}
-	return out.Save("placement.md", report, stderr)
+	}, stdout, stderr)
 }
 
 // shift returns how far every function of a, a padded build, lies from the

@@ -161,12 +161,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if m.mnps, err = measure(cfg, ps, checks, ready, stderr); err != nil {
 		return err
 	}
-	report := func(w io.Writer) error { writeReport(w, cfg, m, machine.Here(), attacks.Kernel()); return nil }
-	report(stdout)
-	if !out.Write {
-		return nil
-	}
-	return out.Save("rivals.md", report, stderr)
+	return out.Report("rivals.md", func(w io.Writer) error { writeReport(w, cfg, m, machine.Here(), attacks.Kernel()); return nil }, stdout, stderr)
 }
 
 // measurements are a run's results.

@@ -131,13 +131,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "measured in %v\n", time.Since(start).Round(time.Second))
-	command := strings.TrimSpace("go run -C bench ./cmd/variants " + strings.Join(args, " "))
-	report := func(w io.Writer) error { writeReport(w, command, info.Kernel, groups, m, n); return nil }
-	report(stdout)
-	if !out.Write {
-		return nil
-	}
-	return out.Save("variants.md", report, stderr)
+	command := strings.TrimSpace("go run -C bench ./cmd/variants " + strings.Join(cli.QuoteArgs(args), " "))
+	return out.Report("variants.md", func(w io.Writer) error { writeReport(w, command, info.Kernel, groups, m, n); return nil }, stdout, stderr)
 }
 
 // tableBytes is every table each mode's lookups read: attack and index

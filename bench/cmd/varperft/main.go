@@ -181,12 +181,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	r.loadEnd = loadAverage()
-	write := func(w io.Writer) error { r.write(w, machine.Here()); return nil }
-	write(stdout)
-	if !out.Write {
-		return nil
-	}
-	return out.Save("varperft.md", write, stderr)
+	return out.Report("varperft.md", func(w io.Writer) error { r.write(w, machine.Here()); return nil }, stdout, stderr)
 }
 
 // preparePositions parses the positions and chooses their depths by

@@ -171,6 +171,18 @@ func (o *Output) Save(name string, write func(io.Writer) error, stderr io.Writer
 	return nil
 }
 
+// Report writes a command's report to stdout and, with -write, saves it
+// as name too (Save): the file is what stdout showed.
+func (o *Output) Report(name string, report func(io.Writer) error, stdout, stderr io.Writer) error {
+	if err := report(stdout); err != nil {
+		return err
+	}
+	if !o.Write {
+		return nil
+	}
+	return o.Save(name, report, stderr)
+}
+
 // Paths names more flags that say where -write writes (the main job's
 // -png): Check requires -write for them too.
 func (o *Output) Paths(names ...string) { o.paths = append(o.paths, names...) }

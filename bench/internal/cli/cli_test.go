@@ -130,6 +130,46 @@ func TestSave(t *testing.T) {
 	}
 }
 
+// TestReport checks that Report writes the report to stdout, saves the
+// same only with -write, and stops at the report's error.
+func TestReport(t *testing.T) {
+	report := func(w io.Writer) error { _, err := io.WriteString(w, "r\n"); return err }
+	for _, write := range []bool{false, true} {
+		fs := flag.NewFlagSet("cmd", flag.ContinueOnError)
+		out := AddOutput(fs, "r.md")
+		dir := t.TempDir()
+		args := []string{"-out", dir}
+		if write {
+			args = append(args, "-write")
+		}
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		if err := out.Report("r.md", report, &stdout, &stderr); err != nil || stdout.String() != "r\n" {
+			t.Errorf("-write %v: stdout %q, %v", write, stdout.String(), err)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, machine.Here().CPU.Folder(), "r.md"))
+		if write && (err != nil || string(b) != "r\n") || !write && err == nil {
+			t.Errorf("-write %v: the file %q, %v", write, b, err)
+		}
+	}
+	fs := flag.NewFlagSet("cmd", flag.ContinueOnError)
+	out := AddOutput(fs, "r.md")
+	dir := t.TempDir()
+	if err := fs.Parse([]string{"-write", "-out", dir}); err != nil {
+		t.Fatal(err)
+	}
+	bad := errors.New("bad")
+	var stdout, stderr bytes.Buffer
+	if err := out.Report("r.md", func(io.Writer) error { return bad }, &stdout, &stderr); err != bad {
+		t.Errorf("a report's error: %v", err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("a failed report wrote %v", files)
+	}
+}
+
 // TestQuoteArgs: -out's value and each named directory flag's are DIR in
 // every form; a value that happens to spell a flag's name is a value.
 func TestQuoteArgs(t *testing.T) {
