@@ -433,16 +433,42 @@ func (g *Game) appendVariantTags(dst []byte, set TagSet) []byte {
 	return dst
 }
 
-// variantLine is the position of a variant game's line: its moves are
-// written in SAN, or in UCI where the options ask (LAN is standard
-// games' only).
-type variantLine struct{ variant.Position }
-
-func (p *variantLine) appendMove(dst []byte, m movegen.Move, o *WriteOptions) []byte {
-	if o.UCI {
-		return append(dst, variant.Move(m).String()...)
+// variantLine is line of a variant game: the moves from n, a node whose
+// parent's position is pos.
+func (e *exporter) variantLine(g *Game, n Node, pos variant.Position, number bool) {
+	for n != None {
+		nd := &g.nodes[n]
+		if e.notes(g, n, noteBefore) {
+			number = true
+		}
+		m := variant.Move(nd.move)
+		if white := pos.Side() == movegen.White; white || number {
+			w := strconv.AppendInt(e.tmp[:0], int64(pos.FullmoveNumber()), 10)
+			if white {
+				w = append(w, '.')
+			} else {
+				w = append(w, "..."...)
+			}
+			e.word(w)
+		}
+		if e.o.UCI {
+			e.word(append(e.tmp[:0], m.String()...))
+		} else {
+			e.word(append(e.tmp[:0], pos.SAN(m)...))
+		}
+		number = false
+		if e.notes(g, n, noteAfter) {
+			number = true
+		}
+		if g.nodes[nd.parent].child == n && !e.o.NoVariations {
+			for v := nd.next; v != None; v = g.nodes[v].next {
+				e.open = true
+				e.variantLine(g, v, pos, true)
+				e.closeVariation()
+				number = true
+			}
+		}
+		pos.PlayUnchecked(m)
+		n = nd.child
 	}
-	return append(dst, p.SAN(variant.Move(m))...)
 }
-
-func (p *variantLine) play(m movegen.Move) { p.PlayUnchecked(variant.Move(m)) }

@@ -155,9 +155,9 @@ func (g *Game) AppendPGNWith(dst []byte, o WriteOptions) []byte {
 	e.notes(g, Root, noteAfter)
 	if first := g.nodes[Root].child; first != None {
 		if g.variant != variant.NoVariant {
-			line(&e, g, first, variantLine{g.vs.start}, true)
+			e.variantLine(g, first, g.vs.start, true)
 		} else {
-			line(&e, g, first, standardLine{g.start}, true)
+			e.line(g, first, g.start, true)
 		}
 	}
 	e.word([]byte(result))
@@ -376,38 +376,10 @@ func (e *exporter) notes(g *Game, n Node, k uint8) bool {
 	return wrote
 }
 
-// linePosition is a position type line walks: *P writes a move of its
-// own as the options ask and plays it. Two types serve: standardLine for a
-// standard game, variantLine for a variant game.
-type linePosition[P any] interface {
-	*P
-	Side() movegen.Color
-	FullmoveNumber() int
-	appendMove(dst []byte, m movegen.Move, o *WriteOptions) []byte
-	play(m movegen.Move)
-}
-
-// standardLine is the position of a standard game's line.
-type standardLine struct{ movegen.Position }
-
-func (p *standardLine) appendMove(dst []byte, m movegen.Move, o *WriteOptions) []byte {
-	switch {
-	case m == movegen.NoMove:
-		return append(dst, "--"...)
-	case o.UCI:
-		return m.AppendUCI(dst)
-	case o.LAN:
-		return p.AppendLAN(dst, m)
-	}
-	return p.AppendSAN(dst, m)
-}
-
-func (p *standardLine) play(m movegen.Move) { play(&p.Position, m) }
-
 // line writes the moves from n, a node whose parent's position is pos,
 // along its main continuation, with each move's variations after it.
 // number asks for a move number before a Black first move.
-func line[P any, PP linePosition[P]](e *exporter, g *Game, n Node, pos P, number bool) {
+func (e *exporter) line(g *Game, n Node, pos movegen.Position, number bool) {
 	for n != None {
 		nd := &g.nodes[n]
 		// (The game's first move has starting comments of its own only
@@ -415,17 +387,7 @@ func line[P any, PP linePosition[P]](e *exporter, g *Game, n Node, pos P, number
 		if e.notes(g, n, noteBefore) {
 			number = true
 		}
-		p := PP(&pos)
-		if white := p.Side() == movegen.White; white || number {
-			w := strconv.AppendInt(e.tmp[:0], int64(p.FullmoveNumber()), 10)
-			if white {
-				w = append(w, '.')
-			} else {
-				w = append(w, "..."...)
-			}
-			e.word(w)
-		}
-		e.word(p.appendMove(e.tmp[:0], nd.move, &e.o))
+		e.moveWord(nd.move, &pos, number)
 		number = false
 		if e.notes(g, n, noteAfter) {
 			number = true
@@ -435,12 +397,35 @@ func line[P any, PP linePosition[P]](e *exporter, g *Game, n Node, pos P, number
 			// its move follow it.
 			for v := nd.next; v != None; v = g.nodes[v].next {
 				e.open = true
-				line[P, PP](e, g, v, pos, true)
+				e.line(g, v, pos, true)
 				e.closeVariation()
 				number = true
 			}
 		}
-		p.play(nd.move)
+		play(&pos, nd.move)
 		n = nd.child
+	}
+}
+
+// moveWord writes the move m of pos with its number where one is due.
+func (e *exporter) moveWord(m movegen.Move, pos *movegen.Position, number bool) {
+	if white := pos.Side() == movegen.White; white || number {
+		w := strconv.AppendInt(e.tmp[:0], int64(pos.FullmoveNumber()), 10)
+		if white {
+			w = append(w, '.')
+		} else {
+			w = append(w, "..."...)
+		}
+		e.word(w)
+	}
+	switch {
+	case m == movegen.NoMove:
+		e.word([]byte("--"))
+	case e.o.UCI:
+		e.word(m.AppendUCI(e.tmp[:0]))
+	case e.o.LAN:
+		e.word(pos.AppendLAN(e.tmp[:0], m))
+	default:
+		e.word(pos.AppendSAN(e.tmp[:0], m))
 	}
 }
