@@ -78,23 +78,10 @@ func (p *Position) variantResult() movegen.Result {
 			return win
 		}
 	case ThreeCheck:
-		switch {
-		case p.checks[0] == 0 && p.checks[1] == 0:
-			return movegen.Draw
-		case p.checks[them] == 0:
-			return loss
-		case p.checks[us] == 0:
-			return win
-		}
+		// A side whose checks remaining are none has given the third.
+		return lastStanding(p.checks[them] == 0, p.checks[us] == 0, win, loss)
 	case Horde:
-		switch {
-		case p.occ() == 0:
-			return movegen.Draw
-		case p.byColor[us] == 0:
-			return loss
-		case p.byColor[them] == 0:
-			return win
-		}
+		return lastStanding(p.byColor[us] == 0, p.byColor[them] == 0, win, loss)
 	case RacingKings:
 		if !p.raceOver() {
 			break
@@ -108,6 +95,21 @@ func (p *Position) variantResult() movegen.Result {
 		default:
 			return win
 		}
+	}
+	return movegen.NoResult
+}
+
+// lastStanding is the result where a side that is out loses: a draw when
+// both are (usOut and themOut), loss when the side to move is, win when the
+// other is, else NoResult.
+func lastStanding(usOut, themOut bool, win, loss movegen.Result) movegen.Result {
+	switch {
+	case usOut && themOut:
+		return movegen.Draw
+	case usOut:
+		return loss
+	case themOut:
+		return win
 	}
 	return movegen.NoResult
 }
